@@ -1,0 +1,47 @@
+# Tianyuan — two commands for a fresh Debian/Ubuntu machine with Rust:
+#   make run    installs the missing system packages, then starts the app (release build)
+#   make test   installs what the tests need, then runs the whole suite (fmt, clippy, tests)
+# Both are idempotent: packages already present are not touched.
+
+SHELL := /bin/bash
+CARGO ?= cargo
+
+# Needed to build (rodio's ALSA backend).
+BUILD_PKGS := pkg-config libasound2-dev
+# Loaded at run time by eframe/winit (X11 or Wayland, OpenGL through glow).
+RUN_PKGS := libx11-6 libxcursor1 libxi6 libxrandr2 libxkbcommon-x11-0 libxkbcommon0 libwayland-client0 libwayland-egl1 libegl1 libgl1 libgl1-mesa-dri libfontconfig1 libdbus-1-3
+# Used by the test suite: GNU Go is the independent rules oracle (/usr/games/gnugo).
+TEST_PKGS := gnugo
+
+.PHONY: run test deps-run deps-test build lint fmt bench voices dist help
+
+help:
+	@echo "make run    - install missing system packages and start the app (release)"
+	@echo "make test   - install missing test packages and run fmt, clippy and the whole test suite"
+	@echo "make bench  - run the criterion benchmarks"
+	@echo "make voices - regenerate assets/voices with espeak-ng and sox"
+	@echo "make dist   - build the optimised package binary ([profile.dist])"
+
+run: deps-run
+	$(CARGO) run --release --
+
+test: deps-test
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) test --all-targets
+	$(CARGO) test --doc
+
+bench: deps-test
+	$(CARGO) bench
+
+voices:
+	bash scripts/make-voices.sh
+
+dist: deps-run
+	$(CARGO) build --profile dist
+
+deps-run:
+	@bash scripts/ensure-packages.sh $(BUILD_PKGS) $(RUN_PKGS)
+
+deps-test:
+	@bash scripts/ensure-packages.sh $(BUILD_PKGS) $(TEST_PKGS)
