@@ -1,0 +1,215 @@
+//! The board on screen: painted to Art. 33 from [`crate::geometry`], clicks turned into commands.
+
+use super::command::Command;
+use super::theme;
+use crate::geometry::{BoardGeometry, LabelStyle, Rect as GRect, column_label, row_label, star_points};
+use crate::i18n::{Lang, Msg};
+use crate::rules::{Color, Coord};
+use eframe::egui::{self, Align2, Color32, FontId, Painter, Pos2, Sense, Stroke, Vec2};
+
+/// What to draw: a position and its decorations, prepared by the shell.
+#[derive(Clone, Debug, Default)]
+pub struct BoardScene {
+    /// Lines of the board (0 draws nothing).
+    pub size: u8,
+    /// The stones (any list: the painter does not need a legal position).
+    pub stones: Vec<(Coord, Color)>,
+    /// Mark on the last move.
+    pub last_move: Option<Coord>,
+    /// Numbers on stones (move numbers).
+    pub numbers: Vec<(Coord, usize)>,
+    /// Stones marked dead (crossed).
+    pub dead: Vec<Coord>,
+    /// Counting view: each owned point and its owner.
+    pub owned: Vec<(Coord, Color)>,
+    /// The colour of the ghost stone under the pointer, `None` for no ghost.
+    pub ghost: Option<Color>,
+    /// Where the last refused click was.
+    pub refused: Option<Coord>,
+    /// Draw the margin labels.
+    pub show_labels: bool,
+    /// Their style.
+    pub label_style: LabelStyle,
+    /// `Some(points per cm)`: draw at real size.
+    pub real_size: Option<f32>,
+    /// Accessible description of the position (for screen readers and tests).
+    pub description: String,
+}
+
+/// Paints the board in all the space left in `ui`; returns a command for a click on a point.
+pub fn board_ui(ui: &mut egui::Ui, scene: &BoardScene, lang: Lang) -> Option<Command> {
+    let size = scene.size;
+    if size == 0 {
+        return None;
+    }
+    let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click());
+    let area = response.rect;
+    let garea = GRect {
+        x: area.min.x,
+        y: area.min.y,
+        w: area.width(),
+        h: area.height(),
+    };
+    let geo = match scene.real_size {
+        Some(ppcm) => BoardGeometry::real_size_in(size, ppcm, garea),
+        None => BoardGeometry::fit_in(size, garea),
+    };
+    let label = format!("{}: {}", lang.tr(Msg::Board), scene.description);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, &label));
+
+    let at = StoneMap::new(scene);
+    paint_board(&painter, &geo, scene, &at);
+
+    let hovered = response.hover_pos().and_then(|p| geo.coord_at(p.x, p.y));
+    if let (Some(c), Some(color)) = (hovered, scene.ghost)
+        && at.get(c).is_none()
+    {
+        let (x, y) = geo.point_of(c);
+        let (fill, rim) = stone_colours(color);
+        painter.circle(
+            Pos2::new(x, y),
+            geo.stone_radius(),
+            fill.gamma_multiply(theme::GHOST_ALPHA),
+            Stroke::new(geo.line_width(), rim.gamma_multiply(theme::GHOST_ALPHA)),
+        );
+    }
+    if response.clicked() {
+        let pos = response.interact_pointer_pos()?;
+        return geo.coord_at(pos.x, pos.y).map(Command::ClickPoint);
+    }
+    None
+}
+
+fn pos(geo: &BoardGeometry, c: Coord) -> Pos2 {
+    let (x, y) = geo.point_of(c);
+    Pos2::new(x, y)
+}
+
+fn stone_colours(c: Color) -> (Color32, Color32) {
+    match c {
+        Color::Black => (theme::BLACK_STONE, theme::BLACK_RIM),
+        Color::White => (theme::WHITE_STONE, theme::WHITE_RIM),
+    }
+}
+
+/// The colour at each point of a scene, for constant-time lookups while painting.
+pub struct StoneMap {
+    size: u8,
+    cells: Vec<Option<Color>>,
+}
+
+impl StoneMap {
+    /// The map of `scene`'s stones.
+    pub fn new(scene: &BoardScene) -> StoneMap {
+        let n = usize::from(scene.size);
+        let mut cells = vec![None; n * n];
+        for &(c, color) in &scene.stones {
+            if c.x < scene.size
+                && c.y < scene.size
+                && let Some(cell) = cells.get_mut(usize::from(c.y) * n + usize::from(c.x))
+            {
+                *cell = Some(color);
+            }
+        }
+        StoneMap {
+            size: scene.size,
+            cells,
+        }
+    }
+
+    /// The stone at `c`.
+    pub fn get(&self, c: Coord) -> Option<Color> {
+        if c.x >= self.size || c.y >= self.size {
+            return None;
+        }
+        let n = usize::from(self.size);
+        self.cells.get(usize::from(c.y) * n + usize::from(c.x)).copied().flatten()
+    }
+}
+
+/// Paints wood, lines, stars, labels, stones and marks.
+pub fn paint_board(painter: &Painter, geo: &BoardGeometry, scene: &BoardScene, at: &StoneMap) {
+    let size = scene.size;
+    let b = geo.board_rect();
+    let wood = egui::Rect::from_min_size(Pos2::new(b.x, b.y), Vec2::new(b.w, b.h));
+    painter.rect_filled(wood, geo.units_per_cm() * 0.15, theme::WOOD);
+
+    let last = size.saturating_sub(1);
+    let line = Stroke::new(geo.line_width().max(1.0), theme::LINE);
+    let outer = Stroke::new(geo.outer_line_width().max(1.5), theme::LINE);
+    for i in 0..size {
+        let stroke = if i == 0 || i == last { outer } else { line };
+        painter.line_segment([pos(geo, Coord::new(i, 0)), pos(geo, Coord::new(i, last))], stroke);
+        painter.line_segment([pos(geo, Coord::new(0, i)), pos(geo, Coord::new(last, i))], stroke);
+    }
+    for s in star_points(size) {
+        painter.circle_filled(pos(geo, s), geo.star_radius().max(1.5), theme::LINE);
+    }
+
+    if scene.show_labels {
+        let font = FontId::proportional(geo.label_font_size().max(6.0));
+        for i in 0..size {
+            let col = column_label(i, scene.label_style);
+            for (x, y) in geo.column_label_positions(i) {
+                painter.text(Pos2::new(x, y), Align2::CENTER_CENTER, &col, font.clone(), theme::LABEL);
+            }
+            let row = row_label(i, size, scene.label_style);
+            for (x, y) in geo.row_label_positions(i) {
+                painter.text(Pos2::new(x, y), Align2::CENTER_CENTER, &row, font.clone(), theme::LABEL);
+            }
+        }
+    }
+
+    let r = geo.stone_radius();
+    for &(c, color) in &scene.stones {
+        let p = pos(geo, c);
+        let (fill, rim) = stone_colours(color);
+        painter.circle(p, r, fill, Stroke::new((geo.line_width() * 0.8).max(0.8), rim));
+        // A soft highlight: light falls from the upper left, as on a lit table.
+        match color {
+            Color::Black => {
+                painter.circle_filled(p + Vec2::new(-r * 0.35, -r * 0.35), r * 0.25, theme::STONE_SHINE_BLACK);
+            }
+            Color::White => {
+                painter.circle_stroke(p, r * 0.82, Stroke::new(r * 0.12, theme::STONE_SHADE_WHITE));
+            }
+        }
+    }
+
+    let font = FontId::proportional(r * 0.9);
+    for &(c, n) in &scene.numbers {
+        if let Some(color) = at.get(c) {
+            let text_colour = if color == Color::Black { theme::WHITE_STONE } else { theme::BLACK_STONE };
+            painter.text(pos(geo, c), Align2::CENTER_CENTER, n.to_string(), font.clone(), text_colour);
+        }
+    }
+
+    if let Some(c) = scene.last_move
+        && at.get(c).is_some()
+        && !scene.numbers.iter().any(|&(n, _)| n == c)
+    {
+        painter.circle_stroke(pos(geo, c), r * 0.45, Stroke::new((r * 0.14).max(1.5), theme::LAST_MOVE));
+    }
+
+    for &(c, owner) in &scene.owned {
+        let half = r * 0.32;
+        let fill = match owner {
+            Color::Black => theme::AREA_BLACK,
+            Color::White => theme::AREA_WHITE,
+        };
+        painter.rect_filled(egui::Rect::from_center_size(pos(geo, c), Vec2::splat(half * 2.0)), 0.0, fill);
+    }
+    for &c in &scene.dead {
+        let p = pos(geo, c);
+        let d = r * 0.5;
+        let stroke = Stroke::new((r * 0.15).max(1.5), theme::DEAD_MARK);
+        painter.line_segment([p + Vec2::new(-d, -d), p + Vec2::new(d, d)], stroke);
+        painter.line_segment([p + Vec2::new(-d, d), p + Vec2::new(d, -d)], stroke);
+    }
+
+    if let Some(c) = scene.refused {
+        let p = pos(geo, c);
+        let rect = egui::Rect::from_center_size(p, Vec2::new(geo.cell_width(), geo.cell_height()) * 0.9);
+        painter.rect_stroke(rect, 2.0, Stroke::new(2.0, theme::ILLEGAL), egui::StrokeKind::Inside);
+    }
+}

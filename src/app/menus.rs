@@ -1,0 +1,162 @@
+//! The menu bar, the keyboard shortcuts and the help window that lists them.
+
+use super::app_state::AppState;
+use super::command::{Command, Nav, Tab};
+use crate::i18n::{Lang, Msg};
+use eframe::egui::{self, Key, Modifiers};
+
+/// Every shortcut: keys, modifiers, what it does (shown in the help window from this same table,
+/// so the help never disagrees with the keys).
+const SHORTCUTS: &[(&str, Modifiers, Key, Msg)] = &[
+    ("Space", Modifiers::NONE, Key::Space, Msg::PressClock),
+    ("P", Modifiers::NONE, Key::P, Msg::Pass),
+    ("Ctrl+Z", Modifiers::COMMAND, Key::Z, Msg::Undo),
+    ("Ctrl+N", Modifiers::COMMAND, Key::N, Msg::NewGame),
+    ("Ctrl+E", Modifiers::COMMAND, Key::E, Msg::ConfirmEnd),
+    ("Ctrl+Enter", Modifiers::COMMAND, Key::Enter, Msg::AcceptResult),
+    ("Ctrl+P", Modifiers::COMMAND, Key::P, Msg::Pause),
+    ("←", Modifiers::NONE, Key::ArrowLeft, Msg::Previous),
+    ("→", Modifiers::NONE, Key::ArrowRight, Msg::Next),
+    ("Home", Modifiers::NONE, Key::Home, Msg::First),
+    ("End", Modifiers::NONE, Key::End, Msg::Last),
+    ("F1", Modifiers::NONE, Key::F1, Msg::Shortcuts),
+    ("F2", Modifiers::NONE, Key::F2, Msg::TabInfo),
+    ("F3", Modifiers::NONE, Key::F3, Msg::TabArbiter),
+    ("F4", Modifiers::NONE, Key::F4, Msg::TabReview),
+    ("F5", Modifiers::NONE, Key::F5, Msg::TabSettings),
+    ("Ctrl+Q", Modifiers::COMMAND, Key::Q, Msg::Quit),
+];
+
+fn command_for(msg: Msg, state: &AppState) -> Option<Command> {
+    Some(match msg {
+        Msg::PressClock => Command::PressClock,
+        Msg::Pass => Command::Pass,
+        Msg::Undo => Command::Undo,
+        Msg::NewGame => Command::OpenNewGameDialog,
+        Msg::ConfirmEnd => Command::ConfirmEnd,
+        Msg::AcceptResult => Command::AcceptCount,
+        Msg::Pause => {
+            let paused = state.session.clock().is_some_and(|k| k.paused().is_some());
+            if paused { Command::Resume } else { Command::Pause }
+        }
+        Msg::Previous => Command::Navigate(Nav::Previous),
+        Msg::Next => Command::Navigate(Nav::Next),
+        Msg::First => Command::Navigate(Nav::First),
+        Msg::Last => Command::Navigate(Nav::Last),
+        Msg::Shortcuts => Command::ShowHelp(!state.show_help),
+        Msg::TabInfo => Command::SetTab(Tab::Info),
+        Msg::TabArbiter => Command::SetTab(Tab::Arbiter),
+        Msg::TabReview => Command::SetTab(Tab::Review),
+        Msg::TabSettings => Command::SetTab(Tab::Settings),
+        Msg::Quit => Command::Quit,
+        _ => return None,
+    })
+}
+
+/// The commands of the shortcuts pressed this frame. Nothing while a text field has the
+/// keyboard (typing "p" in a name must not pass), except function keys.
+pub fn shortcut_commands(ctx: &egui::Context, state: &AppState) -> Vec<Command> {
+    let typing = ctx.egui_wants_keyboard_input();
+    let mut out = Vec::new();
+    ctx.input_mut(|i| {
+        for &(_, mods, key, msg) in SHORTCUTS {
+            let function_key = matches!(key, Key::F1 | Key::F2 | Key::F3 | Key::F4 | Key::F5);
+            if (typing && !function_key) || state.new_game.is_some() {
+                continue;
+            }
+            if i.consume_key(mods, key)
+                && let Some(c) = command_for(msg, state)
+            {
+                out.push(c);
+            }
+        }
+    });
+    out
+}
+
+/// The menu bar.
+pub fn menu_bar_ui(ui: &mut egui::Ui, state: &AppState) -> Vec<Command> {
+    let lang = state.lang;
+    let mut out = Vec::new();
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button(lang.tr(Msg::MenuGame), |ui| {
+            if ui.button(lang.tr(Msg::NewGame)).clicked() {
+                out.push(Command::OpenNewGameDialog);
+            }
+            ui.separator();
+            if ui.button(lang.tr(Msg::Quit)).clicked() {
+                out.push(Command::Quit);
+            }
+        });
+        ui.menu_button(lang.tr(Msg::MenuView), |ui| {
+            for (tab, msg) in [
+                (Tab::Info, Msg::TabInfo),
+                (Tab::Arbiter, Msg::TabArbiter),
+                (Tab::Review, Msg::TabReview),
+                (Tab::Settings, Msg::TabSettings),
+            ] {
+                if ui.button(lang.tr(msg)).clicked() {
+                    out.push(Command::SetTab(tab));
+                }
+            }
+        });
+        ui.menu_button(lang.tr(Msg::MenuLanguage), |ui| {
+            for l in Lang::ALL {
+                if ui.selectable_label(lang == l, l.native_name()).clicked() {
+                    out.push(Command::SetLang(l));
+                }
+            }
+        });
+        ui.menu_button(lang.tr(Msg::MenuHelp), |ui| {
+            if ui.button(lang.tr(Msg::Shortcuts)).clicked() {
+                out.push(Command::ShowHelp(true));
+            }
+            if ui.button(lang.tr(Msg::About)).clicked() {
+                out.push(Command::ShowAbout(true));
+            }
+        });
+    });
+    out
+}
+
+/// The keyboard help and about windows, when open.
+pub fn help_windows(ctx: &egui::Context, state: &AppState) -> Vec<Command> {
+    let lang = state.lang;
+    let mut out = Vec::new();
+    if state.show_help {
+        egui::Window::new(lang.tr(Msg::Shortcuts)).collapsible(false).show(ctx, |ui| {
+            egui::Grid::new("shortcut-grid").num_columns(2).striped(true).show(ui, |ui| {
+                for &(keys, _, _, msg) in SHORTCUTS {
+                    ui.monospace(keys);
+                    ui.label(lang.tr(msg));
+                    ui.end_row();
+                }
+                ui.monospace(lang.pick("点击", "點擊", "Click"));
+                ui.label(lang.pick(
+                    "落子；数子时标记死子；点击走动中的钟面即按钟",
+                    "落子；數子時標記死子；點擊走動中的鐘面即按鐘",
+                    "Play; mark dead stones while counting; a click on the running clock face presses it",
+                ));
+                ui.end_row();
+            });
+            ui.label(lang.pick(
+                "裁判面板的“坐标”栏可用键盘输入着点（如 D4）。",
+                "裁判面板的「座標」欄可用鍵盤輸入著點（如 D4）。",
+                "The arbiter tab's Point field takes a move from the keyboard (e.g. D4).",
+            ));
+            if ui.button(lang.tr(Msg::Close)).clicked() {
+                out.push(Command::ShowHelp(false));
+            }
+        });
+    }
+    if state.show_about {
+        egui::Window::new(lang.tr(Msg::About)).collapsible(false).show(ctx, |ui| {
+            ui.label(lang.tr(Msg::AboutText));
+            ui.label(concat!("tianyuan ", env!("CARGO_PKG_VERSION")));
+            if ui.button(lang.tr(Msg::Close)).clicked() {
+                out.push(Command::ShowAbout(false));
+            }
+        });
+    }
+    out
+}

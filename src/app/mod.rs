@@ -1,0 +1,497 @@
+//! The desktop application (eframe/egui, glow renderer): what people see.
+//!
+//! The shell is thin (STYLE.md §4). Views — the board, the clock faces, the side panel, the
+//! menus, the dialogs — read the state and return [`Command`]s; [`TianyuanApp`] applies them
+//! once per frame through [`AppState::apply`], which draws nothing and is tested without a
+//! window. Time is injected: every frame reads one [`Timestamp`] from a [`TimeSource`].
+//!
+//! Idle cost: the app never repaints continuously. After each frame it asks egui for a repaint
+//! exactly when the running clock's shown second changes ([`crate::clock::GameClock::next_change`]);
+//! with no clock running it sleeps until the next input event.
+
+pub mod app_state;
+pub mod board_view;
+pub mod clock_faces;
+pub mod command;
+pub mod fonts;
+pub mod menus;
+pub mod new_game_dialog;
+mod opened;
+pub mod settings;
+pub mod side_panel;
+pub mod theme;
+
+pub use app_state::{AppState, Notice};
+pub use command::{Command, Nav, Tab};
+pub use opened::{OpenError, OpenedRecord};
+pub use settings::Settings;
+
+use crate::audio::{Announcer, NullAnnouncer};
+use crate::clock::Timestamp;
+use crate::i18n::{Lang, Msg};
+use crate::rules::{Color, Coord, Move};
+use crate::session::{GameSetup, Phase, owned_points};
+use crate::time::{SystemTimeSource, TimeSource};
+use board_view::BoardScene;
+use eframe::egui;
+use side_panel::PanelInput;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How the app is started (from the command line).
+#[derive(Clone, Debug, Default)]
+pub struct AppOptions {
+    /// An SGF file to show (`tianyuan FILE.sgf`).
+    pub open: Option<PathBuf>,
+    /// The interface language (`--lang zh-Hans|zh-Hant|en`); otherwise the saved choice, then
+    /// the system locale.
+    pub lang: Option<Lang>,
+    /// Write the voice's timing log here (`--audio-log FILE`).
+    pub audio_log: Option<PathBuf>,
+    /// The locale string of the system (`LC_ALL`/`LC_MESSAGES`/`LANG`), read by `main`.
+    pub system_locale: Option<String>,
+}
+
+/// The application: the state, the time source, the voice, and view-local buffers.
+pub struct TianyuanApp {
+    /// Everything the commands change.
+    pub state: AppState,
+    time: Box<dyn TimeSource>,
+    announcer: Box<dyn Announcer>,
+    panel_input: PanelInput,
+    /// The last frame's repaint request, for measurements and tests.
+    pub next_repaint: Option<Timestamp>,
+}
+
+impl TianyuanApp {
+    /// An app over `time` and `announcer`, with the given preferences and language.
+    pub fn new(
+        ctx: &egui::Context,
+        settings: Settings,
+        lang: Lang,
+        time: Box<dyn TimeSource>,
+        announcer: Box<dyn Announcer>,
+    ) -> Result<TianyuanApp, crate::session::SessionError> {
+        fonts::install(ctx);
+        // The first game is the user's usual one: the last new-game choices.
+        let setup = new_game_dialog::NewGameDialog::from_settings(&settings)
+            .setup(lang)
+            .unwrap_or_default();
+        let now = time.now();
+        let state = AppState::new(settings.clone(), lang, setup, now)
+            .or_else(|_| AppState::new(settings, lang, GameSetup::default(), now))?;
+        let mut announcer = announcer;
+        announcer.set_volume(state.settings.volume);
+        announcer.set_muted(state.settings.muted);
+        Ok(TianyuanApp {
+            state,
+            time,
+            announcer,
+            panel_input: PanelInput::default(),
+            next_repaint: None,
+        })
+    }
+
+    /// An app for tests: a manual time source, a null voice, default settings.
+    pub fn for_tests(
+        ctx: &egui::Context,
+        lang: Lang,
+        time: Box<dyn TimeSource>,
+        announcer: Box<dyn Announcer>,
+    ) -> Result<TianyuanApp, crate::session::SessionError> {
+        TianyuanApp::new(ctx, Settings::default(), lang, time, announcer)
+    }
+
+    /// Shows a record read from `path` (main line), at its last move.
+    pub fn open_file(&mut self, path: &Path) -> Result<(), OpenError> {
+        let record = OpenedRecord::read(path)?;
+        self.state.opened = Some(record);
+        self.state.view_move = None;
+        Ok(())
+    }
+
+    fn apply_all(&mut self, cmds: Vec<Command>, now: Timestamp) {
+        let mut clock_changed = false;
+        for cmd in cmds {
+            let before = self.state.settings.clone();
+            clock_changed |= self.state.apply(cmd, now).clock_changed;
+            if self.state.settings.volume != before.volume || self.state.settings.muted != before.muted {
+                self.announcer.set_volume(self.state.settings.volume);
+                self.announcer.set_muted(self.state.settings.muted);
+            }
+        }
+        clock_changed |= self.state.check_clock(now).clock_changed;
+        if clock_changed {
+            self.reschedule_voice(now);
+        }
+    }
+
+    /// Hands the clock's upcoming calls to the voice, replacing what was pending.
+    fn reschedule_voice(&mut self, now: Timestamp) {
+        let calls = match self.state.session.clock() {
+            Some(k) if self.state.session.outcome().is_none() => crate::audio::calls_of(k.upcoming(now)),
+            _ => Vec::new(),
+        };
+        if calls.is_empty() {
+            self.announcer.cancel();
+        } else {
+            self.announcer.schedule(&calls);
+        }
+    }
+
+    fn scene(&self) -> BoardScene {
+        let st = &self.state;
+        let (game, shown) = (st.shown_game(), st.shown_move());
+        let live = st.view_move.is_none() && st.opened.is_none();
+        let board = if live {
+            st.session.board()
+        } else {
+            app_state::board_after(game, shown)
+        };
+        let moves = game.moves().get(..shown).unwrap_or(game.moves());
+        let last_move = match moves.last() {
+            Some((_, Move::Play(c))) if st.settings.show_last_move => Some(*c),
+            _ => None,
+        };
+        let numbers = if st.settings.show_move_numbers {
+            move_numbers(moves, &board)
+        } else {
+            Vec::new()
+        };
+        let counting = live && st.session.phase() == &Phase::Counting;
+        let dead = if counting { st.session.dead_stones() } else { Vec::new() };
+        let owned = if counting { owned_points(&board, &dead) } else { Vec::new() };
+        let ghost = if live { st.session.to_move() } else { None };
+        let refused = match &st.notice {
+            Some(Notice::Illegal(c, _)) if live => Some(*c),
+            _ => None,
+        };
+        let size = board.size();
+        let description = describe(st, size, shown, last_move);
+        BoardScene {
+            size,
+            stones: board.stones(),
+            last_move,
+            numbers,
+            dead,
+            owned,
+            ghost,
+            refused,
+            show_labels: st.settings.show_coordinates,
+            label_style: st.settings.label_style,
+            real_size: st.settings.real_size.then_some(st.settings.points_per_cm),
+            description,
+        }
+    }
+
+    /// One frame of the whole window.
+    pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
+        let now = self.time.now();
+        let ctx = ui.ctx().clone();
+        let mut cmds = menus::shortcut_commands(&ctx, &self.state);
+        let lang = self.state.lang;
+
+        egui::Panel::top("menu-bar").show(ui, |ui| {
+            cmds.extend(menus::menu_bar_ui(ui, &self.state));
+        });
+        egui::Panel::bottom("clock-faces").show(ui, |ui| {
+            ui.add_space(4.0);
+            let clock = self.state.session.clock();
+            let view = clock.map(|k| k.view(now));
+            let names = [
+                self.state.session.setup().black.name.as_str(),
+                self.state.session.setup().white.name.as_str(),
+            ];
+            if let Some(c) = clock_faces::clock_faces_ui(ui, view.as_ref(), clock.map(|k| k.control()), names, lang) {
+                cmds.push(c);
+            }
+            ui.horizontal(|ui| {
+                ui.label(side_panel::status_text(&self.state));
+                if let Some(n) = &self.state.notice {
+                    ui.colored_label(theme::ILLEGAL, n.text(lang, self.state.session.game().size()));
+                }
+            });
+            ui.add_space(4.0);
+        });
+        egui::Panel::right("side-panel")
+            .default_size(theme::SIDE_PANEL_WIDTH)
+            .show(ui, |ui| {
+                cmds.extend(side_panel::side_panel_ui(ui, &self.state, &mut self.panel_input));
+            });
+        let scene = self.scene();
+        egui::CentralPanel::default()
+            .frame(egui::Frame::new().fill(theme::TABLE).inner_margin(8.0))
+            .show(ui, |ui| {
+                if let Some(c) = board_view::board_ui(ui, &scene, lang) {
+                    cmds.push(c);
+                }
+            });
+
+        if let Some(dialog) = self.state.new_game.as_mut() {
+            let mut open = true;
+            let mut dialog_cmd = None;
+            egui::Window::new(lang.tr(Msg::NewGame))
+                .collapsible(false)
+                .open(&mut open)
+                .show(&ctx, |ui| dialog_cmd = dialog.ui(ui, lang));
+            cmds.extend(dialog_cmd);
+            if !open {
+                cmds.push(Command::CloseNewGameDialog);
+            }
+        }
+        cmds.extend(menus::help_windows(&ctx, &self.state));
+
+        let had_commands = !cmds.is_empty();
+        self.apply_all(cmds, now);
+        if self.state.quit {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        if had_commands {
+            // The state changed after this frame was laid out: show the change at once.
+            ctx.request_repaint();
+        }
+        self.request_next_repaint(&ctx, now);
+    }
+
+    /// Asks for a repaint exactly when the running clock's shown second changes.
+    fn request_next_repaint(&mut self, ctx: &egui::Context, now: Timestamp) {
+        self.next_repaint = self.state.session.clock().and_then(|k| k.next_change(now));
+        if self.state.session.outcome().is_some() {
+            self.next_repaint = None;
+        }
+        if let Some(at) = self.next_repaint {
+            ctx.request_repaint_after(Duration::from_millis(at.0.saturating_sub(now.0)));
+        }
+    }
+}
+
+/// Numbers for the stones still on `board` that the listed moves placed (the latest wins).
+fn move_numbers(moves: &[(Color, Move)], board: &crate::rules::Board) -> Vec<(Coord, usize)> {
+    let mut out: Vec<(Coord, usize)> = Vec::new();
+    for (i, (color, mv)) in moves.iter().enumerate() {
+        if let Move::Play(c) = mv
+            && board.get(*c) == Some(*color)
+        {
+            out.retain(|(p, _)| p != c);
+            out.push((*c, i + 1));
+        }
+    }
+    out
+}
+
+fn describe(st: &AppState, size: u8, shown: usize, last: Option<Coord>) -> String {
+    let lang = st.lang;
+    let last = last.map(|c| c.to_gtp(size)).unwrap_or_else(|| "-".to_owned());
+    lang.pick(
+        format!("{size}路，第{shown}手，最后一手 {last}"),
+        format!("{size}路，第{shown}手，最後一手 {last}"),
+        format!("{size}×{size}, move {shown}, last move {last}"),
+    )
+}
+
+impl eframe::App for TianyuanApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame_ui(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        storage.set_string(settings::STORAGE_KEY, self.state.settings.to_ron());
+    }
+}
+
+/// Picks the language: the command line, then the saved choice, then the system locale.
+fn choose_lang(options: &AppOptions, saved: Option<Lang>) -> Lang {
+    options
+        .lang
+        .or(saved)
+        .unwrap_or_else(|| options.system_locale.as_deref().map_or(Lang::En, Lang::from_locale))
+}
+
+fn native_options(size: (f32, f32)) -> eframe::NativeOptions {
+    eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_inner_size([size.0, size.1])
+            .with_min_inner_size([480.0, 400.0])
+            .with_title("天元 Tianyuan"),
+        renderer: eframe::Renderer::Glow,
+        ..Default::default()
+    }
+}
+
+/// The voice: the Mandarin pack through rodio, or silence (and a notice) without a device.
+fn open_announcer(time: SystemTimeSource, log: Option<&Path>) -> (Box<dyn Announcer>, Option<String>) {
+    let pack = match crate::audio::VoicePack::builtin("zh") {
+        Ok(p) => p,
+        Err(e) => return (Box::new(NullAnnouncer::new()), Some(format!("voice: {e}"))),
+    };
+    match crate::audio::RodioAnnouncer::open(pack, time, log) {
+        Ok(a) => (Box::new(a), None),
+        Err(e) => (Box::new(NullAnnouncer::new()), Some(format!("no sound: {e}"))),
+    }
+}
+
+/// Runs the application window until it is closed.
+pub fn run(options: AppOptions) -> ExitCode {
+    let time = SystemTimeSource::new();
+    let opts = options.clone();
+    let result = eframe::run_native(
+        "tianyuan",
+        native_options((1200.0, 900.0)),
+        Box::new(move |cc| {
+            let saved = cc
+                .storage
+                .and_then(|s| s.get_string(settings::STORAGE_KEY))
+                .map(|t| Settings::from_ron(&t))
+                .unwrap_or_default();
+            let lang = choose_lang(&opts, saved.lang);
+            let (announcer, audio_note) = open_announcer(time, opts.audio_log.as_deref());
+            let mut app = TianyuanApp::new(&cc.egui_ctx, saved, lang, Box::new(time), announcer)?;
+            if let Some(note) = audio_note {
+                app.state.notice = Some(Notice::Text(note));
+            }
+            if let Some(path) = &opts.open
+                && let Err(e) = app.open_file(path)
+            {
+                app.state.notice = Some(Notice::Text(e.to_string()));
+            }
+            Ok(Box::new(app))
+        }),
+    );
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tianyuan: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Why a screenshot could not be made.
+#[derive(Debug)]
+pub enum ScreenshotError {
+    /// The record could not be read.
+    Open(OpenError),
+    /// The window could not be created (no display?).
+    Window(String),
+    /// No frame was captured.
+    NoImage,
+    /// Writing the PNG failed.
+    Write(String),
+}
+
+impl std::fmt::Display for ScreenshotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScreenshotError::Open(e) => write!(f, "{e}"),
+            ScreenshotError::Window(e) => write!(f, "cannot open a window: {e}"),
+            ScreenshotError::NoImage => f.write_str("no frame was captured"),
+            ScreenshotError::Write(e) => write!(f, "cannot write the PNG: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ScreenshotError {}
+
+/// Wraps the app for one frame: asks egui for a screenshot, hands the image out, closes.
+struct ScreenshotApp {
+    app: TianyuanApp,
+    frames: u32,
+    requested: bool,
+    image: Arc<Mutex<Option<Arc<egui::ColorImage>>>>,
+}
+
+impl eframe::App for ScreenshotApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.app.frame_ui(ui);
+        let ctx = ui.ctx().clone();
+        self.frames += 1;
+        let got = self.image.lock().map(|g| g.is_some()).unwrap_or(true);
+        if got {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        } else if self.frames >= 3 && !self.requested {
+            // A few frames first, so fonts and layout have settled.
+            self.requested = true;
+            let slot = Arc::clone(&self.image);
+            let c2 = ctx.clone();
+            ctx.request_screenshot(move |img| {
+                if let Ok(mut g) = slot.lock() {
+                    *g = Some(img);
+                }
+                c2.request_repaint();
+            });
+        }
+        if !got {
+            ctx.request_repaint();
+        }
+    }
+}
+
+/// Renders one frame of the app at `size` pixels, with `open` shown at move `move_no`, to a PNG,
+/// in the language of the system locale.
+pub fn screenshot(out: &Path, open: Option<&Path>, move_no: Option<usize>, size: (u32, u32)) -> Result<(), ScreenshotError> {
+    screenshot_in(out, open, move_no, size, Lang::from_env(|v| std::env::var(v).ok()))
+}
+
+/// [`screenshot`] in a given language (`--lang`).
+pub fn screenshot_in(
+    out: &Path,
+    open: Option<&Path>,
+    move_no: Option<usize>,
+    size: (u32, u32),
+    lang: Lang,
+) -> Result<(), ScreenshotError> {
+    let opened = match open {
+        Some(p) => Some(OpenedRecord::read(p).map_err(ScreenshotError::Open)?),
+        None => None,
+    };
+    let image: Arc<Mutex<Option<Arc<egui::ColorImage>>>> = Arc::new(Mutex::new(None));
+    let slot = Arc::clone(&image);
+    let time = SystemTimeSource::new();
+    let mut options = native_options((size.0 as f32, size.1 as f32));
+    options.persist_window = false;
+    options.persistence_path = None;
+    eframe::run_native(
+        "tianyuan-screenshot",
+        options,
+        Box::new(move |cc| {
+            let mut app = TianyuanApp::new(
+                &cc.egui_ctx,
+                Settings::default(),
+                lang,
+                Box::new(time),
+                Box::new(NullAnnouncer::new()),
+            )?;
+            // A screenshot shows the picture at 1 point = 1 pixel whatever the monitor.
+            cc.egui_ctx.set_zoom_factor(1.0);
+            if let Some(rec) = opened {
+                app.state.opened = Some(rec);
+                app.state.view_move = move_no;
+                app.state.settings.show_move_numbers = false;
+            }
+            Ok(Box::new(ScreenshotApp {
+                app,
+                frames: 0,
+                requested: false,
+                image: slot,
+            }))
+        }),
+    )
+    .map_err(|e| ScreenshotError::Window(e.to_string()))?;
+    let img = image.lock().ok().and_then(|g| g.clone()).ok_or(ScreenshotError::NoImage)?;
+    write_png(out, &img).map_err(ScreenshotError::Write)
+}
+
+/// Writes an egui image as an 8-bit RGBA PNG.
+pub fn write_png(path: &Path, img: &egui::ColorImage) -> Result<(), String> {
+    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let [w, h] = img.size;
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), w as u32, h as u32);
+    enc.set_color(png::ColorType::Rgba);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut writer = enc.write_header().map_err(|e| e.to_string())?;
+    let bytes: Vec<u8> = img.pixels.iter().flat_map(|p| p.to_array()).collect();
+    writer.write_image_data(&bytes).map_err(|e| e.to_string())?;
+    writer.finish().map_err(|e| e.to_string())
+}

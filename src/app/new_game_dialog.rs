@@ -1,0 +1,232 @@
+//! The new-game dialog: board size, ko rule, komi in stones, handicap, time control, players.
+
+use super::command::Command;
+use super::settings::{SavedKoRule, Settings};
+use crate::clock::TimeControl;
+use crate::i18n::{Lang, Msg};
+use crate::rules::{KoRule, Komi, MAX_SIZE, MIN_SIZE, Rules};
+use crate::session::{GameSetup, Handicap, Player};
+use eframe::egui;
+
+/// Time-control presets offered as buttons (SPEC strings of the clock module).
+const TIME_PRESETS: [&str; 5] = [
+    "chinese:limit=60m,reserve=5",
+    "chinese:limit=10m,reserve=1",
+    "japanese:main=30m,periods=3x30s",
+    "fischer:main=10m,inc=10s",
+    "sudden:main=30m",
+];
+
+/// The dialog's fields while it is open.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGameDialog {
+    /// Board size.
+    pub size: u8,
+    /// Ko rule.
+    pub ko: SavedKoRule,
+    /// Komi in quarter-stones.
+    pub komi_quarters: i32,
+    /// Handicap stones (0 or 2–9).
+    pub handicap: u8,
+    /// Free placement instead of the fixed points.
+    pub free_handicap: bool,
+    /// Black's name and rank.
+    pub black: Player,
+    /// White's name and rank.
+    pub white: Player,
+    /// The clock SPEC, empty for no clock.
+    pub time_spec: String,
+}
+
+impl NewGameDialog {
+    /// The dialog filled with the saved defaults.
+    pub fn from_settings(s: &Settings) -> NewGameDialog {
+        NewGameDialog {
+            size: s.new_size.clamp(MIN_SIZE, MAX_SIZE),
+            ko: s.new_ko,
+            komi_quarters: s.new_komi_quarters,
+            handicap: 0,
+            free_handicap: false,
+            black: Player::default(),
+            white: Player::default(),
+            time_spec: s.new_time_control.clone(),
+        }
+    }
+
+    /// The setup the fields describe, or why they do not describe one (in `lang`).
+    pub fn setup(&self, lang: Lang) -> Result<GameSetup, String> {
+        let time_control = match self.time_spec.trim() {
+            "" => None,
+            spec => Some(spec.parse::<TimeControl>().map_err(|e| format!("{}: {e}", lang.tr(Msg::ClockSpec)))?),
+        };
+        let handicap = match (self.handicap, self.free_handicap) {
+            (0 | 1, _) => Handicap::None,
+            (n, false) => Handicap::Fixed(n),
+            (n, true) => Handicap::Free(n),
+        };
+        let ko = match self.ko {
+            SavedKoRule::Positional => KoRule::Positional,
+            SavedKoRule::Situational => KoRule::Situational,
+            SavedKoRule::Simple => KoRule::Simple,
+        };
+        Ok(GameSetup {
+            size: self.size,
+            rules: Rules {
+                ko,
+                komi: Komi(self.komi_quarters),
+                handicap_komi_return: true,
+            },
+            handicap,
+            black: self.black.clone(),
+            white: self.white.clone(),
+            time_control,
+        })
+    }
+
+    /// Draws the dialog; returns the command to start or cancel.
+    pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<Command> {
+        let mut cmd = None;
+        egui::Grid::new("new-game-grid").num_columns(2).spacing([12.0, 8.0]).show(ui, |ui| {
+            ui.label(lang.tr(Msg::BoardSize));
+            ui.horizontal(|ui| {
+                for n in [9u8, 13, 19] {
+                    ui.selectable_value(&mut self.size, n, format!("{n}×{n}"));
+                }
+                ui.label(lang.tr(Msg::OtherSize));
+                ui.add(egui::DragValue::new(&mut self.size).range(MIN_SIZE..=MAX_SIZE))
+                    .on_hover_text(lang.tr(Msg::BoardSize));
+            });
+            ui.end_row();
+
+            ui.label(lang.tr(Msg::KoRule));
+            ui.vertical(|ui| {
+                ui.radio_value(&mut self.ko, SavedKoRule::Positional, lang.tr(Msg::KoPositional));
+                ui.radio_value(&mut self.ko, SavedKoRule::Situational, lang.tr(Msg::KoSituational));
+                ui.radio_value(&mut self.ko, SavedKoRule::Simple, lang.tr(Msg::KoSimple));
+            });
+            ui.end_row();
+
+            ui.label(lang.tr(Msg::Komi));
+            ui.horizontal(|ui| {
+                for q in [15, 11, 0] {
+                    ui.selectable_value(&mut self.komi_quarters, q, Komi(q).to_string());
+                }
+                if ui.button("−¼").clicked() {
+                    self.komi_quarters = self.komi_quarters.saturating_sub(1).max(-400);
+                }
+                ui.label(komi_text(Komi(self.komi_quarters), lang));
+                if ui.button("+¼").clicked() {
+                    self.komi_quarters = self.komi_quarters.saturating_add(1).min(400);
+                }
+            });
+            ui.end_row();
+
+            ui.label(lang.tr(Msg::Handicap));
+            ui.vertical(|ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.selectable_value(&mut self.handicap, 0, lang.tr(Msg::HandicapNone));
+                    for n in 2u8..=9 {
+                        if ui.selectable_value(&mut self.handicap, n, n.to_string()).clicked() {
+                            // Art. 11: handicap games have no komi.
+                            self.komi_quarters = 0;
+                        }
+                    }
+                });
+                if self.handicap >= 2 {
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut self.free_handicap, false, lang.tr(Msg::HandicapFixed));
+                        ui.radio_value(&mut self.free_handicap, true, lang.tr(Msg::HandicapFree));
+                    });
+                    if self.free_handicap {
+                        ui.label(lang.tr(Msg::HandicapFreeHint));
+                    }
+                }
+            });
+            ui.end_row();
+
+            for (label, player) in [(Msg::Black, &mut self.black), (Msg::White, &mut self.white)] {
+                ui.label(lang.tr(label));
+                ui.horizontal(|ui| {
+                    let name = ui.label(lang.tr(Msg::Name));
+                    ui.add(egui::TextEdit::singleline(&mut player.name).desired_width(120.0))
+                        .labelled_by(name.id);
+                    let rank = ui.label(lang.tr(Msg::Rank));
+                    ui.add(egui::TextEdit::singleline(&mut player.rank).desired_width(60.0))
+                        .labelled_by(rank.id);
+                });
+                ui.end_row();
+            }
+
+            ui.label(lang.tr(Msg::TimeControl));
+            ui.vertical(|ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.selectable_value(&mut self.time_spec, String::new(), lang.tr(Msg::NoClock));
+                    for p in TIME_PRESETS {
+                        ui.selectable_value(&mut self.time_spec, p.to_owned(), p);
+                    }
+                });
+                let label = ui.label(lang.tr(Msg::ClockSpec));
+                ui.text_edit_singleline(&mut self.time_spec).labelled_by(label.id);
+            });
+            ui.end_row();
+        });
+
+        let parsed = self.setup(lang);
+        if let Err(why) = &parsed {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            if ui.add_enabled(parsed.is_ok(), egui::Button::new(lang.tr(Msg::Start))).clicked()
+                && let Ok(setup) = parsed
+            {
+                cmd = Some(Command::NewGame(Box::new(setup)));
+            }
+            if ui.button(lang.tr(Msg::Cancel)).clicked() {
+                cmd = Some(Command::CloseNewGameDialog);
+            }
+        });
+        cmd
+    }
+}
+
+/// Komi in stones and points, e.g. `3¾ 子（7.5 目）`.
+pub fn komi_text(k: Komi, lang: Lang) -> String {
+    match lang {
+        Lang::ZhHans => format!("{k} 子（{} 目）", k.points()),
+        Lang::ZhHant => format!("{k} 子（{} 目）", k.points()),
+        Lang::En => format!("{k} stones ({} points)", k.points()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_dialog_gives_the_chinese_rules() {
+        let d = NewGameDialog::from_settings(&Settings::default());
+        let setup = d.setup(Lang::En).expect("valid");
+        assert_eq!(setup.size, 19);
+        assert_eq!(setup.rules, Rules::default());
+        assert_eq!(setup.time_control, None);
+    }
+
+    #[test]
+    fn a_bad_time_spec_is_explained() {
+        let d = NewGameDialog {
+            time_spec: "chinese:limit=banana".into(),
+            ..NewGameDialog::from_settings(&Settings::default())
+        };
+        assert!(d.setup(Lang::En).is_err());
+    }
+
+    #[test]
+    fn handicap_choices_map_to_placements() {
+        let mut d = NewGameDialog::from_settings(&Settings::default());
+        d.handicap = 4;
+        assert_eq!(d.setup(Lang::En).map(|s| s.handicap), Ok(Handicap::Fixed(4)));
+        d.free_handicap = true;
+        assert_eq!(d.setup(Lang::En).map(|s| s.handicap), Ok(Handicap::Free(4)));
+    }
+}

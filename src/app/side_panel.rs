@@ -1,0 +1,346 @@
+//! The side panel: game information, the arbiter's tools, review navigation, settings.
+
+use super::app_state::AppState;
+use super::command::{Command, Nav, Tab};
+use super::new_game_dialog::komi_text;
+use super::settings::Settings;
+use crate::clock::Timestamp;
+use crate::geometry::LabelStyle;
+use crate::i18n::{Lang, Msg};
+use crate::rules::{AreaCount, Color, Coord, GameResult, KoRule, Move};
+use crate::session::{Event, Phase, Stamped};
+use eframe::egui;
+
+/// Text the panel keeps between frames (not part of the model).
+#[derive(Clone, Debug, Default)]
+pub struct PanelInput {
+    /// The coordinate typed for a keyboard move or dead-stone toggle (e.g. `D4`).
+    pub coordinate: String,
+}
+
+/// Draws the panel; returns the commands its controls emitted.
+pub fn side_panel_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput) -> Vec<Command> {
+    let lang = state.lang;
+    let mut out = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        for (tab, msg) in [
+            (Tab::Info, Msg::TabInfo),
+            (Tab::Arbiter, Msg::TabArbiter),
+            (Tab::Review, Msg::TabReview),
+            (Tab::Settings, Msg::TabSettings),
+        ] {
+            if ui.selectable_label(state.tab == tab, lang.tr(msg)).clicked() {
+                out.push(Command::SetTab(tab));
+            }
+        }
+    });
+    ui.separator();
+    egui::ScrollArea::vertical().show(ui, |ui| match state.tab {
+        Tab::Info => info_ui(ui, state),
+        Tab::Arbiter => arbiter_ui(ui, state, input, &mut out),
+        Tab::Review => navigation_ui(ui, state, &mut out),
+        Tab::Settings => settings_ui(ui, &state.settings, lang, &mut out),
+    });
+    out
+}
+
+fn colour_name(c: Color, lang: Lang) -> &'static str {
+    lang.tr(match c {
+        Color::Black => Msg::Black,
+        Color::White => Msg::White,
+    })
+}
+
+/// The result or state of the game in words.
+pub fn status_text(state: &AppState) -> String {
+    let lang = state.lang;
+    match state.session.phase() {
+        Phase::Finished(o) => lang.pick(o.zh_hans(), o.zh_hant(), o.en()),
+        Phase::Counting => lang.tr(Msg::CountArea).to_owned(),
+        Phase::PlacingHandicap { remaining } => {
+            lang.pick(format!("黑方放置让子，还剩{remaining}子"), format!("黑方放置讓子，還剩{remaining}子"), format!("Black places handicap stones: {remaining} left"))
+        }
+        Phase::Playing => {
+            let c = state.session.game().to_move();
+            format!("{}：{}", lang.tr(Msg::ToMove), colour_name(c, lang))
+        }
+    }
+}
+
+fn info_ui(ui: &mut egui::Ui, state: &AppState) {
+    let lang = state.lang;
+    let setup = state.session.setup();
+    let game = state.session.game();
+    egui::Grid::new("info-grid").num_columns(2).striped(true).show(ui, |ui| {
+        for (msg, p) in [(Msg::Black, &setup.black), (Msg::White, &setup.white)] {
+            ui.label(lang.tr(msg));
+            ui.label(format!("{} {}", p.name, p.rank));
+            ui.end_row();
+        }
+        ui.label(lang.tr(Msg::Rules));
+        ui.label(lang.tr(Msg::ChineseRules));
+        ui.end_row();
+        ui.label(lang.tr(Msg::KoRule));
+        ui.label(lang.tr(match game.rules().ko {
+            KoRule::Positional => Msg::KoPositional,
+            KoRule::Situational => Msg::KoSituational,
+            KoRule::Simple => Msg::KoSimple,
+        }));
+        ui.end_row();
+        ui.label(lang.tr(Msg::Komi));
+        ui.label(komi_text(game.rules().komi, lang));
+        ui.end_row();
+        ui.label(lang.tr(Msg::Handicap));
+        ui.label(setup.handicap.stones().to_string());
+        ui.end_row();
+        ui.label(lang.tr(Msg::TimeControl));
+        ui.label(setup.time_control.as_ref().map_or_else(|| lang.tr(Msg::NoClock).to_owned(), |t| t.to_string()));
+        ui.end_row();
+        ui.label(lang.tr(Msg::MoveCount));
+        ui.label(game.move_number().to_string());
+        ui.end_row();
+        for c in [Color::Black, Color::White] {
+            ui.label(format!("{} · {}", lang.tr(Msg::Captures), colour_name(c, lang)));
+            ui.label(game.captures(c).to_string());
+            ui.end_row();
+        }
+        ui.label(lang.tr(Msg::Result));
+        ui.label(status_text(state));
+        ui.end_row();
+    });
+}
+
+fn arbiter_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput, out: &mut Vec<Command>) {
+    let lang = state.lang;
+    let session = &state.session;
+    ui.strong(status_text(state));
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.pick("坐标", "座標", "Point"));
+        let edit = ui.add(egui::TextEdit::singleline(&mut input.coordinate).desired_width(60.0).hint_text("D4"));
+        let edit = edit.labelled_by(label.id);
+        let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let go = ui.button(lang.pick("落子／标记", "落子／標記", "Play / mark")).clicked();
+        if entered || go {
+            match Coord::from_gtp(input.coordinate.trim(), session.game().size()) {
+                Some(c) => {
+                    out.push(Command::ClickPoint(c));
+                    input.coordinate.clear();
+                }
+                None => input.coordinate = input.coordinate.trim().to_owned(),
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let playing = session.phase() == &Phase::Playing;
+        if ui.add_enabled(playing, egui::Button::new(lang.tr(Msg::Pass))).clicked() {
+            out.push(Command::Pass);
+        }
+        if ui.add_enabled(playing, egui::Button::new(lang.tr(Msg::Resign))).clicked() {
+            out.push(Command::Resign);
+        }
+        if ui.button(lang.tr(Msg::Undo)).clicked() {
+            out.push(Command::Undo);
+        }
+    });
+    ui.separator();
+    ui.heading(lang.tr(Msg::EndOfGame));
+    ui.label(lang.tr(Msg::ConfirmEndHint));
+    if let Phase::Playing = session.phase() {
+        let mover = session.game().to_move();
+        let pending = matches!(
+            session.log().iter().rev().find(|e| is_move_event(e)),
+            Some(Stamped { event: Event::ConfirmEnd(_), .. })
+        ) && session.game().consecutive_passes() == 1;
+        let text = if pending {
+            lang.pick(
+                format!("{}确认终局（第二步）", colour_name(mover, lang)),
+                format!("{}確認終局（第二步）", colour_name(mover, lang)),
+                format!("{} confirms the end (step 2)", colour_name(mover, lang)),
+            )
+        } else {
+            lang.pick(
+                format!("{}确认终局（第一步）", colour_name(mover, lang)),
+                format!("{}確認終局（第一步）", colour_name(mover, lang)),
+                format!("{} confirms the end (step 1)", colour_name(mover, lang)),
+            )
+        };
+        if ui.button(text).clicked() {
+            out.push(Command::ConfirmEnd);
+        }
+    }
+    if let Some((count, result)) = session.count() {
+        ui.label(lang.tr(Msg::MarkDeadHint));
+        count_ui(ui, &count, &result, state);
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(lang.tr(Msg::AcceptResult)).clicked() {
+                out.push(Command::AcceptCount);
+            }
+            if ui.button(lang.tr(Msg::ResumePlay)).clicked() {
+                out.push(Command::ResumePlay);
+            }
+        });
+    }
+    ui.separator();
+    ui.collapsing(lang.tr(Msg::EventLog), |ui| {
+        for (i, e) in session.log().iter().enumerate().rev().take(40) {
+            ui.label(format!("{:>3}  {}  {}", i + 1, clock_time(e.at), event_text(&e.event, session.game().size(), lang)));
+        }
+    });
+}
+
+fn is_move_event(e: &Stamped) -> bool {
+    matches!(e.event, Event::Move { .. } | Event::ConfirmEnd(_))
+}
+
+fn clock_time(t: Timestamp) -> String {
+    let s = t.0 / 1000;
+    format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// One log entry in words.
+pub fn event_text(e: &Event, size: u8, lang: Lang) -> String {
+    match e {
+        Event::Move { color, mv: Move::Play(c) } => format!("{} {}", colour_name(*color, lang), c.to_gtp(size)),
+        Event::Move { color, mv: Move::Pass } => format!("{} {}", colour_name(*color, lang), lang.tr(Msg::Pass)),
+        Event::HandicapStone(c) => format!("{} {}", lang.tr(Msg::Handicap), c.to_gtp(size)),
+        Event::ConfirmEnd(c) => format!("{} {}", colour_name(*c, lang), lang.tr(Msg::ConfirmEnd)),
+        Event::Undo => lang.tr(Msg::Undo).to_owned(),
+        Event::ToggleDead(c) => format!("{} {}", lang.tr(Msg::DeadStones), c.to_gtp(size)),
+        Event::AcceptCount => lang.tr(Msg::AcceptResult).to_owned(),
+        Event::ResumePlay => lang.tr(Msg::ResumePlay).to_owned(),
+        Event::Resign(c) => format!("{} {}", colour_name(*c, lang), lang.tr(Msg::Resign)),
+        Event::ClockPress => lang.tr(Msg::PressClock).to_owned(),
+        Event::Pause => lang.tr(Msg::Pause).to_owned(),
+        Event::Resume => lang.tr(Msg::Resume).to_owned(),
+        Event::ClockOutcome => lang.tr(Msg::TimeOut).to_owned(),
+    }
+}
+
+/// Half-stones as text: `184½`.
+fn halves(h: u32) -> String {
+    if h % 2 == 0 { (h / 2).to_string() } else { format!("{}½", h / 2) }
+}
+
+fn count_ui(ui: &mut egui::Ui, count: &AreaCount, result: &GameResult, state: &AppState) {
+    let lang = state.lang;
+    let komi = state.session.game().rules().komi;
+    let points = u32::from(count.size) * u32::from(count.size);
+    egui::Grid::new("count-grid").num_columns(3).striped(true).show(ui, |ui| {
+        ui.label("");
+        ui.strong(lang.tr(Msg::Black));
+        ui.strong(lang.tr(Msg::White));
+        ui.end_row();
+        ui.label(lang.tr(Msg::Stones));
+        ui.label(count.black_stones.to_string());
+        ui.label(count.white_stones.to_string());
+        ui.end_row();
+        ui.label(lang.tr(Msg::Territory));
+        ui.label(count.black_territory.to_string());
+        ui.label(count.white_territory.to_string());
+        ui.end_row();
+        ui.label(lang.tr(Msg::DeadStones));
+        ui.label(count.black_dead.to_string());
+        ui.label(count.white_dead.to_string());
+        ui.end_row();
+        ui.label(lang.tr(Msg::SharedPoints));
+        ui.label(halves(count.shared));
+        ui.label(halves(count.shared));
+        ui.end_row();
+        ui.label(lang.tr(Msg::Total));
+        ui.strong(halves(count.black_halves()));
+        ui.strong(halves(count.white_halves()));
+        ui.end_row();
+    });
+    ui.label(format!("{}: {}", lang.tr(Msg::Baseline), halves(points)));
+    ui.label(format!("{}: {}", lang.tr(Msg::Komi), komi_text(komi, lang)));
+    ui.strong(format!(
+        "{}: {} ({})",
+        lang.tr(Msg::Margin),
+        lang.pick(result.zh_hans(), result.zh_hant(), result.en()),
+        lang.pick(
+            format!("{} 目", result.margin_points()),
+            format!("{} 目", result.margin_points()),
+            format!("{} points", result.margin_points())
+        )
+    ));
+}
+
+fn navigation_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
+    let lang = state.lang;
+    let live = state.live_moves();
+    let shown = state.shown_move();
+    ui.label(lang.pick(
+        format!("第 {shown} 手 / 共 {live} 手"),
+        format!("第 {shown} 手 / 共 {live} 手"),
+        format!("Move {shown} of {live}"),
+    ));
+    ui.horizontal_wrapped(|ui| {
+        for (nav, msg) in [
+            (Nav::First, Msg::First),
+            (Nav::Previous, Msg::Previous),
+            (Nav::Next, Msg::Next),
+            (Nav::Last, Msg::Last),
+        ] {
+            if ui.button(lang.tr(msg)).clicked() {
+                out.push(Command::Navigate(nav));
+            }
+        }
+    });
+    let mut target = shown;
+    let label = ui.label(lang.pick("转到第几手", "轉到第幾手", "Go to move"));
+    if ui.add(egui::Slider::new(&mut target, 0..=live)).labelled_by(label.id).changed() {
+        out.push(Command::Navigate(Nav::To(target)));
+    }
+    if let Some(rec) = &state.opened {
+        ui.separator();
+        ui.label(rec.path.display().to_string());
+        let players = format!(
+            "{} {} – {} {}",
+            rec.info.black.as_deref().unwrap_or(lang.tr(Msg::Black)),
+            rec.info.black_rank.as_deref().unwrap_or(""),
+            rec.info.white.as_deref().unwrap_or(lang.tr(Msg::White)),
+            rec.info.white_rank.as_deref().unwrap_or(""),
+        );
+        ui.label(players);
+        if let Some(r) = &rec.info.result_text {
+            ui.label(format!("{}: {r}", lang.tr(Msg::Result)));
+        }
+        if ui.button(lang.tr(Msg::BackToGame)).clicked() {
+            out.push(Command::CloseRecord);
+        }
+    } else if state.view_move.is_some() && ui.button(lang.tr(Msg::BackToGame)).clicked() {
+        out.push(Command::Navigate(Nav::Last));
+    }
+}
+
+fn settings_ui(ui: &mut egui::Ui, settings: &Settings, lang: Lang, out: &mut Vec<Command>) {
+    let mut s = settings.clone();
+    ui.horizontal(|ui| {
+        ui.label(lang.tr(Msg::MenuLanguage));
+        for l in Lang::ALL {
+            if ui.selectable_label(lang == l, l.native_name()).clicked() {
+                out.push(Command::SetLang(l));
+            }
+        }
+    });
+    ui.checkbox(&mut s.show_coordinates, lang.tr(Msg::ShowCoordinates));
+    ui.radio_value(&mut s.label_style, LabelStyle::LettersAndNumbers, lang.tr(Msg::CoordLetters));
+    ui.radio_value(&mut s.label_style, LabelStyle::NumbersOnly, lang.tr(Msg::CoordNumbers));
+    ui.checkbox(&mut s.show_move_numbers, lang.tr(Msg::ShowMoveNumbers));
+    ui.checkbox(&mut s.show_last_move, lang.tr(Msg::ShowLastMove));
+    ui.checkbox(&mut s.placing_presses_clock, lang.tr(Msg::PlacingPressesClock));
+    ui.checkbox(&mut s.real_size, lang.tr(Msg::RealSize));
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.tr(Msg::PointsPerCm));
+        ui.add(egui::DragValue::new(&mut s.points_per_cm).range(10.0..=200.0).speed(0.1))
+            .labelled_by(label.id);
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.tr(Msg::Volume));
+        ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0)).labelled_by(label.id);
+        ui.checkbox(&mut s.muted, lang.tr(Msg::Mute));
+    });
+    if &s != settings {
+        out.push(Command::UpdateSettings(Box::new(s)));
+    }
+}

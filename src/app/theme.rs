@@ -1,0 +1,65 @@
+//! Every colour and size of the interface in one place (design tokens, as rerun keeps them).
+
+use eframe::egui::{Color32, Stroke};
+
+/// The board's wood: a light kaya-like yellow, as on tournament boards.
+pub const WOOD: Color32 = Color32::from_rgb(222, 184, 118);
+/// The board's lines and star points.
+pub const LINE: Color32 = Color32::from_rgb(40, 28, 16);
+/// The margin labels.
+pub const LABEL: Color32 = Color32::from_rgb(70, 50, 30);
+/// A black stone.
+pub const BLACK_STONE: Color32 = Color32::from_rgb(22, 22, 24);
+/// The rim of a black stone, to lift it off the lines.
+pub const BLACK_RIM: Color32 = Color32::from_rgb(0, 0, 0);
+/// A white stone.
+pub const WHITE_STONE: Color32 = Color32::from_rgb(244, 242, 236);
+/// The rim of a white stone.
+pub const WHITE_RIM: Color32 = Color32::from_rgb(120, 115, 105);
+/// The highlight on a stone's upper left (the light falls from there).
+pub const STONE_SHINE_BLACK: Color32 = Color32::from_rgb(70, 70, 76);
+/// The shadow side of a white stone.
+pub const STONE_SHADE_WHITE: Color32 = Color32::from_rgb(222, 219, 210);
+/// The last-move mark.
+pub const LAST_MOVE: Color32 = Color32::from_rgb(210, 40, 30);
+/// Cross drawn on stones marked dead during counting.
+pub const DEAD_MARK: Color32 = Color32::from_rgb(200, 30, 30);
+/// Territory squares in the counting view: Black's.
+pub const AREA_BLACK: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 150);
+/// Territory squares in the counting view: White's.
+pub const AREA_WHITE: Color32 = Color32::from_rgba_premultiplied(250, 250, 250, 220);
+/// Alpha of the ghost stone under the pointer.
+pub const GHOST_ALPHA: f32 = 0.45;
+/// Frame around the point where an illegal move was tried.
+pub const ILLEGAL: Color32 = Color32::from_rgb(220, 30, 30);
+/// Background of the window around the board.
+pub const TABLE: Color32 = Color32::from_rgb(60, 66, 60);
+
+/// Clock face background.
+pub const CLOCK_FACE: Color32 = Color32::from_rgb(20, 20, 20);
+/// Clock digits while the clock runs.
+pub const CLOCK_RUNNING: Color32 = Color32::from_rgb(120, 255, 140);
+/// Clock digits while stopped.
+pub const CLOCK_IDLE: Color32 = Color32::from_rgb(190, 190, 190);
+/// Clock digits in byo-yomi.
+pub const CLOCK_BYOYOMI: Color32 = Color32::from_rgb(255, 200, 60);
+/// Clock digits after a time-out.
+pub const CLOCK_FLAGGED: Color32 = Color32::from_rgb(255, 70, 60);
+/// Main digits of a clock face, in points.
+pub const CLOCK_DIGITS: f32 = 38.0;
+/// Height of the clock strip, in points.
+pub const CLOCK_HEIGHT: f32 = 96.0;
+/// Width of the side panel, in points.
+pub const SIDE_PANEL_WIDTH: f32 = 320.0;
+
+/// The stroke of a mark drawn on a stone of `dark` colour (the mark contrasts with the stone).
+pub fn mark_stroke(width: f32, on_black: bool) -> Stroke {
+    Stroke::new(
+        width,
+        if on_black {
+            WHITE_STONE
+        } else {
+            BLACK_STONE
+        },
+    )
+}

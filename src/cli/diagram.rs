@@ -1,0 +1,186 @@
+//! `tianyuan diagram FILE.sgf [--move N] [-o OUT.svg]` and `tianyuan record FILE.sgf
+//! [-o OUT.html]`: a print-quality SVG of one position, and the printable game record (棋谱).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::cli::sgf::write_atomically;
+use crate::diagram::{Background, SvgOptions, kifu_html, kifu_sheets, to_svg};
+use crate::geometry::LabelStyle;
+use crate::i18n::Lang;
+use crate::record::replay_main_line;
+use crate::review::Review;
+
+/// Coordinates around a diagram.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Coordinates {
+    /// Letters A–T (no I) across, numbers up from the bottom.
+    #[default]
+    Letters,
+    /// Numbers 1–19 on both axes, as Chinese books print them.
+    Numbers,
+    /// None.
+    None,
+}
+
+impl Coordinates {
+    fn style(self) -> Option<LabelStyle> {
+        match self {
+            Coordinates::Letters => Some(LabelStyle::LettersAndNumbers),
+            Coordinates::Numbers => Some(LabelStyle::NumbersOnly),
+            Coordinates::None => None,
+        }
+    }
+}
+
+/// Arguments of `tianyuan diagram`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct DiagramArgs {
+    /// The SGF record.
+    pub file: PathBuf,
+    /// Show the position after this many moves of the main line (default: the end).
+    #[arg(long = "move", value_name = "N")]
+    pub move_number: Option<usize>,
+    /// Game of the file, counted from 1, for files holding several.
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// Write the move numbers on the stones.
+    #[arg(long)]
+    pub numbers: bool,
+    /// Coordinates around the board.
+    #[arg(long, value_enum, default_value_t = Coordinates::Letters)]
+    pub coordinates: Coordinates,
+    /// White paper instead of the wood colour.
+    #[arg(long)]
+    pub paper: bool,
+    /// Where to write the SVG (replaced atomically); standard output when absent.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+}
+
+/// Arguments of `tianyuan record`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RecordArgs {
+    /// The SGF record.
+    pub file: PathBuf,
+    /// Game of the file, counted from 1, for files holding several.
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// Moves numbered on each diagram.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u16).range(1..))]
+    pub per_diagram: u16,
+    /// Language of the page: zh-Hans, zh-Hant or en.
+    #[arg(long, default_value = "zh-Hans")]
+    pub lang: String,
+    /// Coordinates around each diagram.
+    #[arg(long, value_enum, default_value_t = Coordinates::Letters)]
+    pub coordinates: Coordinates,
+    /// Where to write the HTML (replaced atomically); standard output when absent.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `tianyuan diagram`: 0 on success, 1 when the file cannot be read or the output written,
+/// 2 for a move number beyond the game.
+pub fn run_diagram(args: &DiagramArgs) -> ExitCode {
+    let mut review = match open(&args.file, args.game) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    match args.move_number {
+        Some(n) => {
+            if let Err(e) = review.go_to_move(n) {
+                eprintln!(
+                    "error: {}: {e} (the main line has {} moves)",
+                    args.file.display(),
+                    review.line_moves()
+                );
+                return ExitCode::from(2);
+            }
+        }
+        None => review.last(),
+    }
+    let options = SvgOptions {
+        coordinates: args.coordinates.style(),
+        background: if args.paper {
+            Background::Paper
+        } else {
+            Background::Wood
+        },
+    };
+    let svg = to_svg(&review.scene(args.numbers), &options);
+    emit(args.output.as_ref(), &svg)
+}
+
+/// Runs `tianyuan record`: 0 on success, 1 when the file cannot be read or the output written,
+/// 2 for an unknown language.
+pub fn run_record(args: &RecordArgs) -> ExitCode {
+    let Some(lang) = Lang::from_code(&args.lang) else {
+        eprintln!(
+            "error: unknown language '{}' (zh-Hans, zh-Hant or en)",
+            args.lang
+        );
+        return ExitCode::from(2);
+    };
+    let review = match open(&args.file, args.game) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let replayed = match replay_main_line(review.tree()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.file.display());
+            return ExitCode::from(1);
+        }
+    };
+    for illegal in &replayed.illegal {
+        eprintln!(
+            "{}: {}: {}",
+            args.file.display(),
+            illegal.pos,
+            illegal.irregularity.reason
+        );
+    }
+    let mut start = replayed.game.clone();
+    while start.undo() {}
+    let moves = replayed.game.moves().to_vec();
+    let sheets = kifu_sheets(&start, &moves, usize::from(args.per_diagram));
+    let html = kifu_html(&replayed.info, &sheets, lang, args.coordinates.style());
+    emit(args.output.as_ref(), &html)
+}
+
+fn open(file: &PathBuf, game: usize) -> Result<Review, ExitCode> {
+    let name = file.display();
+    let bytes = std::fs::read(file).map_err(|e| {
+        eprintln!("error: {name}: cannot read the file: {e}");
+        ExitCode::from(1)
+    })?;
+    let index = game.saturating_sub(1);
+    match Review::from_sgf(&bytes, index) {
+        Ok((review, warnings)) => {
+            for w in warnings {
+                eprintln!("{name}: {w}");
+            }
+            Ok(review)
+        }
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
+            Err(ExitCode::from(1))
+        }
+    }
+}
+
+fn emit(output: Option<&PathBuf>, text: &str) -> ExitCode {
+    let written = match output {
+        Some(path) => write_atomically(path, text.as_bytes()),
+        None => std::io::stdout().write_all(text.as_bytes()),
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write the output: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! `tianyuan sgf normalize IN [-o OUT]`: rewrites a record as canonical FF[4] UTF-8.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::record;
+
+/// Arguments of `tianyuan sgf`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SgfArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: SgfCommand,
+}
+
+/// Subcommands of `tianyuan sgf`.
+#[derive(clap::Subcommand, Debug, Clone)]
+pub enum SgfCommand {
+    /// Writes canonical FF[4] UTF-8 with the reported repairs applied (to OUT, else stdout).
+    Normalize {
+        /// The record to read.
+        input: PathBuf,
+        /// Where to write; replaced atomically. Standard output when absent.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+/// Runs `tianyuan sgf`: 0 on success, 1 when the input cannot be read or the output written.
+pub fn run(args: &SgfArgs) -> ExitCode {
+    let SgfCommand::Normalize { input, output } = &args.command;
+    let name = input.display();
+    let bytes = match std::fs::read(input) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {name}: cannot read the file: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let reading = match record::read(&bytes) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut collection = reading.collection;
+    let mut repairs = reading.warnings;
+    repairs.extend(record::canonicalize(&mut collection));
+    for w in &repairs {
+        eprintln!("{name}: {w}");
+    }
+    let text = record::write(&collection);
+    let written = match output {
+        Some(out) => write_atomically(out, text.as_bytes()),
+        None => std::io::stdout().write_all(text.as_bytes()),
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write the output: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Writes to a temporary file in the same folder, syncs it, then renames it over `path`, so
+/// a crash leaves either the old file or the new one, never half of one.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let file_name = path
+        .file_name()
+        .map_or_else(|| "out.sgf".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)?;
+        if let Ok(d) = std::fs::File::open(dir) {
+            // Makes the rename itself durable; not all systems allow syncing a folder.
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}

@@ -1,0 +1,151 @@
+//! The three languages of the user interface: Simplified Chinese, Traditional Chinese, English.
+//!
+//! Messages are typed ([`Msg`]) rather than looked up by string key, so a missing translation
+//! is a compile error, not a blank button. The language is a plain value the app passes down;
+//! it is switched live by changing that value. The system locale is read at the edge (in the
+//! app's start-up) and given to [`Lang::from_locale`].
+
+mod messages;
+
+pub use messages::Msg;
+
+/// A language of the user interface.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum Lang {
+    /// 简体中文 (the default for a Chinese system locale, and the rules' own language).
+    #[default]
+    ZhHans,
+    /// 繁體中文.
+    ZhHant,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Every language, in menu order.
+    pub const ALL: [Lang; 3] = [Lang::ZhHans, Lang::ZhHant, Lang::En];
+
+    /// The language named by a locale string such as `zh_CN.UTF-8`, `zh_TW`, `en_GB.UTF-8` or `C`.
+    ///
+    /// Chinese locales of Taiwan, Hong Kong and Macau, and any `Hant` script tag, give
+    /// Traditional Chinese; other Chinese locales Simplified; anything else English.
+    pub fn from_locale(locale: &str) -> Lang {
+        let l = locale.trim().to_ascii_lowercase().replace('-', "_");
+        if !l.starts_with("zh") {
+            return Lang::En;
+        }
+        let traditional = ["hant", "_tw", "_hk", "_mo"].iter().any(|t| l.contains(t));
+        if traditional {
+            Lang::ZhHant
+        } else {
+            Lang::ZhHans
+        }
+    }
+
+    /// The language from the usual environment variables, in POSIX precedence order
+    /// (`LC_ALL`, then `LC_MESSAGES`, then `LANG`); `get` reads one variable.
+    pub fn from_env(get: impl Fn(&str) -> Option<String>) -> Lang {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|v| get(v))
+            .find(|v| !v.is_empty())
+            .map_or(Lang::En, |v| Lang::from_locale(&v))
+    }
+
+    /// A command-line code: `zh-Hans`, `zh-Hant` or `en` (also `zh`, `zh_CN`, `zh_TW`, …).
+    pub fn from_code(code: &str) -> Option<Lang> {
+        match code.trim().to_ascii_lowercase().as_str() {
+            "en" | "en_us" | "en_gb" | "english" => Some(Lang::En),
+            "" => None,
+            c if c.starts_with("zh") => Some(Lang::from_locale(c)),
+            _ => None,
+        }
+    }
+
+    /// The BCP 47 code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::ZhHans => "zh-Hans",
+            Lang::ZhHant => "zh-Hant",
+            Lang::En => "en",
+        }
+    }
+
+    /// The language's name in itself, for the language menu.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::ZhHans => "简体中文",
+            Lang::ZhHant => "繁體中文",
+            Lang::En => "English",
+        }
+    }
+
+    /// The text of a message in this language.
+    pub fn tr(self, msg: Msg) -> &'static str {
+        msg.text(self)
+    }
+
+    /// Picks one of three texts (for messages built with `format!`).
+    pub fn pick<T>(self, zh_hans: T, zh_hant: T, en: T) -> T {
+        match self {
+            Lang::ZhHans => zh_hans,
+            Lang::ZhHant => zh_hant,
+            Lang::En => en,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locales_choose_the_script() {
+        for (locale, lang) in [
+            ("zh_CN.UTF-8", Lang::ZhHans),
+            ("zh_SG", Lang::ZhHans),
+            ("zh", Lang::ZhHans),
+            ("zh_TW.UTF-8", Lang::ZhHant),
+            ("zh_HK", Lang::ZhHant),
+            ("zh-Hant-TW", Lang::ZhHant),
+            ("en_GB.UTF-8", Lang::En),
+            ("C", Lang::En),
+            ("", Lang::En),
+            ("de_DE", Lang::En),
+        ] {
+            assert_eq!(Lang::from_locale(locale), lang, "{locale}");
+        }
+    }
+
+    #[test]
+    fn lc_all_overrides_lang() {
+        let env = |v: &str| match v {
+            "LC_ALL" => Some("zh_TW.UTF-8".to_string()),
+            "LANG" => Some("en_US.UTF-8".to_string()),
+            _ => None,
+        };
+        assert_eq!(Lang::from_env(env), Lang::ZhHant);
+        let env = |v: &str| (v == "LANG").then(|| "zh_CN.UTF-8".to_string());
+        assert_eq!(Lang::from_env(env), Lang::ZhHans);
+        assert_eq!(Lang::from_env(|_| None), Lang::En);
+    }
+
+    #[test]
+    fn codes_round_trip() {
+        for l in Lang::ALL {
+            assert_eq!(Lang::from_code(l.code()), Some(l));
+        }
+        assert_eq!(Lang::from_code("fr"), None);
+    }
+
+    #[test]
+    fn every_message_has_three_non_empty_texts() {
+        for m in Msg::ALL {
+            for l in Lang::ALL {
+                assert!(!m.text(l).is_empty(), "{m:?} {l:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! A path through a tree (main line or a variation) → [`Game`], replayed tolerantly.
+//!
+//! Every move goes through [`Game::play_tolerant`], so a record with illegal moves still
+//! loads and each illegality is reported with its node and place in the file.
+
+use std::fmt;
+
+use crate::rules::{
+    Color, Coord, Game, GameResult, Irregularity, Move, RulesError, area_count, score,
+};
+
+use super::diagnostics::{Pos, Warning};
+use super::game_info::GameInfo;
+use super::properties::{parse_color, parse_move, parse_point_list};
+use super::tree::{GameTree, NodeId};
+
+/// An illegal move met in the record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IllegalPlay {
+    /// The node holding the move.
+    pub node: NodeId,
+    /// Where the node stood in the file.
+    pub pos: Pos,
+    /// What the rules core said.
+    pub irregularity: Irregularity,
+}
+
+/// The result of replaying one path.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The game after the last node of the path.
+    pub game: Game,
+    /// Game information read along the path.
+    pub info: GameInfo,
+    /// Illegal moves, in order.
+    pub illegal: Vec<IllegalPlay>,
+    /// Repairs and doubts (bad points, setup problems, game information).
+    pub warnings: Vec<Warning>,
+    /// The nodes replayed, root first.
+    pub path: Vec<NodeId>,
+}
+
+/// Why a path could not be replayed at all.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplayError {
+    /// The board size is not one the rules core holds (`SZ` non-square or out of 2–25).
+    BadSize(String),
+    /// The rules core refused to start the game.
+    Rules(RulesError),
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::BadSize(raw) => write!(
+                f,
+                "board size SZ[{raw}] cannot be played (square boards of 2 to 25 lines only)"
+            ),
+            ReplayError::Rules(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// Replays the main line.
+pub fn replay_main_line(tree: &GameTree) -> Result<Replay, ReplayError> {
+    replay(tree, &tree.main_line())
+}
+
+/// Replays a path of nodes (root first, each the parent of the next).
+pub fn replay(tree: &GameTree, path: &[NodeId]) -> Result<Replay, ReplayError> {
+    let (info, mut warnings) = GameInfo::read(tree, path);
+    if let Some(raw) = tree.root().value("SZ")
+        && super::game_info::parse_size(raw).is_none()
+    {
+        return Err(ReplayError::BadSize(raw.to_string()));
+    }
+    let size = info.size;
+    let mut game = Game::new(size, info.rules()).map_err(ReplayError::Rules)?;
+    let mut illegal = Vec::new();
+    let mut handicap_done = false;
+    for &id in path {
+        let Some(node) = tree.node(id) else { continue };
+        let pos = tree.pos(id);
+        // One pass over the properties: most nodes hold a single move.
+        let mut setup_props = [None, None, None];
+        let mut player = None;
+        let mut moves = [None, None];
+        for property in &node.properties {
+            match property.id.as_str() {
+                "AB" => setup_props[0] = Some(property),
+                "AW" => setup_props[1] = Some(property),
+                "AE" => setup_props[2] = Some(property),
+                "PL" => player = property.values.first(),
+                "B" => moves[0] = property.values.first(),
+                "W" => moves[1] = property.values.first(),
+                _ => {}
+            }
+        }
+        if setup_props.iter().any(Option::is_some) {
+            let mut lists: [Vec<Coord>; 3] = Default::default();
+            for ((prop, list), name) in setup_props.iter().zip(&mut lists).zip(["AB", "AW", "AE"]) {
+                let Some(p) = prop else { continue };
+                let (points, bad) = parse_point_list(&p.values, size);
+                for b in bad {
+                    warnings.push(Warning::at(
+                        pos,
+                        format!(
+                            "{name}[{}] is not a point on a {size}x{size} board; ignored",
+                            b.value
+                        ),
+                    ));
+                }
+                *list = points;
+            }
+            let [black, white, empty] = &lists;
+            let is_handicap = !handicap_done
+                && info.handicap >= 2
+                && !black.is_empty()
+                && white.is_empty()
+                && empty.is_empty()
+                && game.move_number() == 0
+                && game.board().stones().is_empty();
+            if is_handicap {
+                if black.len() != usize::from(info.handicap) {
+                    warnings.push(Warning::at(
+                        pos,
+                        format!(
+                            "HA[{}] but {} handicap stones placed",
+                            info.handicap,
+                            black.len()
+                        ),
+                    ));
+                }
+                handicap_done = true;
+                if let Err(e) = game.place_free_handicap(black) {
+                    warnings.push(Warning::at(
+                        pos,
+                        format!("handicap stones not accepted ({e}); placed as setup"),
+                    ));
+                    setup(&mut game, black, white, empty, pos, &mut warnings);
+                }
+            } else if !(black.is_empty() && white.is_empty() && empty.is_empty()) {
+                setup(&mut game, black, white, empty, pos, &mut warnings);
+            }
+        }
+        if let Some(raw) = player {
+            match parse_color(raw) {
+                Some(color) => game.set_to_move(color),
+                None => warnings.push(Warning::at(
+                    pos,
+                    format!("PL[{raw}] is not B or W; ignored"),
+                )),
+            }
+        }
+        if moves.iter().all(Option::is_some) {
+            warnings.push(Warning::at(
+                pos,
+                "B and W in one node: both played, Black first",
+            ));
+        }
+        for (raw, (prop, color)) in moves
+            .into_iter()
+            .zip([("B", Color::Black), ("W", Color::White)])
+        {
+            let Some(raw) = raw else { continue };
+            let mv = match parse_move(raw, size) {
+                Ok(mv) => mv,
+                // Beyond the board but spelled with SGF letters: the rules core says "off the board".
+                Err(_) => match Coord::from_sgf(raw.trim(), 52) {
+                    Some(c) => Move::Play(c),
+                    None => {
+                        warnings.push(Warning::at(
+                            pos,
+                            format!("{prop}[{raw}] is not a move; played as a pass"),
+                        ));
+                        Move::Pass
+                    }
+                },
+            };
+            if let Some(irregularity) = game.play_tolerant(color, mv) {
+                illegal.push(IllegalPlay {
+                    node: id,
+                    pos,
+                    irregularity,
+                });
+            }
+        }
+    }
+    Ok(Replay {
+        game,
+        info,
+        illegal,
+        warnings,
+        path: path.to_vec(),
+    })
+}
+
+fn setup(
+    game: &mut Game,
+    black: &[Coord],
+    white: &[Coord],
+    empty: &[Coord],
+    pos: Pos,
+    warnings: &mut Vec<Warning>,
+) {
+    if let Err(e) = game.setup(black, white, empty) {
+        warnings.push(Warning::at(
+            pos,
+            format!("setup AB/AW/AE not accepted: {e}"),
+        ));
+    }
+}
+
+impl Replay {
+    /// Whether the path ends with two passes in a row.
+    pub fn ended_by_passes(&self) -> bool {
+        self.game.consecutive_passes() >= 2
+    }
+
+    /// The `TB`/`TW` marks of the last node; `None` when it has none.
+    pub fn territory_marks(&self, tree: &GameTree) -> Option<Vec<Coord>> {
+        let node = tree.node(*self.path.last()?)?;
+        if !node.has("TB") && !node.has("TW") {
+            return None;
+        }
+        let mut marks = Vec::new();
+        for prop in ["TB", "TW"] {
+            if let Some(p) = node.get(prop) {
+                marks.extend(parse_point_list(&p.values, self.info.size).0);
+            }
+        }
+        Some(marks)
+    }
+
+    /// The area count (Art. 9 and 11) when the game is finished: ended by two passes, or
+    /// carrying `TB`/`TW` marks in the last node (marked points that hold stones are dead).
+    pub fn counted(&self, tree: &GameTree) -> Option<GameResult> {
+        let marks = self.territory_marks(tree);
+        if marks.is_none() && !self.ended_by_passes() {
+            return None;
+        }
+        let board = self.game.board();
+        let dead: Vec<Coord> = marks
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|&c| board.get(c).is_some())
+            .collect();
+        let count = area_count(board, &dead);
+        let handicap = if self.info.handicap >= 2 {
+            self.info.handicap
+        } else {
+            self.game.handicap()
+        };
+        Some(score(&count, self.game.rules(), handicap))
+    }
+}

@@ -1,0 +1,46 @@
+//! One node applied to a game, as the record's replay does it: setup, then `PL`, then the move.
+
+use crate::record::Node;
+use crate::record::properties::{parse_color, parse_move};
+use crate::rules::{Color, Coord, Game, Irregularity, Move};
+
+use super::markup::points;
+
+/// The move a node holds (`B` first when a broken file has both), if any.
+pub fn node_move(node: &Node, size: u8) -> Option<(Color, Move)> {
+    for (id, color) in [("B", Color::Black), ("W", Color::White)] {
+        if let Some(raw) = node.value(id) {
+            // An unreadable point is replayed as a pass, as the record's replay does.
+            return Some((color, parse_move(raw, size).unwrap_or(Move::Pass)));
+        }
+    }
+    None
+}
+
+/// Applies the setup, `PL` and move of `node` to `game`; returns the irregularity of an
+/// illegal move. `handicap` is the record's HA: the first all-black setup on an empty board
+/// with it places the handicap, so White moves next.
+pub fn apply_node(game: &mut Game, node: &Node, handicap: u8) -> Option<Irregularity> {
+    let size = game.size();
+    let black = points(node, "AB", size);
+    let white = points(node, "AW", size);
+    let empty: Vec<Coord> = points(node, "AE", size);
+    if !(black.is_empty() && white.is_empty() && empty.is_empty()) {
+        let is_handicap = handicap >= 2
+            && white.is_empty()
+            && empty.is_empty()
+            && game.move_number() == 0
+            && game.board().stones().is_empty();
+        let placed = is_handicap && game.place_free_handicap(&black).is_ok();
+        if !placed {
+            // A refused setup (a chain without liberties) leaves the board as it was; the
+            // record layer reports it when the file is checked.
+            let _ = game.setup(&black, &white, &empty);
+        }
+    }
+    if let Some(color) = node.value("PL").and_then(parse_color) {
+        game.set_to_move(color);
+    }
+    let (color, mv) = node_move(node, size)?;
+    game.play_tolerant(color, mv)
+}

@@ -1,0 +1,581 @@
+//! The stones on the board: a padded 1-D array with chains and liberty counts, no history.
+//!
+//! Layout after KataGo: cell `(x+1) + (y+1)*(size+1)`, with a wall border so that the four
+//! neighbours of any point are plain offsets and need no bounds checks. Rows share one wall
+//! column. A chain is a circular linked list through `next`; every stone knows its chain's
+//! `head`, and the head holds the exact liberty count and the number of stones. All of it, and
+//! the Zobrist hash, is maintained incrementally by [`Board::play_at`].
+
+use std::fmt;
+
+use super::color::Color;
+use super::coord::Coord;
+use super::error::RulesError;
+use super::grid::{CELLS, Grid};
+use super::zobrist::stone_key;
+use super::{MAX_SIZE, MIN_SIZE};
+
+pub(crate) const EMPTY: u8 = 0;
+pub(crate) const BLACK: u8 = 1;
+pub(crate) const WHITE: u8 = 2;
+pub(crate) const WALL: u8 = 3;
+
+const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+const MAX_STRIDE: usize = MAX_SIZE as usize + 1;
+
+/// `CELL_XY[stride][cell]` = (x, y) of an on-board cell: the hot paths map cells back to
+/// coordinates without dividing by a run-time stride.
+static CELL_XY: [Grid<(u8, u8)>; MAX_STRIDE + 1] = cell_xy_table();
+
+const fn cell_xy_table() -> [Grid<(u8, u8)>; MAX_STRIDE + 1] {
+    let mut table = [const { Grid::filled((0u8, 0u8)) }; MAX_STRIDE + 1];
+    let mut stride = 2;
+    while stride <= MAX_STRIDE {
+        let mut p = 0;
+        while p < CELLS {
+            if p % stride != 0 && p / stride >= 1 {
+                table[stride].0[p] = ((p % stride - 1) as u8, (p / stride - 1) as u8);
+            }
+            p += 1;
+        }
+        stride += 1;
+    }
+    table
+}
+const BITSET_WORDS: usize = CELLS / 64;
+
+/// The cell code of a colour.
+pub(crate) fn code(color: Color) -> u8 {
+    match color {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+fn color_of(code: u8) -> Option<Color> {
+    match code {
+        BLACK => Some(Color::Black),
+        WHITE => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// What one stone did to the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Outcome {
+    /// Opponent stones removed (or, on a suicide, the mover's own stones removed).
+    pub captured: u32,
+    /// The placed stone's own chain had no liberty after the captures and was removed.
+    pub suicide: bool,
+}
+
+/// The stones on a board of 2×2 to 25×25, with chains and liberties; no history, no turn.
+///
+/// Two boards are equal when they have the same size and the same stones on the same points.
+#[derive(Clone)]
+pub struct Board {
+    size: u8,
+    stride: usize,
+    cells: Grid<u8>,
+    head: Grid<u16>,
+    next: Grid<u16>,
+    /// At a chain's head: its number of distinct liberties.
+    libs: Grid<u16>,
+    /// At a chain's head: its number of stones.
+    len: Grid<u16>,
+    /// The empty points, in no particular order, for move generation.
+    empties: [u16; MAX_POINTS],
+    empty_index: Grid<u16>,
+    empty_count: usize,
+    hash: u64,
+}
+
+impl Board {
+    /// An empty board with `size` lines; sizes from [`MIN_SIZE`] to [`MAX_SIZE`].
+    pub fn new(size: u8) -> Result<Board, RulesError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(RulesError::BadSize(size));
+        }
+        let stride = usize::from(size) + 1;
+        let mut board = Board {
+            size,
+            stride,
+            cells: Grid::filled(WALL),
+            head: Grid::filled(0),
+            next: Grid::filled(0),
+            libs: Grid::filled(0),
+            len: Grid::filled(0),
+            empties: [0; MAX_POINTS],
+            empty_index: Grid::filled(0),
+            empty_count: 0,
+            hash: 0,
+        };
+        for y in 0..size {
+            for x in 0..size {
+                let p = board.cell(Coord::new(x, y));
+                board.cells[p] = EMPTY;
+                board.push_empty(p);
+            }
+        }
+        Ok(board)
+    }
+
+    /// Empties the board in place (cheaper than a new one: playouts start thousands of times).
+    pub(crate) fn clear(&mut self) {
+        self.empty_count = 0;
+        self.hash = 0;
+        for y in 0..self.size {
+            for x in 0..self.size {
+                let p = self.cell(Coord::new(x, y));
+                self.cells[p] = EMPTY;
+                self.push_empty(p);
+            }
+        }
+    }
+
+    /// The number of lines.
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The stone on `c`, `None` if empty or off the board.
+    pub fn get(&self, c: Coord) -> Option<Color> {
+        if !c.is_on(self.size) {
+            return None;
+        }
+        color_of(self.cells[self.cell(c)])
+    }
+
+    /// Every stone, row by row from the top.
+    pub fn stones(&self) -> Vec<(Coord, Color)> {
+        self.points()
+            .filter_map(|c| self.get(c).map(|color| (c, color)))
+            .collect()
+    }
+
+    /// Every point of the board, row by row from the top.
+    pub fn points(&self) -> impl Iterator<Item = Coord> + use<> {
+        let size = self.size;
+        (0..size).flat_map(move |y| (0..size).map(move |x| Coord::new(x, y)))
+    }
+
+    /// The chain through `c`, empty if `c` is empty or off the board.
+    pub fn chain(&self, c: Coord) -> Vec<Coord> {
+        if self.get(c).is_none() {
+            return Vec::new();
+        }
+        let mut out: Vec<Coord> = self
+            .chain_cells(self.cell(c))
+            .map(|p| self.coord(p))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The number of liberties of the chain at `c`, 0 if `c` is empty or off the board.
+    pub fn liberties(&self, c: Coord) -> usize {
+        if self.get(c).is_none() {
+            return 0;
+        }
+        usize::from(self.libs[usize::from(self.head[self.cell(c)])])
+    }
+
+    /// The Zobrist hash of the stones (fixed seed; the empty board hashes to 0).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The number of empty points.
+    pub fn empty_count(&self) -> usize {
+        self.empty_count
+    }
+
+    /// The empty points, in an unspecified order that changes as stones come and go.
+    pub fn empty_points(&self) -> impl Iterator<Item = Coord> + '_ {
+        self.empties[..self.empty_count]
+            .iter()
+            .map(|&p| self.coord(usize::from(p)))
+    }
+
+    /// Whether `c` is an empty point that looks like a one-point eye of `color`: every
+    /// neighbour is a `color` stone or the edge, and the diagonals hold at most one opponent
+    /// stone (none on the edge). Used by playout policies that must not fill their own eyes.
+    pub fn is_eye(&self, c: Coord, color: Color) -> bool {
+        c.is_on(self.size) && self.is_eye_at(self.cell(c), code(color))
+    }
+
+    /// The number of `color` stones on the board.
+    pub fn count(&self, color: Color) -> usize {
+        let want = code(color);
+        self.points()
+            .filter(|&c| self.cells[self.cell(c)] == want)
+            .count()
+    }
+
+    // ----- crate-internal cell API (hot paths) -----
+
+    /// The padded cell of an on-board coordinate.
+    #[inline]
+    pub(crate) fn cell(&self, c: Coord) -> usize {
+        (usize::from(c.x) + 1) + (usize::from(c.y) + 1) * self.stride
+    }
+
+    /// The coordinate of an on-board cell.
+    #[inline]
+    pub(crate) fn coord(&self, p: usize) -> Coord {
+        let (x, y) = CELL_XY[self.stride][p];
+        Coord::new(x, y)
+    }
+
+    #[inline]
+    pub(crate) fn at(&self, p: usize) -> u8 {
+        self.cells[p]
+    }
+
+    #[inline]
+    fn neighbours(&self, p: usize) -> [usize; 4] {
+        [p - self.stride, p - 1, p + 1, p + self.stride]
+    }
+
+    #[inline]
+    pub(crate) fn empty_cells(&self) -> &[u16] {
+        &self.empties[..self.empty_count]
+    }
+
+    /// The cells of the chain whose stone is on `p`.
+    pub(crate) fn chain_cells(&self, p: usize) -> ChainIter<'_> {
+        ChainIter {
+            next: &self.next,
+            start: p,
+            cur: Some(p),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn head_of(&self, p: usize) -> usize {
+        usize::from(self.head[p])
+    }
+
+    #[inline]
+    pub(crate) fn libs_at_head(&self, h: usize) -> u16 {
+        self.libs[h]
+    }
+
+    #[inline]
+    pub(crate) fn len_at_head(&self, h: usize) -> u16 {
+        self.len[h]
+    }
+
+    pub(crate) fn is_eye_at(&self, p: usize, own: u8) -> bool {
+        if self.cells[p] != EMPTY {
+            return false;
+        }
+        for n in self.neighbours(p) {
+            let v = self.cells[n];
+            if v != own && v != WALL {
+                return false;
+            }
+        }
+        let opp = 3 - own;
+        let s = self.stride;
+        let mut bad = 0;
+        let mut edge = false;
+        for d in [p - s - 1, p - s + 1, p + s - 1, p + s + 1] {
+            match self.cells[d] {
+                WALL => edge = true,
+                v if v == opp => bad += 1,
+                _ => {}
+            }
+        }
+        if edge { bad == 0 } else { bad <= 1 }
+    }
+
+    /// Whether a `own` stone on the empty cell `p` would keep a liberty after its captures,
+    /// i.e. is not a forbidden point (Art. 5). Touches nothing.
+    #[inline]
+    pub(crate) fn is_not_suicide(&self, p: usize, own: u8) -> bool {
+        let opp = 3 - own;
+        for n in self.neighbours(p) {
+            let v = self.cells[n];
+            if v == EMPTY {
+                return true;
+            }
+            if v == WALL {
+                continue;
+            }
+            let libs = self.libs[usize::from(self.head[n])];
+            // An own chain with another liberty, or an opponent chain captured by this stone.
+            if (v == own) == (libs > 1) {
+                return true;
+            }
+            debug_assert!(v == own || v == opp);
+        }
+        false
+    }
+
+    /// The hash after a `own` stone on the empty cell `p` and its captures (suicide not
+    /// resolved: callers rule a suicide out first). Touches nothing.
+    pub(crate) fn hash_after(&self, p: usize, own: u8) -> u64 {
+        let opp = 3 - own;
+        let mut h = self.hash ^ stone_key(own, p);
+        let mut seen = [usize::MAX; 4];
+        for (i, n) in self.neighbours(p).into_iter().enumerate() {
+            if self.cells[n] != opp {
+                continue;
+            }
+            let head = usize::from(self.head[n]);
+            if self.libs[head] != 1 || seen[..i].contains(&head) {
+                continue;
+            }
+            seen[i] = head;
+            for s in self.chain_cells(head) {
+                h ^= stone_key(opp, s);
+            }
+        }
+        h
+    }
+
+    /// Plays a `own` stone on the empty cell `p`: removes the opponent chains left without
+    /// liberties first (Art. 4), then, if its own chain has none, removes that chain (a suicide,
+    /// only ever done for tolerant replay). Removed cells are appended to `removed`.
+    pub(crate) fn play_at(&mut self, p: usize, own: u8, removed: &mut Vec<u16>) -> Outcome {
+        debug_assert_eq!(self.cells[p], EMPTY);
+        let opp = 3 - own;
+        self.put_stone(p, own);
+        let nbrs = self.neighbours(p);
+        // Every count exact for the board with the stone on `p`: its own empty neighbours, and
+        // one liberty less for each distinct chain that touched `p`.
+        let mut own_libs = 0;
+        let mut heads = [usize::MAX; 4];
+        for (i, &n) in nbrs.iter().enumerate() {
+            let v = self.cells[n];
+            if v == EMPTY {
+                own_libs += 1;
+            } else if v != WALL {
+                let h = usize::from(self.head[n]);
+                if !heads[..i].contains(&h) {
+                    heads[i] = h;
+                    self.libs[h] -= 1;
+                }
+            }
+        }
+        self.libs[p] = own_libs;
+
+        let mut outcome = Outcome::default();
+        for h in heads {
+            if h != usize::MAX && self.cells[h] == opp && self.libs[h] == 0 {
+                outcome.captured += self.remove_chain(h, removed);
+            }
+        }
+        for h in heads {
+            if h != usize::MAX && self.cells[h] == own && self.head[h] != self.head[p] {
+                self.merge(usize::from(self.head[p]), usize::from(self.head[h]));
+            }
+        }
+        let h = usize::from(self.head[p]);
+        if self.libs[h] == 0 {
+            outcome.captured = self.remove_chain(h, removed);
+            outcome.suicide = true;
+        }
+        outcome
+    }
+
+    /// Sets the cells from scratch (setup, diagrams, undo) and rebuilds every chain, liberty
+    /// count, the empty list and the hash. Returns a point of a chain left without liberties.
+    pub(crate) fn rebuild(&mut self) -> Option<Coord> {
+        self.hash = 0;
+        self.empty_count = 0;
+        let mut seen = [0u64; BITSET_WORDS];
+        let mut stack: Vec<usize> = Vec::new();
+        let mut libless = None;
+        for c in self.points().collect::<Vec<_>>() {
+            let p = self.cell(c);
+            let v = self.cells[p];
+            if v == EMPTY {
+                self.push_empty(p);
+                continue;
+            }
+            self.hash ^= stone_key(v, p);
+            if test(&seen, p) {
+                continue;
+            }
+            // Flood-fill the chain, linking it into a ring headed by `p`.
+            set(&mut seen, p);
+            self.head[p] = p as u16;
+            self.next[p] = p as u16;
+            self.len[p] = 1;
+            stack.push(p);
+            while let Some(q) = stack.pop() {
+                for n in self.neighbours(q) {
+                    if self.cells[n] == v && !test(&seen, n) {
+                        set(&mut seen, n);
+                        self.head[n] = p as u16;
+                        self.next[n] = self.next[p];
+                        self.next[p] = n as u16;
+                        self.len[p] += 1;
+                        stack.push(n);
+                    }
+                }
+            }
+            self.libs[p] = self.count_liberties(p);
+            if self.libs[p] == 0 && libless.is_none() {
+                libless = Some(c);
+            }
+        }
+        libless
+    }
+
+    /// Writes a raw cell value; callers [`Board::rebuild`] afterwards.
+    pub(crate) fn set_raw(&mut self, p: usize, v: u8) {
+        self.cells[p] = v;
+    }
+
+    fn put_stone(&mut self, p: usize, v: u8) {
+        self.cells[p] = v;
+        self.hash ^= stone_key(v, p);
+        self.head[p] = p as u16;
+        self.next[p] = p as u16;
+        self.len[p] = 1;
+        self.libs[p] = 0;
+        let i = usize::from(self.empty_index[p]);
+        self.empty_count -= 1;
+        let last = self.empties[self.empty_count];
+        self.empties[i] = last;
+        self.empty_index[usize::from(last)] = i as u16;
+    }
+
+    fn push_empty(&mut self, p: usize) {
+        self.empties[self.empty_count] = p as u16;
+        self.empty_index[p] = self.empty_count as u16;
+        self.empty_count += 1;
+    }
+
+    /// Joins the chains headed by `a` and `b` (both with exact liberty counts), keeping the
+    /// larger one's head. As in KataGo, a liberty of the smaller chain is new to the larger one
+    /// unless it already touches a stone of it; relabelling stone by stone makes a liberty
+    /// shared by two stones of the smaller chain count once.
+    fn merge(&mut self, a: usize, b: usize) {
+        let (keep, gone) = if self.len[a] >= self.len[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = gone;
+        loop {
+            for n in self.neighbours(s) {
+                if self.cells[n] == EMPTY && !self.touches_chain(n, keep) {
+                    self.libs[keep] += 1;
+                }
+            }
+            self.head[s] = keep as u16;
+            s = usize::from(self.next[s]);
+            if s == gone {
+                break;
+            }
+        }
+        self.next.swap(keep, gone);
+        self.len[keep] += self.len[gone];
+    }
+
+    #[inline]
+    fn touches_chain(&self, e: usize, head: usize) -> bool {
+        self.neighbours(e).iter().any(|&n| {
+            self.cells[n] != EMPTY && self.cells[n] != WALL && usize::from(self.head[n]) == head
+        })
+    }
+
+    fn count_liberties(&self, h: usize) -> u16 {
+        let mut seen = [0u64; BITSET_WORDS];
+        let mut count = 0;
+        for s in self.chain_cells(h) {
+            for n in self.neighbours(s) {
+                if self.cells[n] == EMPTY && !test(&seen, n) {
+                    set(&mut seen, n);
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+
+    /// Removes the chain headed by `h`, giving each neighbouring chain its new liberties.
+    fn remove_chain(&mut self, h: usize, removed: &mut Vec<u16>) -> u32 {
+        let v = self.cells[h];
+        let mut n_removed = 0;
+        let mut s = h;
+        loop {
+            self.cells[s] = EMPTY;
+            self.hash ^= stone_key(v, s);
+            self.push_empty(s);
+            removed.push(s as u16);
+            n_removed += 1;
+            s = usize::from(self.next[s]);
+            if s == h {
+                break;
+            }
+        }
+        // The ring is intact: walk it again to hand out the freed liberties.
+        let mut s = h;
+        loop {
+            let mut heads = [usize::MAX; 4];
+            for (i, n) in self.neighbours(s).into_iter().enumerate() {
+                let c = self.cells[n];
+                if c == BLACK || c == WHITE {
+                    let nh = usize::from(self.head[n]);
+                    if !heads[..i].contains(&nh) {
+                        heads[i] = nh;
+                        self.libs[nh] += 1;
+                    }
+                }
+            }
+            s = usize::from(self.next[s]);
+            if s == h {
+                break;
+            }
+        }
+        n_removed
+    }
+}
+
+#[inline]
+fn test(bits: &[u64; BITSET_WORDS], p: usize) -> bool {
+    bits[(p / 64) % BITSET_WORDS] & (1 << (p % 64)) != 0
+}
+
+#[inline]
+fn set(bits: &mut [u64; BITSET_WORDS], p: usize) {
+    bits[(p / 64) % BITSET_WORDS] |= 1 << (p % 64);
+}
+
+/// The cells of one chain, following its ring once.
+pub(crate) struct ChainIter<'a> {
+    next: &'a Grid<u16>,
+    start: usize,
+    cur: Option<usize>,
+}
+
+impl Iterator for ChainIter<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        let p = self.cur?;
+        let n = usize::from(self.next[p]);
+        self.cur = (n != self.start).then_some(n);
+        Some(p)
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size && self.cells == other.cells
+    }
+}
+
+impl Eq for Board {}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board {}x{}:", self.size, self.size)?;
+        f.write_str(&self.to_diagram())
+    }
+}

@@ -1,0 +1,539 @@
+//! A game: the board, its history, the rules, and the repetition (ko) rules over that history.
+
+use std::collections::HashSet;
+
+use super::board::{Board, EMPTY, Outcome, code};
+use super::color::Color;
+use super::coord::{Coord, Move};
+use super::error::{IllegalMove, RulesError};
+use super::key_filter::KeyFilter;
+use super::settings::{KoRule, Rules};
+use super::zobrist::WHITE_TO_MOVE;
+
+/// What a successful [`Game::play`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// The opponent stones removed (提子), sorted.
+    pub captured: Vec<Coord>,
+    /// Under [`KoRule::Simple`] only: the new position equals the one after move N (0 = the
+    /// start position or the last setup): a cycle such as a triple ko (Art. 20.3). `None` for
+    /// passes and under the superko rules (which forbid such moves).
+    pub repeats_after_move: Option<usize>,
+}
+
+/// One move of the undo log: enough to take it back.
+#[derive(Clone, Copy, Debug)]
+struct UndoEntry {
+    color: Color,
+    /// The cell played, `None` for a pass.
+    cell: Option<usize>,
+    outcome: Outcome,
+    /// Where this move's removed cells start in `Game::removed`.
+    removed_from: usize,
+    to_move_before: Color,
+}
+
+/// A position in the repetition history: the board's hash and the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Position {
+    hash: u64,
+    to_move: Color,
+}
+
+impl Position {
+    fn situational_key(self) -> u64 {
+        situational_key(self.hash, self.to_move)
+    }
+}
+
+fn situational_key(hash: u64, to_move: Color) -> u64 {
+    match to_move {
+        Color::Black => hash,
+        Color::White => hash ^ WHITE_TO_MOVE,
+    }
+}
+
+/// A game in progress: the board, every move and pass, the rules, captures and handicap.
+///
+/// Alternation is not enforced (like GNU Go's GTP engine): [`Game::play`] takes the colour.
+/// The *repetition baseline* is the start position or the position after the last setup
+/// ([`Game::setup`], handicap placement): superko compares against it and every position after
+/// it; positions before a setup are forgotten, since a setup is an arbiter's or editor's act
+/// that starts a new sequence. Undo stops at the baseline too.
+#[derive(Clone, Debug)]
+pub struct Game {
+    board: Board,
+    rules: Rules,
+    moves: Vec<(Color, Move)>,
+    undo_log: Vec<UndoEntry>,
+    removed: Vec<u16>,
+    captures: [usize; 2],
+    handicap: u8,
+    to_move: Color,
+    /// The board at the baseline; `None` for an empty board, which playouts start from a
+    /// million times and need not copy.
+    baseline: Option<Board>,
+    baseline_move: usize,
+    /// `history[i]` is the position after move `baseline_move + i`.
+    history: Vec<Position>,
+    /// The keys of `history` under the current ko rule ([`Game::key`]), for O(1) lookups.
+    seen: KeyFilter,
+}
+
+impl Game {
+    /// A new game on an empty board of `size` lines; Black to move.
+    pub fn new(size: u8, rules: Rules) -> Result<Game, RulesError> {
+        Ok(Game::from_board(Board::new(size)?, rules, Color::Black))
+    }
+
+    /// A new game starting from `board` (a diagram, a problem), `to_move` to play; the
+    /// position is the repetition baseline.
+    pub fn from_board(board: Board, rules: Rules, to_move: Color) -> Game {
+        let mut game = Game {
+            baseline: None,
+            board,
+            rules,
+            moves: Vec::new(),
+            undo_log: Vec::new(),
+            removed: Vec::new(),
+            captures: [0; 2],
+            handicap: 0,
+            to_move,
+            baseline_move: 0,
+            history: Vec::new(),
+            seen: KeyFilter::new(),
+        };
+        game.reset_baseline();
+        game
+    }
+
+    /// Empties the board and forgets the history, handicap and captures, keeping the size and
+    /// the rules (and the allocated buffers: playouts reuse one game).
+    pub fn clear(&mut self) {
+        self.board.clear();
+        self.moves.clear();
+        self.captures = [0; 2];
+        self.handicap = 0;
+        self.to_move = Color::Black;
+        self.reset_baseline();
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Changes the rules; the history is kept, so a new ko rule applies to it at once.
+    pub fn set_rules(&mut self, r: Rules) {
+        let rebuild = (r.ko == KoRule::Situational) != (self.rules.ko == KoRule::Situational);
+        self.rules = r;
+        if rebuild {
+            self.rebuild_seen();
+        }
+    }
+
+    /// The stones on the board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The number of lines.
+    pub fn size(&self) -> u8 {
+        self.board.size()
+    }
+
+    /// The side to move: Black first, White first after handicap stones, then the other side
+    /// after each move or pass (whoever made it).
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Sets the side to move (SGF `PL`); the current position's side to move changes with it
+    /// (situational superko).
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+        if let Some(last) = self.history.last_mut() {
+            last.to_move = color;
+        }
+        self.rebuild_seen();
+    }
+
+    /// The number of moves and passes played since the start.
+    pub fn move_number(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The number of handicap stones placed (0 in an even game).
+    pub fn handicap(&self) -> u8 {
+        self.handicap
+    }
+
+    /// The number of stones captured BY `by` (as GNU Go's `captures`).
+    pub fn captures(&self, by: Color) -> usize {
+        self.captures[by.index()]
+    }
+
+    /// The last move or pass and who made it.
+    pub fn last_move(&self) -> Option<(Color, Move)> {
+        self.moves.last().copied()
+    }
+
+    /// The number of passes at the end of the move list.
+    pub fn consecutive_passes(&self) -> usize {
+        self.moves
+            .iter()
+            .rev()
+            .take_while(|(_, m)| *m == Move::Pass)
+            .count()
+    }
+
+    /// Every move and pass since the start, in order (tolerant replays record a move on an
+    /// occupied point as the pass it became).
+    pub fn moves(&self) -> &[(Color, Move)] {
+        &self.moves
+    }
+
+    /// Whether `color` may play `mv` now; a pass is always legal.
+    pub fn check(&self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+        let Move::Play(c) = mv else { return Ok(()) };
+        if !c.is_on(self.size()) {
+            return Err(IllegalMove::OffBoard);
+        }
+        self.check_cell(color, self.board.cell(c))
+    }
+
+    /// Whether `color` may play on `c` now (a cheaper [`Game::check`] for move generation).
+    pub fn is_legal(&self, color: Color, c: Coord) -> bool {
+        c.is_on(self.size()) && self.check_cell(color, self.board.cell(c)).is_ok()
+    }
+
+    /// Plays `mv` for `color` (alternation is not enforced). On error the game is unchanged.
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<Played, IllegalMove> {
+        self.check(color, mv)?;
+        let cell = match mv {
+            Move::Play(c) => Some(self.board.cell(c)),
+            Move::Pass => None,
+        };
+        let from = self.removed.len();
+        let repeats = self.apply(color, cell);
+        let mut captured: Vec<Coord> = self.removed[from..]
+            .iter()
+            .map(|&p| self.board.coord(usize::from(p)))
+            .collect();
+        captured.sort();
+        Ok(Played {
+            captured,
+            repeats_after_move: repeats,
+        })
+    }
+
+    /// Plays a stone for `color` on `c` if legal, the fast path of playouts: no result is built.
+    /// Returns whether the stone was played; the game is unchanged when not.
+    pub fn try_play(&mut self, color: Color, c: Coord) -> bool {
+        if !c.is_on(self.size()) {
+            return false;
+        }
+        let p = self.board.cell(c);
+        if self.check_cell(color, p).is_err() {
+            return false;
+        }
+        self.apply(color, Some(p));
+        true
+    }
+
+    /// Takes back the last move or pass, restoring board, hash, captures and history. `false`
+    /// when there is none since the repetition baseline (start, handicap or setup).
+    pub fn undo(&mut self) -> bool {
+        let Some(entry) = self.undo_log.pop() else {
+            return false;
+        };
+        self.moves.pop();
+        self.history.pop();
+        let own = code(entry.color);
+        let removed_color = if entry.outcome.suicide { own } else { 3 - own };
+        for &q in &self.removed[entry.removed_from..] {
+            self.board.set_raw(usize::from(q), removed_color);
+        }
+        self.removed.truncate(entry.removed_from);
+        if let Some(p) = entry.cell {
+            self.board.set_raw(p, EMPTY);
+            let n = entry.outcome.captured as usize;
+            let by = if entry.outcome.suicide {
+                entry.color.opponent()
+            } else {
+                entry.color
+            };
+            self.captures[by.index()] -= n;
+        }
+        self.board.rebuild();
+        self.to_move = entry.to_move_before;
+        self.rebuild_seen();
+        true
+    }
+
+    /// Edits the board as SGF `AB`/`AW`/`AE` do: stones are put or removed, nothing is
+    /// captured. The result becomes the new repetition baseline (see [`Game`]). Refused, with
+    /// the game unchanged, if a point is off the board or in two lists, or if a chain would be
+    /// left without liberties.
+    pub fn setup(
+        &mut self,
+        black: &[Coord],
+        white: &[Coord],
+        empty: &[Coord],
+    ) -> Result<(), RulesError> {
+        let size = self.size();
+        let mut seen = HashSet::new();
+        for &c in black.iter().chain(white).chain(empty) {
+            if !c.is_on(size) {
+                return Err(RulesError::OffBoard);
+            }
+            if !seen.insert(c) {
+                return Err(RulesError::DuplicatePoint(c));
+            }
+        }
+        let mut board = self.board.clone();
+        let lists = [
+            (black, code(Color::Black)),
+            (white, code(Color::White)),
+            (empty, EMPTY),
+        ];
+        for (list, v) in lists {
+            for &c in list {
+                let p = board.cell(c);
+                board.set_raw(p, v);
+            }
+        }
+        if let Some(c) = board.rebuild() {
+            return Err(RulesError::NoLiberties(c));
+        }
+        self.board = board;
+        self.reset_baseline();
+        Ok(())
+    }
+
+    // ----- internals -----
+
+    pub(crate) fn set_handicap(&mut self, n: u8) {
+        self.handicap = n;
+        self.to_move = Color::White;
+        self.reset_baseline();
+    }
+
+    /// Makes the current position the repetition baseline and forgets the undo log.
+    fn reset_baseline(&mut self) {
+        let area = usize::from(self.size()) * usize::from(self.size());
+        self.baseline = (self.board.empty_count() != area).then(|| self.board.clone());
+        self.baseline_move = self.moves.len();
+        self.undo_log.clear();
+        self.removed.clear();
+        self.history.clear();
+        self.history.push(Position {
+            hash: self.board.hash(),
+            to_move: self.to_move,
+        });
+        self.rebuild_seen();
+    }
+
+    fn rebuild_seen(&mut self) {
+        self.seen.reset_for(self.history.len());
+        for i in 0..self.history.len() {
+            let key = self.key(self.history[i]);
+            self.seen.insert(key);
+        }
+    }
+
+    /// A position's key in `seen`: situational superko needs the side to move, the other
+    /// rules (positional superko, the simple-ko cycle detector) the stones only.
+    #[inline]
+    fn key(&self, pos: Position) -> u64 {
+        match self.rules.ko {
+            KoRule::Situational => pos.situational_key(),
+            KoRule::Positional | KoRule::Simple => pos.hash,
+        }
+    }
+
+    pub(crate) fn check_cell(&self, color: Color, p: usize) -> Result<(), IllegalMove> {
+        let own = code(color);
+        if self.board.at(p) != EMPTY {
+            return Err(IllegalMove::Occupied);
+        }
+        if !self.board.is_not_suicide(p, own) {
+            return Err(IllegalMove::Suicide);
+        }
+        let next = color.opponent();
+        let (key, accept): (u64, fn(Position, Color) -> bool) = match self.rules.ko {
+            KoRule::Positional => (self.board.hash_after(p, own), |_, _| true),
+            KoRule::Situational => (
+                situational_key(self.board.hash_after(p, own), next),
+                |pos, next| pos.to_move == next,
+            ),
+            KoRule::Simple => (0, |_, _| false),
+        };
+        match self.rules.ko {
+            KoRule::Positional | KoRule::Situational => {
+                if !self.seen.may_contain(key) {
+                    return Ok(());
+                }
+                // The usual hit, a ko retaken at once, needs no replay: it recreates exactly
+                // the position before the opponent's last move, the latest one it can equal.
+                let before_last = self
+                    .history
+                    .len()
+                    .checked_sub(2)
+                    .and_then(|i| self.history.get(i));
+                let n = match before_last {
+                    Some(&pos) if self.is_ko_recapture(color, p) && accept(pos, next) => {
+                        Some(self.moves.len() - 1)
+                    }
+                    _ => self.find_repeat(color, p, |pos| accept(pos, next)),
+                };
+                if let Some(n) = n {
+                    return Err(IllegalMove::Superko {
+                        repeats_after_move: n,
+                    });
+                }
+            }
+            KoRule::Simple => {
+                if self.is_ko_recapture(color, p) {
+                    return Err(IllegalMove::Ko {
+                        repeats_after_move: self.moves.len() - 1,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a `color` stone on `p` retakes a ko at once: the opponent's last move (not a
+    /// pass) captured exactly the one stone on `p`, and this stone would capture exactly that
+    /// lone stone. Exactly then does the new position equal the one before that last move.
+    fn is_ko_recapture(&self, color: Color, p: usize) -> bool {
+        let Some(last) = self.undo_log.last() else {
+            return false;
+        };
+        let Some(q) = last.cell else { return false };
+        if last.color != color.opponent()
+            || last.outcome.suicide
+            || last.outcome.captured != 1
+            || self.removed.get(last.removed_from).map(|&r| usize::from(r)) != Some(p)
+        {
+            return false;
+        }
+        let head = self.board.head_of(q);
+        if self.board.len_at_head(head) != 1 || self.board.libs_at_head(head) != 1 {
+            return false;
+        }
+        // No other opponent chain may fall with it.
+        let opp = code(color.opponent());
+        let stride = usize::from(self.size()) + 1;
+        [p - stride, p - 1, p + 1, p + stride].iter().all(|&n| {
+            n == q || self.board.at(n) != opp || self.board.libs_at_head(self.board.head_of(n)) > 1
+        })
+    }
+
+    /// The latest move N after which the position equals the one a `color` stone on `p` would
+    /// make, among the history positions `accept` admits; a hash hit is confirmed here by
+    /// replaying the moves since the baseline on a scratch board and comparing boards.
+    fn find_repeat(
+        &self,
+        color: Color,
+        p: usize,
+        accept: impl Fn(Position) -> bool,
+    ) -> Option<usize> {
+        let own = code(color);
+        let hash = self.board.hash_after(p, own);
+        // The filter may have answered "maybe" falsely: the history's hashes settle that.
+        if !self
+            .history
+            .iter()
+            .any(|&pos| pos.hash == hash && accept(pos))
+        {
+            return None;
+        }
+        let mut target = self.board.clone();
+        target.play_at(p, own, &mut Vec::new());
+        self.latest_equal(&target, accept)
+    }
+
+    /// The latest move N after which the board equalled `target`, among the history positions
+    /// `accept` admits: hash matches are confirmed by replaying the moves since the baseline on
+    /// a scratch board and comparing boards, so a hash collision is never called a repetition.
+    fn latest_equal(&self, target: &Board, accept: impl Fn(Position) -> bool) -> Option<usize> {
+        let hash = target.hash();
+        let mut replay = match &self.baseline {
+            Some(board) => board.clone(),
+            None => Board::new(self.size()).ok()?,
+        };
+        let mut scratch_removed = Vec::new();
+        let mut found = None;
+        for (i, pos) in self.history.iter().enumerate() {
+            if i > 0 {
+                let entry = self.undo_log.get(i - 1)?;
+                if let Some(cell) = entry.cell {
+                    replay.play_at(cell, code(entry.color), &mut scratch_removed);
+                }
+            }
+            if pos.hash == hash && accept(*pos) && replay == *target {
+                found = Some(self.baseline_move + i);
+            }
+        }
+        found
+    }
+
+    /// Applies a move already known to be on an empty point (or a pass): the one place where
+    /// board, history, captures and undo log change. Returns, under [`KoRule::Simple`], the
+    /// move after which the new position stood before.
+    pub(crate) fn apply(&mut self, color: Color, cell: Option<usize>) -> Option<usize> {
+        let removed_from = self.removed.len();
+        let outcome = match cell {
+            Some(p) => self.board.play_at(p, code(color), &mut self.removed),
+            None => Outcome::default(),
+        };
+        let by = if outcome.suicide {
+            color.opponent()
+        } else {
+            color
+        };
+        self.captures[by.index()] += outcome.captured as usize;
+        let mv = match cell {
+            Some(p) => Move::Play(self.board.coord(p)),
+            None => Move::Pass,
+        };
+        let hash = self.board.hash();
+        let repeats =
+            if self.rules.ko == KoRule::Simple && cell.is_some() && self.seen.may_contain(hash) {
+                self.find_position(hash)
+            } else {
+                None
+            };
+        self.undo_log.push(UndoEntry {
+            color,
+            cell,
+            outcome,
+            removed_from,
+            to_move_before: self.to_move,
+        });
+        self.moves.push((color, mv));
+        self.to_move = color.opponent();
+        let pos = Position {
+            hash,
+            to_move: self.to_move,
+        };
+        self.history.push(pos);
+        let key = self.key(pos);
+        self.seen.insert(key);
+        if self.seen.crowded() {
+            self.rebuild_seen();
+        }
+        repeats
+    }
+
+    /// The latest earlier move after which the board equalled the current one (the new
+    /// position is not yet in the history).
+    fn find_position(&self, hash: u64) -> Option<usize> {
+        if !self.history.iter().any(|pos| pos.hash == hash) {
+            return None;
+        }
+        self.latest_equal(&self.board, |_| true)
+    }
+}

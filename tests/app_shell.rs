@@ -1,0 +1,197 @@
+//! The application shell driven like a user would, with injected time (egui_kittest, no display).
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::rc::Rc;
+use tianyuan::app::{Command, TianyuanApp};
+use tianyuan::audio::{NullAnnouncer, Request};
+use tianyuan::clock::{Millis, Side, TimeControl, Timestamp};
+use tianyuan::geometry::{BoardGeometry, Rect};
+use tianyuan::i18n::Lang;
+use tianyuan::rules::{Color, Coord};
+use tianyuan::session::GameSetup;
+use tianyuan::time::{ManualTimeSource, TimeSource};
+
+/// The test's hand on the clock, shared with the app.
+struct SharedTime(Rc<ManualTimeSource>);
+
+impl TimeSource for SharedTime {
+    fn now(&self) -> Timestamp {
+        self.0.now()
+    }
+}
+
+struct Rig {
+    harness: Harness<'static, TianyuanApp>,
+    time: Rc<ManualTimeSource>,
+    voice: NullAnnouncer,
+}
+
+fn rig(lang: Lang) -> Rig {
+    let time = Rc::new(ManualTimeSource::at(Timestamp(1_000)));
+    let voice = NullAnnouncer::new();
+    let (t, v) = (Rc::clone(&time), voice.clone());
+    let harness = Harness::builder()
+        .with_size(egui::Vec2::new(1200.0, 900.0))
+        .build_eframe(move |cc| {
+            TianyuanApp::for_tests(&cc.egui_ctx, lang, Box::new(SharedTime(t)), Box::new(v)).expect("default game")
+        });
+    let mut r = Rig { harness, time, voice };
+    r.harness.run_steps(2);
+    r
+}
+
+impl Rig {
+    fn app(&self) -> &TianyuanApp {
+        self.harness.state()
+    }
+
+    /// Where intersection `c` is on screen, from the board widget's rectangle and the geometry.
+    fn point(&self, c: Coord) -> egui::Pos2 {
+        let rect = self.harness.get_by_label_contains("Go board").rect();
+        let size = self.app().state.session.game().size();
+        let geo = BoardGeometry::fit_in(
+            size,
+            Rect {
+                x: rect.min.x,
+                y: rect.min.y,
+                w: rect.width(),
+                h: rect.height(),
+            },
+        );
+        let (x, y) = geo.point_of(c);
+        egui::Pos2::new(x, y)
+    }
+
+    fn click_point(&mut self, c: Coord) {
+        let p = self.point(c);
+        self.harness.hover_at(p);
+        self.harness.run_steps(1);
+        self.harness.drag_at(p);
+        self.harness.run_steps(1);
+        self.harness.drop_at(p);
+        self.harness.run_steps(2);
+    }
+
+    fn click_label(&mut self, label: &str) {
+        self.harness.get_by_label(label).click();
+        self.harness.run_steps(2);
+    }
+
+    fn stone(&self, c: Coord) -> Option<Color> {
+        self.app().state.session.game().board().get(c)
+    }
+}
+
+#[test]
+fn play_by_clicking_intersections_and_an_illegal_click_is_explained() {
+    let mut r = rig(Lang::En);
+    r.click_point(Coord::new(3, 15));
+    assert_eq!(r.stone(Coord::new(3, 15)), Some(Color::Black));
+    r.click_point(Coord::new(15, 3));
+    assert_eq!(r.stone(Coord::new(15, 3)), Some(Color::White));
+    r.click_point(Coord::new(3, 15));
+    assert_eq!(r.app().state.session.game().moves().len(), 2, "the occupied point was refused");
+    r.harness.get_by_label_contains("D4: occupied point");
+}
+
+#[test]
+fn pass_from_the_arbiter_tab_and_two_confirmations_start_the_count() {
+    let mut r = rig(Lang::En);
+    r.click_point(Coord::new(4, 4));
+    r.click_label("Arbiter");
+    r.click_label("Pass");
+    assert_eq!(r.app().state.session.game().consecutive_passes(), 1);
+    r.click_label("Black confirms the end (step 1)");
+    assert_eq!(r.app().state.session.phase(), &tianyuan::session::Phase::Counting);
+    // The count is on screen with the baseline of a 19×19 board.
+    r.harness.get_by_label_contains("180½");
+    r.click_point(Coord::new(4, 4));
+    assert_eq!(r.app().state.session.dead_stones(), vec![Coord::new(4, 4)]);
+    r.click_label("Both agree: record the result");
+    assert!(r.app().state.session.outcome().is_some());
+}
+
+#[test]
+fn the_clock_runs_on_injected_time_and_space_presses_it() {
+    let mut r = rig(Lang::En);
+    let setup = GameSetup {
+        size: 9,
+        time_control: Some(TimeControl::SuddenDeath {
+            main: Millis::from_mins(10),
+        }),
+        ..GameSetup::default()
+    };
+    let now = r.time.now();
+    let _ = r.harness.state_mut().state.apply(Command::NewGame(Box::new(setup)), now);
+    r.harness.run_steps(2);
+    r.harness.get_by_label_contains("Black: 10:00");
+    r.time.advance(61_500);
+    r.harness.run_steps(1);
+    r.harness.get_by_label_contains("Black: 8:59");
+    // The app asks to be woken exactly when the shown second changes, not before.
+    let next = r.app().next_repaint.expect("a running clock asks for a repaint");
+    assert_eq!(next, Timestamp(r.time.now().0 + 500));
+    r.harness.key_press(egui::Key::Space);
+    r.harness.run_steps(2);
+    let clock = r.app().state.session.clock().expect("clock");
+    assert_eq!(clock.to_move(), Some(Side::White));
+    // Placing a stone presses the clock (the default setting).
+    r.harness.key_press(egui::Key::Space);
+    r.harness.run_steps(1);
+    r.click_point(Coord::new(2, 2));
+    assert_eq!(r.stone(Coord::new(2, 2)), Some(Color::Black));
+    let clock = r.app().state.session.clock().expect("clock");
+    assert_eq!(clock.to_move(), Some(Side::White));
+    assert!(
+        r.voice.requests().iter().any(|q| matches!(q, Request::Schedule(_) | Request::Cancel)),
+        "the voice was told about the clock"
+    );
+}
+
+#[test]
+fn navigate_with_keys_and_buttons() {
+    let mut r = rig(Lang::En);
+    for x in [2u8, 4, 6, 8] {
+        r.click_point(Coord::new(x, 10));
+    }
+    r.harness.key_press(egui::Key::Home);
+    r.harness.run_steps(2);
+    assert_eq!(r.app().state.shown_move(), 0);
+    r.click_label("Review");
+    r.click_label("Next move");
+    r.click_label("Next move");
+    assert_eq!(r.app().state.shown_move(), 2);
+    r.harness.get_by_label_contains("Move 2 of 4");
+    r.harness.key_press(egui::Key::End);
+    r.harness.run_steps(2);
+    assert_eq!(r.app().state.view_move, None);
+}
+
+#[test]
+fn switch_language_live_and_chinese_renders() {
+    let mut r = rig(Lang::En);
+    r.click_label("Language");
+    r.click_label("简体中文");
+    assert_eq!(r.app().state.lang, Lang::ZhHans);
+    r.harness.get_by_label("对局信息");
+    r.harness.get_by_label("裁判");
+    r.click_label("语言");
+    r.click_label("繁體中文");
+    r.harness.get_by_label("對局資訊");
+}
+
+#[test]
+fn the_new_game_dialog_starts_a_handicap_game() {
+    let mut r = rig(Lang::En);
+    r.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    r.harness.run_steps(2);
+    r.click_label("9×9");
+    r.click_label("4");
+    r.click_label("Start the game");
+    let s = &r.app().state.session;
+    assert_eq!(s.game().size(), 9);
+    assert_eq!(s.game().board().stones().len(), 4);
+    assert_eq!(s.game().rules().komi.0, 0, "handicap games have no komi (Art. 11)");
+}

@@ -1,0 +1,203 @@
+//! GTP `loadsgf` and `printsgf`: loading records (whole or up to a move), writing the game back,
+//! and Fuego's repetition regression suite run through `loadsgf`.
+
+use std::path::{Path, PathBuf};
+
+use tianyuan::gtp::Engine;
+
+fn ask(engine: &mut Engine, cmd: &str) -> String {
+    engine
+        .respond_to(cmd)
+        .expect("a command gets a response")
+        .trim_end()
+        .to_string()
+}
+
+/// A file in the temporary directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, contents: &[u8]) -> TempFile {
+        let path = std::env::temp_dir().join(format!("tianyuan-gtp-{}-{name}", std::process::id()));
+        std::fs::write(&path, contents).expect("write temporary file");
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("temporary paths are UTF-8 here")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Black captures White's A1 stone at move 3; White passes; komi 6.5 points.
+const GAME: &str = "(;FF[4]GM[1]SZ[9]KM[6.5]PB[Hei]PW[Bai];B[bi];W[ai];B[ah];W[])";
+
+#[test]
+fn loadsgf_loads_the_whole_main_line_and_answers_the_colour_to_move() {
+    let file = TempFile::new("whole.sgf", GAME.as_bytes());
+    let mut engine = Engine::new();
+    assert_eq!(
+        ask(&mut engine, &format!("loadsgf {}", file.path())),
+        "= black"
+    );
+    assert_eq!(ask(&mut engine, "list_stones black"), "= A2 B1");
+    assert_eq!(ask(&mut engine, "list_stones white"), "=");
+    assert_eq!(ask(&mut engine, "captures black"), "= 1");
+    // 81 points of Black's against komi 6.5.
+    assert_eq!(ask(&mut engine, "final_score"), "= B+74.5");
+}
+
+#[test]
+fn loadsgf_with_a_move_number_stops_before_that_move() {
+    let file = TempFile::new("partial.sgf", GAME.as_bytes());
+    let mut engine = Engine::new();
+    assert_eq!(
+        ask(&mut engine, &format!("loadsgf {} 3", file.path())),
+        "= black"
+    );
+    assert_eq!(ask(&mut engine, "list_stones white"), "= A1");
+    assert_eq!(
+        ask(&mut engine, &format!("loadsgf {} 1", file.path())),
+        "= black"
+    );
+    assert_eq!(ask(&mut engine, "list_stones black"), "=");
+    assert_eq!(
+        ask(&mut engine, &format!("loadsgf {} 2", file.path())),
+        "= white"
+    );
+    assert_eq!(ask(&mut engine, "undo"), "=");
+    assert_eq!(ask(&mut engine, "undo"), "? cannot undo");
+}
+
+#[test]
+fn loadsgf_errors_leave_the_game_alone() {
+    let mut engine = Engine::new();
+    assert_eq!(ask(&mut engine, "boardsize 5"), "=");
+    assert_eq!(ask(&mut engine, "play b c3"), "=");
+    let missing = ask(&mut engine, "loadsgf /nonexistent/tianyuan/game.sgf");
+    assert!(missing.starts_with("? cannot load file: "), "{missing}");
+    let garbage = TempFile::new("garbage.sgf", b"\xff\xfe this is not SGF at all");
+    let got = ask(&mut engine, &format!("loadsgf {}", garbage.path()));
+    assert!(got.starts_with("? cannot load file: "), "{got}");
+    let bad_number = ask(&mut engine, &format!("loadsgf {} zero", garbage.path()));
+    assert!(bad_number.starts_with("? syntax error"), "{bad_number}");
+    assert!(ask(&mut engine, "loadsgf").starts_with("? syntax error"));
+    assert_eq!(ask(&mut engine, "list_stones black"), "= C3");
+}
+
+#[test]
+fn printsgf_writes_a_record_that_loads_back_to_the_same_game() {
+    let mut engine = Engine::new();
+    for cmd in [
+        "boardsize 9",
+        "komi 0.5",
+        "fixed_handicap 2",
+        "play w e5",
+        "play b d5",
+        "play w pass",
+    ] {
+        assert!(ask(&mut engine, cmd).starts_with('='), "{cmd}");
+    }
+    let printed = ask(&mut engine, "printsgf");
+    assert!(printed.starts_with("= (;"), "{printed}");
+    for needle in ["SZ[9]", "HA[2]", "KM[0.5]", "W[ee]", "B[de]", "W[]"] {
+        assert!(printed.contains(needle), "{needle} missing from {printed}");
+    }
+    let out = TempFile::new("printed.sgf", b"");
+    assert_eq!(ask(&mut engine, &format!("printsgf {}", out.path())), "=");
+    let mut reloaded = Engine::new();
+    assert_eq!(
+        ask(&mut reloaded, &format!("loadsgf {}", out.path())),
+        "= black"
+    );
+    for cmd in [
+        "list_stones black",
+        "list_stones white",
+        "final_score",
+        "captures black",
+    ] {
+        assert_eq!(ask(&mut reloaded, cmd), ask(&mut engine, cmd), "{cmd}");
+    }
+    assert!(ask(&mut engine, "printsgf /nonexistent/dir/x.sgf").starts_with("? cannot write file"));
+}
+
+fn corpus() -> Option<PathBuf> {
+    let dir = std::env::var_os("TIANYUAN_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("../shared/corpus"));
+    let dir = if dir.is_dir() {
+        dir
+    } else {
+        PathBuf::from("/work/shared/corpus")
+    };
+    dir.is_dir().then_some(dir)
+}
+
+/// Runs a Fuego regression file through our engine: `loadsgf` paths are relative to the file,
+/// Fuego's `go_param_rules ko_rule` becomes `tianyuan-ko_rule` (Fuego's `superko` is
+/// situational), and each numbered command must give the `#? [answer]` that follows it.
+fn run_fuego_tst(tst: &Path) -> usize {
+    let text = std::fs::read_to_string(tst).expect("read tst");
+    let dir = tst.parent().expect("tst directory");
+    let mut engine = Engine::new();
+    let mut last: Option<(String, String)> = None;
+    let mut checked = 0;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(expected) = line.strip_prefix("#? [") {
+            let expected = expected.trim_end_matches(']');
+            let (cmd, got) = last.take().expect("an answer follows a command");
+            let answer = got.split_once(' ').map_or("", |(_, a)| a);
+            assert_eq!(answer, expected, "{cmd} in {}", tst.display());
+            checked += 1;
+            continue;
+        }
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let cmd = match words[..] {
+            ["loadsgf", file, ref rest @ ..] => {
+                let path = dir.join(file);
+                format!("loadsgf {} {}", path.display(), rest.join(" "))
+            }
+            ["go_param_rules", "ko_rule", rule] => {
+                let ours = match rule {
+                    "simple" => "simple",
+                    "superko" => "situational",
+                    "pos_superko" => "positional",
+                    other => panic!("unknown Fuego ko rule {other}"),
+                };
+                format!("tianyuan-ko_rule {ours}")
+            }
+            _ => line.to_string(),
+        };
+        let got = ask(&mut engine, &cmd);
+        assert!(got.starts_with('='), "{cmd}: {got}");
+        last = Some((cmd, got));
+    }
+    checked
+}
+
+#[test]
+fn fuego_repetition_suite_through_loadsgf() {
+    let Some(corpus) = corpus() else {
+        println!("skipped: corpus not found (set TIANYUAN_CORPUS)");
+        return;
+    };
+    let tst = corpus.join("fuego-regression/repetition.tst");
+    if !tst.is_file() {
+        println!("skipped: {} not found", tst.display());
+        return;
+    }
+    assert_eq!(
+        run_fuego_tst(&tst),
+        15,
+        "every answer of repetition.tst checked"
+    );
+}
