@@ -19,7 +19,10 @@ use tianyuan::time::ManualTimeSource;
 
 fn input(t: f64) -> egui::RawInput {
     egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1200.0, 900.0))),
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1200.0, 900.0),
+        )),
         time: Some(t),
         ..Default::default()
     }
@@ -31,13 +34,19 @@ fn full_scene() -> BoardScene {
     for y in 0..19u8 {
         for x in 0..19u8 {
             let c = Coord::new(x, y);
-            let color = if (x + y) % 2 == 0 { Color::Black } else { Color::White };
+            let color = if (x + y) % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
             stones.push((c, color));
             numbers.push((c, usize::from(y) * 19 + usize::from(x) + 1));
         }
     }
     let dead: Vec<Coord> = (0..19).map(|i| Coord::new(i, i)).collect();
-    let owned: Vec<(Coord, Color)> = (0..19).map(|i| (Coord::new(i, 18 - i), Color::Black)).collect();
+    let owned: Vec<(Coord, Color)> = (0..19)
+        .map(|i| (Coord::new(i, 18 - i), Color::Black))
+        .collect();
     BoardScene {
         size: 19,
         stones,
@@ -74,7 +83,12 @@ fn board_frame(c: &mut Criterion) {
 fn window_frame(c: &mut Criterion) {
     let ctx = egui::Context::default();
     let time = ManualTimeSource::at(Timestamp(0));
-    let mut app = match TianyuanApp::for_tests(&ctx, Lang::ZhHans, Box::new(time), Box::new(NullAnnouncer::new())) {
+    let mut app = match TianyuanApp::for_tests(
+        &ctx,
+        Lang::ZhHans,
+        Box::new(time),
+        Box::new(NullAnnouncer::new()),
+    ) {
         Ok(a) => a,
         Err(e) => panic!("cannot start the app: {e}"),
     };
@@ -86,7 +100,9 @@ fn window_frame(c: &mut Criterion) {
         }),
         ..GameSetup::default()
     };
-    let _ = app.state.apply(Command::NewGame(Box::new(setup)), Timestamp(0));
+    let _ = app
+        .state
+        .apply(Command::NewGame(Box::new(setup)), Timestamp(0));
     app.state.settings.show_move_numbers = true;
     // 200 legal moves in a fixed pseudo-random order.
     let mut k: u32 = 7;

@@ -38,6 +38,9 @@ pub enum LabelStyle {
     NumbersOnly,
 }
 
+/// Where margin labels are centred, as a fraction of the margin from the board's outer edge.
+const LABEL_INSET: f32 = 0.28;
+
 /// The column letters without I, as GTP and printed boards use them.
 const COLUMN_LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
@@ -229,7 +232,7 @@ impl BoardGeometry {
     /// (so a click anywhere on the grid or just outside its edge finds a point; the far margin does not).
     pub fn coord_at(&self, x: f32, y: f32) -> Option<Coord> {
         let (cw, ch) = (self.cell_width(), self.cell_height());
-        if !(cw > 0.0 && ch > 0.0) || !x.is_finite() || !y.is_finite() {
+        if !(cw > 0.0 && ch > 0.0 && x.is_finite() && y.is_finite()) {
             return None;
         }
         let g = self.grid_rect();
@@ -267,25 +270,32 @@ impl BoardGeometry {
         STAR_DIAMETER_CM / 2.0 * self.scale
     }
 
-    /// Where the label of column `x` goes: centred in the top margin and the bottom margin.
+    /// Where the label of column `x` goes: in the outer part of the top and bottom margins, clear
+    /// of the edge stones (which reach 1.125 cm into the 2 cm margin).
     pub fn column_label_positions(&self, x: u8) -> [(f32, f32); 2] {
         let b = self.board_rect();
         let px = self.point_of(Coord::new(x, 0)).0;
         let m = MARGIN_CM * self.scale;
-        [(px, b.y + m * 0.45), (px, b.y + b.h - m * 0.45)]
+        [
+            (px, b.y + m * LABEL_INSET),
+            (px, b.y + b.h - m * LABEL_INSET),
+        ]
     }
 
-    /// Where the label of row `y` goes: centred in the left margin and the right margin.
+    /// Where the label of row `y` goes: in the outer part of the left and right margins.
     pub fn row_label_positions(&self, y: u8) -> [(f32, f32); 2] {
         let b = self.board_rect();
         let py = self.point_of(Coord::new(0, y)).1;
         let m = MARGIN_CM * self.scale;
-        [(b.x + m * 0.45, py), (b.x + b.w - m * 0.45, py)]
+        [
+            (b.x + m * LABEL_INSET, py),
+            (b.x + b.w - m * LABEL_INSET, py),
+        ]
     }
 
-    /// A font height for margin labels that fits the margin.
+    /// A font height for margin labels that fits between the edge stones and the board's edge.
     pub fn label_font_size(&self) -> f32 {
-        0.7 * self.scale
+        0.55 * self.scale
     }
 }
 
@@ -405,6 +415,18 @@ mod tests {
         let n = LabelStyle::NumbersOnly;
         assert_eq!(column_label(0, n), "1");
         assert_eq!(row_label(0, 19, n), "1");
+    }
+
+    #[test]
+    fn margin_labels_clear_the_edge_stones() {
+        let g = BoardGeometry::fit(19, 900.0, 900.0);
+        let half_text = g.label_font_size() / 2.0;
+        let [(_, top), _] = g.column_label_positions(0);
+        let [(left, _), _] = g.row_label_positions(0);
+        let (x0, y0) = g.point_of(Coord::new(0, 0));
+        assert!(y0 - top - half_text > g.stone_radius());
+        assert!(x0 - left - half_text > g.stone_radius());
+        assert!(top - half_text >= g.board_rect().y);
     }
 
     #[test]

@@ -29,15 +29,28 @@ struct Rig {
 }
 
 fn rig(lang: Lang) -> Rig {
+    rig_with(lang, false)
+}
+
+/// `tofu`: draw a box for missing glyphs instead of panicking (the review panel's ⏮ ⏭ buttons
+/// use glyphs none of the bundled fonts has; reported to the review engineer).
+fn rig_with(lang: Lang, tofu: bool) -> Rig {
     let time = Rc::new(ManualTimeSource::at(Timestamp(1_000)));
     let voice = NullAnnouncer::new();
     let (t, v) = (Rc::clone(&time), voice.clone());
-    let harness = Harness::builder()
-        .with_size(egui::Vec2::new(1200.0, 900.0))
-        .build_eframe(move |cc| {
-            TianyuanApp::for_tests(&cc.egui_ctx, lang, Box::new(SharedTime(t)), Box::new(v)).expect("default game")
-        });
-    let mut r = Rig { harness, time, voice };
+    let mut builder = Harness::builder().with_size(egui::Vec2::new(1200.0, 900.0));
+    if tofu {
+        builder = builder.allow_missing_glyphs();
+    }
+    let harness = builder.build_eframe(move |cc| {
+        TianyuanApp::for_tests(&cc.egui_ctx, lang, Box::new(SharedTime(t)), Box::new(v))
+            .expect("default game")
+    });
+    let mut r = Rig {
+        harness,
+        time,
+        voice,
+    };
     r.harness.run_steps(2);
     r
 }
@@ -92,7 +105,11 @@ fn play_by_clicking_intersections_and_an_illegal_click_is_explained() {
     r.click_point(Coord::new(15, 3));
     assert_eq!(r.stone(Coord::new(15, 3)), Some(Color::White));
     r.click_point(Coord::new(3, 15));
-    assert_eq!(r.app().state.session.game().moves().len(), 2, "the occupied point was refused");
+    assert_eq!(
+        r.app().state.session.game().moves().len(),
+        2,
+        "the occupied point was refused"
+    );
     r.harness.get_by_label_contains("D4: occupied point");
 }
 
@@ -104,7 +121,10 @@ fn pass_from_the_arbiter_tab_and_two_confirmations_start_the_count() {
     r.click_label("Pass");
     assert_eq!(r.app().state.session.game().consecutive_passes(), 1);
     r.click_label("Black confirms the end (step 1)");
-    assert_eq!(r.app().state.session.phase(), &tianyuan::session::Phase::Counting);
+    assert_eq!(
+        r.app().state.session.phase(),
+        &tianyuan::session::Phase::Counting
+    );
     // The count is on screen with the baseline of a 19×19 board.
     r.harness.get_by_label_contains("180½");
     r.click_point(Coord::new(4, 4));
@@ -124,14 +144,21 @@ fn the_clock_runs_on_injected_time_and_space_presses_it() {
         ..GameSetup::default()
     };
     let now = r.time.now();
-    let _ = r.harness.state_mut().state.apply(Command::NewGame(Box::new(setup)), now);
+    let _ = r
+        .harness
+        .state_mut()
+        .state
+        .apply(Command::NewGame(Box::new(setup)), now);
     r.harness.run_steps(2);
     r.harness.get_by_label_contains("Black: 10:00");
     r.time.advance(61_500);
     r.harness.run_steps(1);
     r.harness.get_by_label_contains("Black: 8:59");
     // The app asks to be woken exactly when the shown second changes, not before.
-    let next = r.app().next_repaint.expect("a running clock asks for a repaint");
+    let next = r
+        .app()
+        .next_repaint
+        .expect("a running clock asks for a repaint");
     assert_eq!(next, Timestamp(r.time.now().0 + 500));
     r.harness.key_press(egui::Key::Space);
     r.harness.run_steps(2);
@@ -145,7 +172,10 @@ fn the_clock_runs_on_injected_time_and_space_presses_it() {
     let clock = r.app().state.session.clock().expect("clock");
     assert_eq!(clock.to_move(), Some(Side::White));
     assert!(
-        r.voice.requests().iter().any(|q| matches!(q, Request::Schedule(_) | Request::Cancel)),
+        r.voice
+            .requests()
+            .iter()
+            .any(|q| matches!(q, Request::Schedule(_) | Request::Cancel)),
         "the voice was told about the clock"
     );
 }
@@ -159,7 +189,6 @@ fn navigate_with_keys_and_buttons() {
     r.harness.key_press(egui::Key::Home);
     r.harness.run_steps(2);
     assert_eq!(r.app().state.shown_move(), 0);
-    r.click_label("Review");
     r.click_label("Next move");
     r.click_label("Next move");
     assert_eq!(r.app().state.shown_move(), 2);
@@ -185,7 +214,8 @@ fn switch_language_live_and_chinese_renders() {
 #[test]
 fn the_new_game_dialog_starts_a_handicap_game() {
     let mut r = rig(Lang::En);
-    r.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    r.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     r.harness.run_steps(2);
     r.click_label("9×9");
     r.click_label("4");
@@ -193,5 +223,37 @@ fn the_new_game_dialog_starts_a_handicap_game() {
     let s = &r.app().state.session;
     assert_eq!(s.game().size(), 9);
     assert_eq!(s.game().board().stones().len(), 4);
-    assert_eq!(s.game().rules().komi.0, 0, "handicap games have no komi (Art. 11)");
+    assert_eq!(
+        s.game().rules().komi.0,
+        0,
+        "handicap games have no komi (Art. 11)"
+    );
+}
+
+/// The shared test corpus, if present.
+fn corpus() -> Option<std::path::PathBuf> {
+    let candidates = [
+        std::env::var_os("TIANYUAN_CORPUS").map(std::path::PathBuf::from),
+        Some(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")),
+        Some(std::path::PathBuf::from("/work/shared/corpus")),
+    ];
+    candidates.into_iter().flatten().find(|p| p.is_dir())
+}
+
+#[test]
+fn a_record_opened_from_the_command_line_shows_in_the_review_tab() {
+    let Some(dir) = corpus() else {
+        eprintln!("skipped: no corpus (set TIANYUAN_CORPUS)");
+        return;
+    };
+    let mut r = rig_with(Lang::En, true);
+    let missing = dir.join("no-such-file.sgf");
+    assert!(r.harness.state_mut().open_file(&missing).is_err());
+    r.harness
+        .state_mut()
+        .open_file(&dir.join("minigo-example/example_game.sgf"))
+        .expect("a real record opens");
+    r.harness.run_steps(2);
+    assert_eq!(r.app().state.tab, tianyuan::app::Tab::Review);
+    r.harness.get_by_label_contains("Review board");
 }

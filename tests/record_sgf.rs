@@ -569,3 +569,13 @@ fn fuzz_unclosed_value_in_a_repeated_property_reports_both_repairs_in_order() {
         ]
     );
 }
+
+#[test]
+fn all_variations_reports_illegal_moves_off_the_main_line_once_each() {
+    let text = b"(;SZ[9];B[ee](;W[ee];B[cc])(;W[dd];B[dd])(;W[ff](;B[ff])(;B[gg])))";
+    let main_only = check_bytes(text, false).expect("reads");
+    assert_eq!(main_only[0].illegal.len(), 1);
+    let all = check_bytes(text, true).expect("reads");
+    let points: Vec<&str> = all[0].illegal.iter().map(|i| i.2.as_str()).collect();
+    assert_eq!(points, ["E5", "D6", "F4"]);
+}

@@ -12,6 +12,7 @@ use tianyuan::rules::{Color, Coord, Move};
 struct State {
     panel: ReviewPanel,
     lang: Lang,
+    fonts_installed: bool,
 }
 
 const GAME: &[u8] = b"(;GM[1]FF[4]SZ[9];B[ee];W[cc](;B[gg])(;B[cg]))";
@@ -24,6 +25,13 @@ fn harness(lang: Lang) -> Harness<'static, State> {
         .build_ui_state(
             |ui, s: &mut State| {
                 let ctx = ui.ctx().clone();
+                // The harness panics on a missing glyph: the first frame only installs the CJK
+                // font, which takes effect from the next frame.
+                if !s.fonts_installed {
+                    ctx.set_fonts(tianyuan::app::fonts::definitions());
+                    s.fonts_installed = true;
+                    return;
+                }
                 s.panel.poll(&ctx, s.lang);
                 let mut commands = s.panel.keys(&ctx);
                 ui.horizontal_top(|ui| {
@@ -37,9 +45,12 @@ fn harness(lang: Lang) -> Harness<'static, State> {
                     s.panel.apply(&ctx, c, s.lang);
                 }
             },
-            State { panel, lang },
+            State {
+                panel,
+                lang,
+                fonts_installed: false,
+            },
         );
-    harness.ctx.set_fonts(tianyuan::app::fonts::definitions());
     harness.run_steps(2);
     harness
 }
@@ -50,7 +61,15 @@ fn click_point(h: &mut Harness<'static, State>, c: Coord) {
     let rect = h
         .get_by_label(&format!("Review board, move {number}"))
         .rect();
-    let geo = BoardGeometry::fit_in(9, Rect { x: rect.min.x, y: rect.min.y, w: rect.width(), h: rect.height() });
+    let geo = BoardGeometry::fit_in(
+        9,
+        Rect {
+            x: rect.min.x,
+            y: rect.min.y,
+            w: rect.width(),
+            h: rect.height(),
+        },
+    );
     let (x, y) = geo.point_of(c);
     h.hover_at(egui::pos2(x, y));
     h.drag_at(egui::pos2(x, y));
@@ -75,7 +94,11 @@ fn navigate_with_buttons_and_keys() {
     h.key_press(egui::Key::ArrowDown);
     h.run_steps(2);
     let current = h.state().panel.review().current_move();
-    assert_eq!(current, Some((Color::Black, Move::Play(Coord::new(2, 6)))), "second variation");
+    assert_eq!(
+        current,
+        Some((Color::Black, Move::Play(Coord::new(2, 6)))),
+        "second variation"
+    );
     h.get_by_label("Go to…").click();
     h.run_steps(2);
     assert!(h.query_by_label("Go to move").is_some() || h.query_by_label("Go").is_some());
@@ -107,7 +130,10 @@ fn comment_triangle_annotation_and_a_new_variation() {
     click_point(&mut h, Coord::new(6, 2));
     let review = h.state().panel.review();
     assert_eq!(review.move_number(), 2);
-    assert_eq!(review.current_move(), Some((Color::White, Move::Play(Coord::new(6, 2)))));
+    assert_eq!(
+        review.current_move(),
+        Some((Color::White, Move::Play(Coord::new(6, 2))))
+    );
     assert!(review.is_dirty());
 }
 

@@ -43,13 +43,29 @@ impl Notice {
 fn refusal_text(e: &SessionError, lang: Lang) -> String {
     match e {
         SessionError::Illegal(m) => lang.pick(m.zh_hans(), m.zh_hant(), m.to_string()),
-        SessionError::NotYourTurn(_) => lang.pick("还没轮到这一方", "還沒輪到這一方", "Not this side's turn").to_owned(),
-        SessionError::WrongPhase => lang
-            .pick("当前阶段不能这样做", "目前階段不能這樣做", "Not possible at this stage of the game")
+        SessionError::NotYourTurn(_) => lang
+            .pick("还没轮到这一方", "還沒輪到這一方", "Not this side's turn")
             .to_owned(),
-        SessionError::NothingToUndo => lang.pick("没有可撤销的着手", "沒有可撤銷的著手", "No move to take back").to_owned(),
-        SessionError::GameOver => lang.pick("对局已结束", "對局已結束", "The game is over").to_owned(),
-        SessionError::NoClock => lang.pick("本局不计时", "本局不計時", "This game has no clock").to_owned(),
+        SessionError::WrongPhase => lang
+            .pick(
+                "当前阶段不能这样做",
+                "目前階段不能這樣做",
+                "Not possible at this stage of the game",
+            )
+            .to_owned(),
+        SessionError::NothingToUndo => lang
+            .pick(
+                "没有可撤销的着手",
+                "沒有可撤銷的著手",
+                "No move to take back",
+            )
+            .to_owned(),
+        SessionError::GameOver => lang
+            .pick("对局已结束", "對局已結束", "The game is over")
+            .to_owned(),
+        SessionError::NoClock => lang
+            .pick("本局不计时", "本局不計時", "This game has no clock")
+            .to_owned(),
         other => other.to_string(),
     }
 }
@@ -89,7 +105,12 @@ pub struct Applied {
 
 impl AppState {
     /// A state with a game of `setup` started at `now`.
-    pub fn new(settings: Settings, lang: Lang, setup: GameSetup, now: Timestamp) -> Result<AppState, SessionError> {
+    pub fn new(
+        settings: Settings,
+        lang: Lang,
+        setup: GameSetup,
+        now: Timestamp,
+    ) -> Result<AppState, SessionError> {
         Ok(AppState {
             session: Session::new(setup, now)?,
             settings,
@@ -145,7 +166,13 @@ impl AppState {
                         let Some(color) = self.session.to_move() else {
                             return applied;
                         };
-                        let r = self.session.record(now, Event::Move { color, mv: Move::Play(c) });
+                        let r = self.session.record(
+                            now,
+                            Event::Move {
+                                color,
+                                mv: Move::Play(c),
+                            },
+                        );
                         let ok = r.is_ok();
                         self.note(r, Some(c));
                         if ok && self.settings.placing_presses_clock {
@@ -156,12 +183,20 @@ impl AppState {
                         let r = self.session.record(now, Event::ToggleDead(c));
                         self.note(r, None);
                     }
-                    Phase::Finished(_) => self.notice = Some(Notice::Refused(SessionError::GameOver)),
+                    Phase::Finished(_) => {
+                        self.notice = Some(Notice::Refused(SessionError::GameOver))
+                    }
                 }
             }
             Command::Pass => {
                 if let Some(color) = self.session.to_move() {
-                    let r = self.session.record(now, Event::Move { color, mv: Move::Pass });
+                    let r = self.session.record(
+                        now,
+                        Event::Move {
+                            color,
+                            mv: Move::Pass,
+                        },
+                    );
                     let ok = r.is_ok();
                     self.note(r, None);
                     if ok && self.settings.placing_presses_clock {
@@ -215,7 +250,9 @@ impl AppState {
                 self.note(r, None);
                 applied.clock_changed = true;
             }
-            Command::OpenNewGameDialog => self.new_game = Some(NewGameDialog::from_settings(&self.settings)),
+            Command::OpenNewGameDialog => {
+                self.new_game = Some(NewGameDialog::from_settings(&self.settings))
+            }
             Command::CloseNewGameDialog => self.new_game = None,
             Command::NewGame(setup) => match Session::new((*setup).clone(), now) {
                 Ok(s) => {
@@ -261,7 +298,11 @@ impl AppState {
             crate::rules::KoRule::Situational => super::settings::SavedKoRule::Situational,
             crate::rules::KoRule::Simple => super::settings::SavedKoRule::Simple,
         };
-        self.settings.new_time_control = setup.time_control.as_ref().map(|t| t.to_string()).unwrap_or_default();
+        self.settings.new_time_control = setup
+            .time_control
+            .as_ref()
+            .map(|t| t.to_string())
+            .unwrap_or_default();
     }
 
     /// Records a loss on time as soon as the clock shows it.
@@ -269,7 +310,9 @@ impl AppState {
         if self.session.clock_ended(now) {
             let r = self.session.record(now, Event::ClockOutcome);
             self.note(r, None);
-            return Applied { clock_changed: true };
+            return Applied {
+                clock_changed: true,
+            };
         }
         Applied::default()
     }
@@ -326,7 +369,13 @@ mod tests {
     use super::*;
 
     fn state() -> AppState {
-        AppState::new(Settings::default(), Lang::En, GameSetup::default(), Timestamp(0)).expect("default setup")
+        AppState::new(
+            Settings::default(),
+            Lang::En,
+            GameSetup::default(),
+            Timestamp(0),
+        )
+        .expect("default setup")
     }
 
     #[test]
@@ -334,8 +383,15 @@ mod tests {
         let mut s = state();
         let _ = s.apply(Command::ClickPoint(Coord::new(3, 3)), Timestamp(1));
         let _ = s.apply(Command::ClickPoint(Coord::new(3, 3)), Timestamp(2));
-        assert_eq!(s.notice, Some(Notice::Illegal(Coord::new(3, 3), IllegalMove::Occupied)));
-        let text = s.notice.as_ref().map(|n| n.text(Lang::ZhHans, 19)).unwrap_or_default();
+        assert_eq!(
+            s.notice,
+            Some(Notice::Illegal(Coord::new(3, 3), IllegalMove::Occupied))
+        );
+        let text = s
+            .notice
+            .as_ref()
+            .map(|n| n.text(Lang::ZhHans, 19))
+            .unwrap_or_default();
         assert!(text.contains("D16") && text.contains("已有棋子"), "{text}");
         let _ = s.apply(Command::ClickPoint(Coord::new(15, 15)), Timestamp(3));
         assert_eq!(s.live_moves(), 2);
@@ -358,7 +414,11 @@ mod tests {
         let _ = s.apply(Command::Navigate(Nav::To(1)), Timestamp(9));
         let _ = s.apply(Command::ClickPoint(Coord::new(9, 9)), Timestamp(9));
         assert_eq!(s.view_move, None);
-        assert_eq!(s.live_moves(), 3, "the click went back to the game, it did not play");
+        assert_eq!(
+            s.live_moves(),
+            3,
+            "the click went back to the game, it did not play"
+        );
     }
 
     #[test]

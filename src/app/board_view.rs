@@ -2,7 +2,9 @@
 
 use super::command::Command;
 use super::theme;
-use crate::geometry::{BoardGeometry, LabelStyle, Rect as GRect, column_label, row_label, star_points};
+use crate::geometry::{
+    BoardGeometry, LabelStyle, Rect as GRect, column_label, row_label, star_points,
+};
 use crate::i18n::{Lang, Msg};
 use crate::rules::{Color, Coord};
 use eframe::egui::{self, Align2, Color32, FontId, Painter, Pos2, Sense, Stroke, Vec2};
@@ -123,7 +125,10 @@ impl StoneMap {
             return None;
         }
         let n = usize::from(self.size);
-        self.cells.get(usize::from(c.y) * n + usize::from(c.x)).copied().flatten()
+        self.cells
+            .get(usize::from(c.y) * n + usize::from(c.x))
+            .copied()
+            .flatten()
     }
 }
 
@@ -139,8 +144,14 @@ pub fn paint_board(painter: &Painter, geo: &BoardGeometry, scene: &BoardScene, a
     let outer = Stroke::new(geo.outer_line_width().max(1.5), theme::LINE);
     for i in 0..size {
         let stroke = if i == 0 || i == last { outer } else { line };
-        painter.line_segment([pos(geo, Coord::new(i, 0)), pos(geo, Coord::new(i, last))], stroke);
-        painter.line_segment([pos(geo, Coord::new(0, i)), pos(geo, Coord::new(last, i))], stroke);
+        painter.line_segment(
+            [pos(geo, Coord::new(i, 0)), pos(geo, Coord::new(i, last))],
+            stroke,
+        );
+        painter.line_segment(
+            [pos(geo, Coord::new(0, i)), pos(geo, Coord::new(last, i))],
+            stroke,
+        );
     }
     for s in star_points(size) {
         painter.circle_filled(pos(geo, s), geo.star_radius().max(1.5), theme::LINE);
@@ -151,11 +162,23 @@ pub fn paint_board(painter: &Painter, geo: &BoardGeometry, scene: &BoardScene, a
         for i in 0..size {
             let col = column_label(i, scene.label_style);
             for (x, y) in geo.column_label_positions(i) {
-                painter.text(Pos2::new(x, y), Align2::CENTER_CENTER, &col, font.clone(), theme::LABEL);
+                painter.text(
+                    Pos2::new(x, y),
+                    Align2::CENTER_CENTER,
+                    &col,
+                    font.clone(),
+                    theme::LABEL,
+                );
             }
             let row = row_label(i, size, scene.label_style);
             for (x, y) in geo.row_label_positions(i) {
-                painter.text(Pos2::new(x, y), Align2::CENTER_CENTER, &row, font.clone(), theme::LABEL);
+                painter.text(
+                    Pos2::new(x, y),
+                    Align2::CENTER_CENTER,
+                    &row,
+                    font.clone(),
+                    theme::LABEL,
+                );
             }
         }
     }
@@ -164,11 +187,20 @@ pub fn paint_board(painter: &Painter, geo: &BoardGeometry, scene: &BoardScene, a
     for &(c, color) in &scene.stones {
         let p = pos(geo, c);
         let (fill, rim) = stone_colours(color);
-        painter.circle(p, r, fill, Stroke::new((geo.line_width() * 0.8).max(0.8), rim));
+        painter.circle(
+            p,
+            r,
+            fill,
+            Stroke::new((geo.line_width() * 0.8).max(0.8), rim),
+        );
         // A soft highlight: light falls from the upper left, as on a lit table.
         match color {
             Color::Black => {
-                painter.circle_filled(p + Vec2::new(-r * 0.35, -r * 0.35), r * 0.25, theme::STONE_SHINE_BLACK);
+                painter.circle_filled(
+                    p + Vec2::new(-r * 0.35, -r * 0.35),
+                    r * 0.25,
+                    theme::STONE_SHINE_BLACK,
+                );
             }
             Color::White => {
                 painter.circle_stroke(p, r * 0.82, Stroke::new(r * 0.12, theme::STONE_SHADE_WHITE));
@@ -179,8 +211,18 @@ pub fn paint_board(painter: &Painter, geo: &BoardGeometry, scene: &BoardScene, a
     let font = FontId::proportional(r * 0.9);
     for &(c, n) in &scene.numbers {
         if let Some(color) = at.get(c) {
-            let text_colour = if color == Color::Black { theme::WHITE_STONE } else { theme::BLACK_STONE };
-            painter.text(pos(geo, c), Align2::CENTER_CENTER, n.to_string(), font.clone(), text_colour);
+            let text_colour = if color == Color::Black {
+                theme::WHITE_STONE
+            } else {
+                theme::BLACK_STONE
+            };
+            painter.text(
+                pos(geo, c),
+                Align2::CENTER_CENTER,
+                n.to_string(),
+                font.clone(),
+                text_colour,
+            );
         }
     }
 
@@ -188,7 +230,11 @@ pub fn paint_board(painter: &Painter, geo: &BoardGeometry, scene: &BoardScene, a
         && at.get(c).is_some()
         && !scene.numbers.iter().any(|&(n, _)| n == c)
     {
-        painter.circle_stroke(pos(geo, c), r * 0.45, Stroke::new((r * 0.14).max(1.5), theme::LAST_MOVE));
+        painter.circle_stroke(
+            pos(geo, c),
+            r * 0.45,
+            Stroke::new((r * 0.14).max(1.5), theme::LAST_MOVE),
+        );
     }
 
     for &(c, owner) in &scene.owned {
@@ -197,7 +243,11 @@ pub fn paint_board(painter: &Painter, geo: &BoardGeometry, scene: &BoardScene, a
             Color::Black => theme::AREA_BLACK,
             Color::White => theme::AREA_WHITE,
         };
-        painter.rect_filled(egui::Rect::from_center_size(pos(geo, c), Vec2::splat(half * 2.0)), 0.0, fill);
+        painter.rect_filled(
+            egui::Rect::from_center_size(pos(geo, c), Vec2::splat(half * 2.0)),
+            0.0,
+            fill,
+        );
     }
     for &c in &scene.dead {
         let p = pos(geo, c);
@@ -209,7 +259,13 @@ pub fn paint_board(painter: &Painter, geo: &BoardGeometry, scene: &BoardScene, a
 
     if let Some(c) = scene.refused {
         let p = pos(geo, c);
-        let rect = egui::Rect::from_center_size(p, Vec2::new(geo.cell_width(), geo.cell_height()) * 0.9);
-        painter.rect_stroke(rect, 2.0, Stroke::new(2.0, theme::ILLEGAL), egui::StrokeKind::Inside);
+        let rect =
+            egui::Rect::from_center_size(p, Vec2::new(geo.cell_width(), geo.cell_height()) * 0.9);
+        painter.rect_stroke(
+            rect,
+            2.0,
+            Stroke::new(2.0, theme::ILLEGAL),
+            egui::StrokeKind::Inside,
+        );
     }
 }

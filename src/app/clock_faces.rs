@@ -20,7 +20,11 @@ pub fn elapsed_text(t: Millis) -> String {
 
 fn clock_digits(secs: i64) -> String {
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-    if h > 0 { format!("{h}:{m:02}:{s:02}") } else { format!("{m}:{s:02}") }
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
 }
 
 /// The big digits and the status line of one face, in `lang`.
@@ -30,13 +34,14 @@ pub fn face_texts(view: &SideView, control: &TimeControl, lang: Lang) -> (String
     }
     if !view.in_byoyomi {
         let status = match control {
-            TimeControl::Chinese { reserve, .. } | TimeControl::Japanese { periods: reserve, .. } => {
-                lang.pick(
-                    format!("{} · {}×读秒", lang.tr(Msg::MainTime), reserve),
-                    format!("{} · {}×讀秒", lang.tr(Msg::MainTime), reserve),
-                    format!("{} · {} periods", lang.tr(Msg::MainTime), reserve),
-                )
-            }
+            TimeControl::Chinese { reserve, .. }
+            | TimeControl::Japanese {
+                periods: reserve, ..
+            } => lang.pick(
+                format!("{} · {}×读秒", lang.tr(Msg::MainTime), reserve),
+                format!("{} · {}×讀秒", lang.tr(Msg::MainTime), reserve),
+                format!("{} · {} periods", lang.tr(Msg::MainTime), reserve),
+            ),
             _ => lang.tr(Msg::MainTime).to_owned(),
         };
         return (countdown_text(view.main_left), status);
@@ -81,7 +86,8 @@ pub fn clock_faces_ui(
         for side in Side::BOTH {
             let face = view.side(side);
             let (big, status) = face_texts(face, control, lang);
-            let (rect, response) = ui.allocate_exact_size(Vec2::new(width, theme::CLOCK_HEIGHT), Sense::click());
+            let (rect, response) =
+                ui.allocate_exact_size(Vec2::new(width, theme::CLOCK_HEIGHT), Sense::click());
             let colour_name = lang.tr(match side {
                 Side::Black => Msg::Black,
                 Side::White => Msg::White,
@@ -96,7 +102,12 @@ pub fn clock_faces_ui(
             let painter = ui.painter_at(rect);
             painter.rect_filled(rect, 10.0, theme::CLOCK_FACE);
             if face.running {
-                painter.rect_stroke(rect, 10.0, Stroke::new(3.0, theme::CLOCK_RUNNING), egui::StrokeKind::Inside);
+                painter.rect_stroke(
+                    rect,
+                    10.0,
+                    Stroke::new(3.0, theme::CLOCK_RUNNING),
+                    egui::StrokeKind::Inside,
+                );
             }
             let digits = if face.flagged {
                 theme::CLOCK_FLAGGED
@@ -107,28 +118,55 @@ pub fn clock_faces_ui(
             } else {
                 theme::CLOCK_IDLE
             };
-            painter.text(rect.left_top() + Vec2::new(10.0, 8.0), Align2::LEFT_TOP, name, FontId::proportional(14.0), theme::CLOCK_IDLE);
-            painter.text(rect.center() + Vec2::new(0.0, 4.0), Align2::CENTER_CENTER, &big, FontId::monospace(theme::CLOCK_DIGITS), digits);
-            painter.text(rect.center_bottom() - Vec2::new(0.0, 8.0), Align2::CENTER_BOTTOM, &status, FontId::proportional(13.0), theme::CLOCK_IDLE);
+            painter.text(
+                rect.left_top() + Vec2::new(10.0, 8.0),
+                Align2::LEFT_TOP,
+                name,
+                FontId::proportional(14.0),
+                theme::CLOCK_IDLE,
+            );
+            painter.text(
+                rect.center() + Vec2::new(0.0, 4.0),
+                Align2::CENTER_CENTER,
+                &big,
+                FontId::monospace(theme::CLOCK_DIGITS),
+                digits,
+            );
+            painter.text(
+                rect.center_bottom() - Vec2::new(0.0, 8.0),
+                Align2::CENTER_BOTTOM,
+                &status,
+                FontId::proportional(13.0),
+                theme::CLOCK_IDLE,
+            );
             if response.clicked() && view.to_move == Some(side) && !view.over {
                 cmd = Some(Command::PressClock);
             }
         }
         ui.vertical(|ui| {
             if ui
-                .add_enabled(view.to_move.is_some() && !view.over && !view.paused, egui::Button::new(lang.tr(Msg::PressClock)))
+                .add_enabled(
+                    view.to_move.is_some() && !view.over && !view.paused,
+                    egui::Button::new(lang.tr(Msg::PressClock)),
+                )
                 .on_hover_text("Space")
                 .clicked()
             {
                 cmd = Some(Command::PressClock);
             }
             if view.paused {
-                if ui.add_enabled(!view.over, egui::Button::new(lang.tr(Msg::Resume))).clicked() {
+                if ui
+                    .add_enabled(!view.over, egui::Button::new(lang.tr(Msg::Resume)))
+                    .clicked()
+                {
                     cmd = Some(Command::Resume);
                 }
                 ui.label(lang.tr(Msg::Paused));
             } else if ui
-                .add_enabled(view.to_move.is_some() && !view.over, egui::Button::new(lang.tr(Msg::Pause)))
+                .add_enabled(
+                    view.to_move.is_some() && !view.over,
+                    egui::Button::new(lang.tr(Msg::Pause)),
+                )
                 .clicked()
             {
                 cmd = Some(Command::Pause);

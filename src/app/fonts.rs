@@ -16,11 +16,16 @@ const CJK: &str = "droid-sans-fallback";
 /// egui's default fonts with the CJK font as a fallback for proportional and monospace text.
 pub fn definitions() -> FontDefinitions {
     let mut fonts = FontDefinitions::default();
-    fonts
-        .font_data
-        .insert(CJK.to_owned(), Arc::new(FontData::from_static(DROID_SANS_FALLBACK)));
+    fonts.font_data.insert(
+        CJK.to_owned(),
+        Arc::new(FontData::from_static(DROID_SANS_FALLBACK)),
+    );
     for family in [FontFamily::Proportional, FontFamily::Monospace] {
-        fonts.families.entry(family).or_default().push(CJK.to_owned());
+        fonts
+            .families
+            .entry(family)
+            .or_default()
+            .push(CJK.to_owned());
     }
     fonts
 }

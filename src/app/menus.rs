@@ -13,7 +13,12 @@ const SHORTCUTS: &[(&str, Modifiers, Key, Msg)] = &[
     ("Ctrl+Z", Modifiers::COMMAND, Key::Z, Msg::Undo),
     ("Ctrl+N", Modifiers::COMMAND, Key::N, Msg::NewGame),
     ("Ctrl+E", Modifiers::COMMAND, Key::E, Msg::ConfirmEnd),
-    ("Ctrl+Enter", Modifiers::COMMAND, Key::Enter, Msg::AcceptResult),
+    (
+        "Ctrl+Enter",
+        Modifiers::COMMAND,
+        Key::Enter,
+        Msg::AcceptResult,
+    ),
     ("Ctrl+P", Modifiers::COMMAND, Key::P, Msg::Pause),
     ("←", Modifiers::NONE, Key::ArrowLeft, Msg::Previous),
     ("→", Modifiers::NONE, Key::ArrowRight, Msg::Next),
@@ -37,7 +42,11 @@ fn command_for(msg: Msg, state: &AppState) -> Option<Command> {
         Msg::AcceptResult => Command::AcceptCount,
         Msg::Pause => {
             let paused = state.session.clock().is_some_and(|k| k.paused().is_some());
-            if paused { Command::Resume } else { Command::Pause }
+            if paused {
+                Command::Resume
+            } else {
+                Command::Pause
+            }
         }
         Msg::Previous => Command::Navigate(Nav::Previous),
         Msg::Next => Command::Navigate(Nav::Next),
@@ -61,7 +70,12 @@ pub fn shortcut_commands(ctx: &egui::Context, state: &AppState) -> Vec<Command> 
     ctx.input_mut(|i| {
         for &(_, mods, key, msg) in SHORTCUTS {
             let function_key = matches!(key, Key::F1 | Key::F2 | Key::F3 | Key::F4 | Key::F5);
-            if (typing && !function_key) || state.new_game.is_some() {
+            // In the review tab the review panel owns the navigation keys.
+            let navigation = matches!(key, Key::ArrowLeft | Key::ArrowRight | Key::Home | Key::End);
+            if (typing && !function_key)
+                || state.new_game.is_some()
+                || (navigation && state.tab == Tab::Review)
+            {
                 continue;
             }
             if i.consume_key(mods, key)
@@ -150,13 +164,15 @@ pub fn help_windows(ctx: &egui::Context, state: &AppState) -> Vec<Command> {
         });
     }
     if state.show_about {
-        egui::Window::new(lang.tr(Msg::About)).collapsible(false).show(ctx, |ui| {
-            ui.label(lang.tr(Msg::AboutText));
-            ui.label(concat!("tianyuan ", env!("CARGO_PKG_VERSION")));
-            if ui.button(lang.tr(Msg::Close)).clicked() {
-                out.push(Command::ShowAbout(false));
-            }
-        });
+        egui::Window::new(lang.tr(Msg::About))
+            .collapsible(false)
+            .show(ctx, |ui| {
+                ui.label(lang.tr(Msg::AboutText));
+                ui.label(concat!("tianyuan ", env!("CARGO_PKG_VERSION")));
+                if ui.button(lang.tr(Msg::Close)).clicked() {
+                    out.push(Command::ShowAbout(false));
+                }
+            });
     }
     out
 }

@@ -17,6 +17,7 @@ pub mod fonts;
 pub mod menus;
 pub mod new_game_dialog;
 mod opened;
+pub mod review;
 pub mod settings;
 pub mod side_panel;
 pub mod theme;
@@ -61,8 +62,12 @@ pub struct TianyuanApp {
     time: Box<dyn TimeSource>,
     announcer: Box<dyn Announcer>,
     panel_input: PanelInput,
+    /// The review tab: an SGF record under review (the review engineer's panel).
+    pub review: review::ReviewPanel,
     /// The last frame's repaint request, for measurements and tests.
     pub next_repaint: Option<Timestamp>,
+    /// Print the time from start to the end of the first frame (`TIANYUAN_STARTUP_TIMING`).
+    pub report_first_frame: bool,
 }
 
 impl TianyuanApp {
@@ -90,7 +95,9 @@ impl TianyuanApp {
             time,
             announcer,
             panel_input: PanelInput::default(),
+            review: review::ReviewPanel::new(),
             next_repaint: None,
+            report_first_frame: false,
         })
     }
 
@@ -104,11 +111,15 @@ impl TianyuanApp {
         TianyuanApp::new(ctx, Settings::default(), lang, time, announcer)
     }
 
-    /// Shows a record read from `path` (main line), at its last move.
+    /// Opens a record from `path` in the review tab.
     pub fn open_file(&mut self, path: &Path) -> Result<(), OpenError> {
-        let record = OpenedRecord::read(path)?;
-        self.state.opened = Some(record);
-        self.state.view_move = None;
+        let bytes = std::fs::read(path).map_err(|e| OpenError::Io(path.to_path_buf(), e))?;
+        self.review
+            .open_bytes(Some(path.to_path_buf()), &bytes)
+            .map_err(|e| {
+                OpenError::Sgf(path.to_path_buf(), review::error_text(&e, self.state.lang))
+            })?;
+        self.state.tab = Tab::Review;
         Ok(())
     }
 
@@ -117,7 +128,9 @@ impl TianyuanApp {
         for cmd in cmds {
             let before = self.state.settings.clone();
             clock_changed |= self.state.apply(cmd, now).clock_changed;
-            if self.state.settings.volume != before.volume || self.state.settings.muted != before.muted {
+            if self.state.settings.volume != before.volume
+                || self.state.settings.muted != before.muted
+            {
                 self.announcer.set_volume(self.state.settings.volume);
                 self.announcer.set_muted(self.state.settings.muted);
             }
@@ -131,7 +144,9 @@ impl TianyuanApp {
     /// Hands the clock's upcoming calls to the voice, replacing what was pending.
     fn reschedule_voice(&mut self, now: Timestamp) {
         let calls = match self.state.session.clock() {
-            Some(k) if self.state.session.outcome().is_none() => crate::audio::calls_of(k.upcoming(now)),
+            Some(k) if self.state.session.outcome().is_none() => {
+                crate::audio::calls_of(k.upcoming(now))
+            }
             _ => Vec::new(),
         };
         if calls.is_empty() {
@@ -161,8 +176,16 @@ impl TianyuanApp {
             Vec::new()
         };
         let counting = live && st.session.phase() == &Phase::Counting;
-        let dead = if counting { st.session.dead_stones() } else { Vec::new() };
-        let owned = if counting { owned_points(&board, &dead) } else { Vec::new() };
+        let dead = if counting {
+            st.session.dead_stones()
+        } else {
+            Vec::new()
+        };
+        let owned = if counting {
+            owned_points(&board, &dead)
+        } else {
+            Vec::new()
+        };
         let ghost = if live { st.session.to_move() } else { None };
         let refused = match &st.notice {
             Some(Notice::Illegal(c, _)) if live => Some(*c),
@@ -204,30 +227,57 @@ impl TianyuanApp {
                 self.state.session.setup().black.name.as_str(),
                 self.state.session.setup().white.name.as_str(),
             ];
-            if let Some(c) = clock_faces::clock_faces_ui(ui, view.as_ref(), clock.map(|k| k.control()), names, lang) {
+            if let Some(c) = clock_faces::clock_faces_ui(
+                ui,
+                view.as_ref(),
+                clock.map(|k| k.control()),
+                names,
+                lang,
+            ) {
                 cmds.push(c);
             }
             ui.horizontal(|ui| {
                 ui.label(side_panel::status_text(&self.state));
                 if let Some(n) = &self.state.notice {
-                    ui.colored_label(theme::ILLEGAL, n.text(lang, self.state.session.game().size()));
+                    ui.colored_label(
+                        theme::ILLEGAL,
+                        n.text(lang, self.state.session.game().size()),
+                    );
                 }
             });
             ui.add_space(4.0);
         });
+        let reviewing = self.state.tab == Tab::Review;
         egui::Panel::right("side-panel")
             .default_size(theme::SIDE_PANEL_WIDTH)
             .show(ui, |ui| {
-                cmds.extend(side_panel::side_panel_ui(ui, &self.state, &mut self.panel_input));
-            });
-        let scene = self.scene();
-        egui::CentralPanel::default()
-            .frame(egui::Frame::new().fill(theme::TABLE).inner_margin(8.0))
-            .show(ui, |ui| {
-                if let Some(c) = board_view::board_ui(ui, &scene, lang) {
-                    cmds.push(c);
+                cmds.extend(side_panel::side_panel_ui(
+                    ui,
+                    &self.state,
+                    &mut self.panel_input,
+                ));
+                if reviewing {
+                    self.review.show(ui, lang);
                 }
             });
+        if reviewing {
+            egui::CentralPanel::default()
+                .frame(egui::Frame::new().fill(theme::TABLE).inner_margin(8.0))
+                .show(ui, |ui| {
+                    for c in review::review_board_ui(ui, &mut self.review, lang) {
+                        self.review.apply(&ctx, c, lang);
+                    }
+                });
+        } else {
+            let scene = self.scene();
+            egui::CentralPanel::default()
+                .frame(egui::Frame::new().fill(theme::TABLE).inner_margin(8.0))
+                .show(ui, |ui| {
+                    if let Some(c) = board_view::board_ui(ui, &scene, lang) {
+                        cmds.push(c);
+                    }
+                });
+        }
 
         if let Some(dialog) = self.state.new_game.as_mut() {
             let mut open = true;
@@ -253,6 +303,13 @@ impl TianyuanApp {
             ctx.request_repaint();
         }
         self.request_next_repaint(&ctx, now);
+        if self.report_first_frame {
+            self.report_first_frame = false;
+            eprintln!(
+                "tianyuan: first frame laid out {} ms after start",
+                self.time.now().0
+            );
+        }
     }
 
     /// Asks for a repaint exactly when the running clock's shown second changes.
@@ -283,7 +340,9 @@ fn move_numbers(moves: &[(Color, Move)], board: &crate::rules::Board) -> Vec<(Co
 
 fn describe(st: &AppState, size: u8, shown: usize, last: Option<Coord>) -> String {
     let lang = st.lang;
-    let last = last.map(|c| c.to_gtp(size)).unwrap_or_else(|| "-".to_owned());
+    let last = last
+        .map(|c| c.to_gtp(size))
+        .unwrap_or_else(|| "-".to_owned());
     lang.pick(
         format!("{size}路，第{shown}手，最后一手 {last}"),
         format!("{size}路，第{shown}手，最後一手 {last}"),
@@ -303,10 +362,12 @@ impl eframe::App for TianyuanApp {
 
 /// Picks the language: the command line, then the saved choice, then the system locale.
 fn choose_lang(options: &AppOptions, saved: Option<Lang>) -> Lang {
-    options
-        .lang
-        .or(saved)
-        .unwrap_or_else(|| options.system_locale.as_deref().map_or(Lang::En, Lang::from_locale))
+    options.lang.or(saved).unwrap_or_else(|| {
+        options
+            .system_locale
+            .as_deref()
+            .map_or(Lang::En, Lang::from_locale)
+    })
 }
 
 fn native_options(size: (f32, f32)) -> eframe::NativeOptions {
@@ -321,20 +382,27 @@ fn native_options(size: (f32, f32)) -> eframe::NativeOptions {
 }
 
 /// The voice: the Mandarin pack through rodio, or silence (and a notice) without a device.
-fn open_announcer(time: SystemTimeSource, log: Option<&Path>) -> (Box<dyn Announcer>, Option<String>) {
+fn open_announcer(
+    time: SystemTimeSource,
+    log: Option<&Path>,
+) -> (Box<dyn Announcer>, Option<String>) {
     let pack = match crate::audio::VoicePack::builtin("zh") {
         Ok(p) => p,
         Err(e) => return (Box::new(NullAnnouncer::new()), Some(format!("voice: {e}"))),
     };
     match crate::audio::RodioAnnouncer::open(pack, time, log) {
         Ok(a) => (Box::new(a), None),
-        Err(e) => (Box::new(NullAnnouncer::new()), Some(format!("no sound: {e}"))),
+        Err(e) => (
+            Box::new(NullAnnouncer::new()),
+            Some(format!("no sound: {e}")),
+        ),
     }
 }
 
 /// Runs the application window until it is closed.
 pub fn run(options: AppOptions) -> ExitCode {
     let time = SystemTimeSource::new();
+    let report_timing = std::env::var_os("TIANYUAN_STARTUP_TIMING").is_some();
     let opts = options.clone();
     let result = eframe::run_native(
         "tianyuan",
@@ -348,6 +416,7 @@ pub fn run(options: AppOptions) -> ExitCode {
             let lang = choose_lang(&opts, saved.lang);
             let (announcer, audio_note) = open_announcer(time, opts.audio_log.as_deref());
             let mut app = TianyuanApp::new(&cc.egui_ctx, saved, lang, Box::new(time), announcer)?;
+            app.report_first_frame = report_timing;
             if let Some(note) = audio_note {
                 app.state.notice = Some(Notice::Text(note));
             }
@@ -430,8 +499,19 @@ impl eframe::App for ScreenshotApp {
 
 /// Renders one frame of the app at `size` pixels, with `open` shown at move `move_no`, to a PNG,
 /// in the language of the system locale.
-pub fn screenshot(out: &Path, open: Option<&Path>, move_no: Option<usize>, size: (u32, u32)) -> Result<(), ScreenshotError> {
-    screenshot_in(out, open, move_no, size, Lang::from_env(|v| std::env::var(v).ok()))
+pub fn screenshot(
+    out: &Path,
+    open: Option<&Path>,
+    move_no: Option<usize>,
+    size: (u32, u32),
+) -> Result<(), ScreenshotError> {
+    screenshot_in(
+        out,
+        open,
+        move_no,
+        size,
+        Lang::from_env(|v| std::env::var(v).ok()),
+    )
 }
 
 /// [`screenshot`] in a given language (`--lang`).
@@ -479,7 +559,11 @@ pub fn screenshot_in(
         }),
     )
     .map_err(|e| ScreenshotError::Window(e.to_string()))?;
-    let img = image.lock().ok().and_then(|g| g.clone()).ok_or(ScreenshotError::NoImage)?;
+    let img = image
+        .lock()
+        .ok()
+        .and_then(|g| g.clone())
+        .ok_or(ScreenshotError::NoImage)?;
     write_png(out, &img).map_err(ScreenshotError::Write)
 }
 

@@ -57,7 +57,10 @@ impl NewGameDialog {
     pub fn setup(&self, lang: Lang) -> Result<GameSetup, String> {
         let time_control = match self.time_spec.trim() {
             "" => None,
-            spec => Some(spec.parse::<TimeControl>().map_err(|e| format!("{}: {e}", lang.tr(Msg::ClockSpec)))?),
+            spec => Some(
+                spec.parse::<TimeControl>()
+                    .map_err(|e| format!("{}: {e}", lang.tr(Msg::ClockSpec)))?,
+            ),
         };
         let handicap = match (self.handicap, self.free_handicap) {
             (0 | 1, _) => Handicap::None,
@@ -86,90 +89,119 @@ impl NewGameDialog {
     /// Draws the dialog; returns the command to start or cancel.
     pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<Command> {
         let mut cmd = None;
-        egui::Grid::new("new-game-grid").num_columns(2).spacing([12.0, 8.0]).show(ui, |ui| {
-            ui.label(lang.tr(Msg::BoardSize));
-            ui.horizontal(|ui| {
-                for n in [9u8, 13, 19] {
-                    ui.selectable_value(&mut self.size, n, format!("{n}×{n}"));
-                }
-                ui.label(lang.tr(Msg::OtherSize));
-                ui.add(egui::DragValue::new(&mut self.size).range(MIN_SIZE..=MAX_SIZE))
-                    .on_hover_text(lang.tr(Msg::BoardSize));
-            });
-            ui.end_row();
+        egui::Grid::new("new-game-grid")
+            .num_columns(2)
+            .spacing([12.0, 8.0])
+            .show(ui, |ui| {
+                ui.label(lang.tr(Msg::BoardSize));
+                ui.horizontal(|ui| {
+                    for n in [9u8, 13, 19] {
+                        ui.selectable_value(&mut self.size, n, format!("{n}×{n}"));
+                    }
+                    ui.label(lang.tr(Msg::OtherSize));
+                    ui.add(egui::DragValue::new(&mut self.size).range(MIN_SIZE..=MAX_SIZE))
+                        .on_hover_text(lang.tr(Msg::BoardSize));
+                });
+                ui.end_row();
 
-            ui.label(lang.tr(Msg::KoRule));
-            ui.vertical(|ui| {
-                ui.radio_value(&mut self.ko, SavedKoRule::Positional, lang.tr(Msg::KoPositional));
-                ui.radio_value(&mut self.ko, SavedKoRule::Situational, lang.tr(Msg::KoSituational));
-                ui.radio_value(&mut self.ko, SavedKoRule::Simple, lang.tr(Msg::KoSimple));
-            });
-            ui.end_row();
+                ui.label(lang.tr(Msg::KoRule));
+                ui.vertical(|ui| {
+                    ui.radio_value(
+                        &mut self.ko,
+                        SavedKoRule::Positional,
+                        lang.tr(Msg::KoPositional),
+                    );
+                    ui.radio_value(
+                        &mut self.ko,
+                        SavedKoRule::Situational,
+                        lang.tr(Msg::KoSituational),
+                    );
+                    ui.radio_value(&mut self.ko, SavedKoRule::Simple, lang.tr(Msg::KoSimple));
+                });
+                ui.end_row();
 
-            ui.label(lang.tr(Msg::Komi));
-            ui.horizontal(|ui| {
-                for q in [15, 11, 0] {
-                    ui.selectable_value(&mut self.komi_quarters, q, Komi(q).to_string());
-                }
-                if ui.button("−¼").clicked() {
-                    self.komi_quarters = self.komi_quarters.saturating_sub(1).max(-400);
-                }
-                ui.label(komi_text(Komi(self.komi_quarters), lang));
-                if ui.button("+¼").clicked() {
-                    self.komi_quarters = self.komi_quarters.saturating_add(1).min(400);
-                }
-            });
-            ui.end_row();
+                ui.label(lang.tr(Msg::Komi));
+                ui.horizontal(|ui| {
+                    for q in [15, 11, 0] {
+                        ui.selectable_value(&mut self.komi_quarters, q, Komi(q).to_string());
+                    }
+                    if ui.button("−¼").clicked() {
+                        self.komi_quarters = self.komi_quarters.saturating_sub(1).max(-400);
+                    }
+                    ui.label(komi_text(Komi(self.komi_quarters), lang));
+                    if ui.button("+¼").clicked() {
+                        self.komi_quarters = self.komi_quarters.saturating_add(1).min(400);
+                    }
+                });
+                ui.end_row();
 
-            ui.label(lang.tr(Msg::Handicap));
-            ui.vertical(|ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.selectable_value(&mut self.handicap, 0, lang.tr(Msg::HandicapNone));
-                    for n in 2u8..=9 {
-                        if ui.selectable_value(&mut self.handicap, n, n.to_string()).clicked() {
-                            // Art. 11: handicap games have no komi.
-                            self.komi_quarters = 0;
+                ui.label(lang.tr(Msg::Handicap));
+                ui.vertical(|ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.selectable_value(&mut self.handicap, 0, lang.tr(Msg::HandicapNone));
+                        for n in 2u8..=9 {
+                            if ui
+                                .selectable_value(&mut self.handicap, n, n.to_string())
+                                .clicked()
+                            {
+                                // Art. 11: handicap games have no komi.
+                                self.komi_quarters = 0;
+                            }
+                        }
+                    });
+                    if self.handicap >= 2 {
+                        ui.horizontal(|ui| {
+                            ui.radio_value(
+                                &mut self.free_handicap,
+                                false,
+                                lang.tr(Msg::HandicapFixed),
+                            );
+                            ui.radio_value(
+                                &mut self.free_handicap,
+                                true,
+                                lang.tr(Msg::HandicapFree),
+                            );
+                        });
+                        if self.free_handicap {
+                            ui.label(lang.tr(Msg::HandicapFreeHint));
                         }
                     }
                 });
-                if self.handicap >= 2 {
-                    ui.horizontal(|ui| {
-                        ui.radio_value(&mut self.free_handicap, false, lang.tr(Msg::HandicapFixed));
-                        ui.radio_value(&mut self.free_handicap, true, lang.tr(Msg::HandicapFree));
-                    });
-                    if self.free_handicap {
-                        ui.label(lang.tr(Msg::HandicapFreeHint));
-                    }
-                }
-            });
-            ui.end_row();
+                ui.end_row();
 
-            for (label, player) in [(Msg::Black, &mut self.black), (Msg::White, &mut self.white)] {
-                ui.label(lang.tr(label));
-                ui.horizontal(|ui| {
-                    let name = ui.label(lang.tr(Msg::Name));
-                    ui.add(egui::TextEdit::singleline(&mut player.name).desired_width(120.0))
-                        .labelled_by(name.id);
-                    let rank = ui.label(lang.tr(Msg::Rank));
-                    ui.add(egui::TextEdit::singleline(&mut player.rank).desired_width(60.0))
-                        .labelled_by(rank.id);
+                for (label, player) in
+                    [(Msg::Black, &mut self.black), (Msg::White, &mut self.white)]
+                {
+                    ui.label(lang.tr(label));
+                    ui.horizontal(|ui| {
+                        let name = ui.label(lang.tr(Msg::Name));
+                        ui.add(egui::TextEdit::singleline(&mut player.name).desired_width(120.0))
+                            .labelled_by(name.id);
+                        let rank = ui.label(lang.tr(Msg::Rank));
+                        ui.add(egui::TextEdit::singleline(&mut player.rank).desired_width(60.0))
+                            .labelled_by(rank.id);
+                    });
+                    ui.end_row();
+                }
+
+                ui.label(lang.tr(Msg::TimeControl));
+                ui.vertical(|ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.selectable_value(
+                            &mut self.time_spec,
+                            String::new(),
+                            lang.tr(Msg::NoClock),
+                        );
+                        for p in TIME_PRESETS {
+                            ui.selectable_value(&mut self.time_spec, p.to_owned(), p);
+                        }
+                    });
+                    let label = ui.label(lang.tr(Msg::ClockSpec));
+                    ui.text_edit_singleline(&mut self.time_spec)
+                        .labelled_by(label.id);
                 });
                 ui.end_row();
-            }
-
-            ui.label(lang.tr(Msg::TimeControl));
-            ui.vertical(|ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.selectable_value(&mut self.time_spec, String::new(), lang.tr(Msg::NoClock));
-                    for p in TIME_PRESETS {
-                        ui.selectable_value(&mut self.time_spec, p.to_owned(), p);
-                    }
-                });
-                let label = ui.label(lang.tr(Msg::ClockSpec));
-                ui.text_edit_singleline(&mut self.time_spec).labelled_by(label.id);
             });
-            ui.end_row();
-        });
 
         let parsed = self.setup(lang);
         if let Err(why) = &parsed {
@@ -177,7 +209,9 @@ impl NewGameDialog {
         }
         ui.separator();
         ui.horizontal(|ui| {
-            if ui.add_enabled(parsed.is_ok(), egui::Button::new(lang.tr(Msg::Start))).clicked()
+            if ui
+                .add_enabled(parsed.is_ok(), egui::Button::new(lang.tr(Msg::Start)))
+                .clicked()
                 && let Ok(setup) = parsed
             {
                 cmd = Some(Command::NewGame(Box::new(setup)));
@@ -225,7 +259,10 @@ mod tests {
     fn handicap_choices_map_to_placements() {
         let mut d = NewGameDialog::from_settings(&Settings::default());
         d.handicap = 4;
-        assert_eq!(d.setup(Lang::En).map(|s| s.handicap), Ok(Handicap::Fixed(4)));
+        assert_eq!(
+            d.setup(Lang::En).map(|s| s.handicap),
+            Ok(Handicap::Fixed(4))
+        );
         d.free_handicap = true;
         assert_eq!(d.setup(Lang::En).map(|s| s.handicap), Ok(Handicap::Free(4)));
     }

@@ -29,16 +29,27 @@ pub fn side_panel_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput
             (Tab::Review, Msg::TabReview),
             (Tab::Settings, Msg::TabSettings),
         ] {
-            if ui.selectable_label(state.tab == tab, lang.tr(msg)).clicked() {
+            if ui
+                .selectable_label(state.tab == tab, lang.tr(msg))
+                .clicked()
+            {
                 out.push(Command::SetTab(tab));
             }
         }
     });
     ui.separator();
     egui::ScrollArea::vertical().show(ui, |ui| match state.tab {
-        Tab::Info => info_ui(ui, state),
+        Tab::Info => {
+            // While a record is shown, its own information is listed under the navigation.
+            if state.opened.is_none() {
+                info_ui(ui, state);
+                ui.separator();
+            }
+            navigation_ui(ui, state, &mut out);
+        }
         Tab::Arbiter => arbiter_ui(ui, state, input, &mut out),
-        Tab::Review => navigation_ui(ui, state, &mut out),
+        // The review panel itself is drawn by the shell under this tab's header.
+        Tab::Review => {}
         Tab::Settings => settings_ui(ui, &state.settings, lang, &mut out),
     });
     out
@@ -57,9 +68,11 @@ pub fn status_text(state: &AppState) -> String {
     match state.session.phase() {
         Phase::Finished(o) => lang.pick(o.zh_hans(), o.zh_hant(), o.en()),
         Phase::Counting => lang.tr(Msg::CountArea).to_owned(),
-        Phase::PlacingHandicap { remaining } => {
-            lang.pick(format!("黑方放置让子，还剩{remaining}子"), format!("黑方放置讓子，還剩{remaining}子"), format!("Black places handicap stones: {remaining} left"))
-        }
+        Phase::PlacingHandicap { remaining } => lang.pick(
+            format!("黑方放置让子，还剩{remaining}子"),
+            format!("黑方放置讓子，還剩{remaining}子"),
+            format!("Black places handicap stones: {remaining} left"),
+        ),
         Phase::Playing => {
             let c = state.session.game().to_move();
             format!("{}：{}", lang.tr(Msg::ToMove), colour_name(c, lang))
@@ -71,43 +84,55 @@ fn info_ui(ui: &mut egui::Ui, state: &AppState) {
     let lang = state.lang;
     let setup = state.session.setup();
     let game = state.session.game();
-    egui::Grid::new("info-grid").num_columns(2).striped(true).show(ui, |ui| {
-        for (msg, p) in [(Msg::Black, &setup.black), (Msg::White, &setup.white)] {
-            ui.label(lang.tr(msg));
-            ui.label(format!("{} {}", p.name, p.rank));
+    egui::Grid::new("info-grid")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            for (msg, p) in [(Msg::Black, &setup.black), (Msg::White, &setup.white)] {
+                ui.label(lang.tr(msg));
+                ui.label(format!("{} {}", p.name, p.rank));
+                ui.end_row();
+            }
+            ui.label(lang.tr(Msg::Rules));
+            ui.label(lang.tr(Msg::ChineseRules));
             ui.end_row();
-        }
-        ui.label(lang.tr(Msg::Rules));
-        ui.label(lang.tr(Msg::ChineseRules));
-        ui.end_row();
-        ui.label(lang.tr(Msg::KoRule));
-        ui.label(lang.tr(match game.rules().ko {
-            KoRule::Positional => Msg::KoPositional,
-            KoRule::Situational => Msg::KoSituational,
-            KoRule::Simple => Msg::KoSimple,
-        }));
-        ui.end_row();
-        ui.label(lang.tr(Msg::Komi));
-        ui.label(komi_text(game.rules().komi, lang));
-        ui.end_row();
-        ui.label(lang.tr(Msg::Handicap));
-        ui.label(setup.handicap.stones().to_string());
-        ui.end_row();
-        ui.label(lang.tr(Msg::TimeControl));
-        ui.label(setup.time_control.as_ref().map_or_else(|| lang.tr(Msg::NoClock).to_owned(), |t| t.to_string()));
-        ui.end_row();
-        ui.label(lang.tr(Msg::MoveCount));
-        ui.label(game.move_number().to_string());
-        ui.end_row();
-        for c in [Color::Black, Color::White] {
-            ui.label(format!("{} · {}", lang.tr(Msg::Captures), colour_name(c, lang)));
-            ui.label(game.captures(c).to_string());
+            ui.label(lang.tr(Msg::KoRule));
+            ui.label(lang.tr(match game.rules().ko {
+                KoRule::Positional => Msg::KoPositional,
+                KoRule::Situational => Msg::KoSituational,
+                KoRule::Simple => Msg::KoSimple,
+            }));
             ui.end_row();
-        }
-        ui.label(lang.tr(Msg::Result));
-        ui.label(status_text(state));
-        ui.end_row();
-    });
+            ui.label(lang.tr(Msg::Komi));
+            ui.label(komi_text(game.rules().komi, lang));
+            ui.end_row();
+            ui.label(lang.tr(Msg::Handicap));
+            ui.label(setup.handicap.stones().to_string());
+            ui.end_row();
+            ui.label(lang.tr(Msg::TimeControl));
+            ui.label(
+                setup
+                    .time_control
+                    .as_ref()
+                    .map_or_else(|| lang.tr(Msg::NoClock).to_owned(), |t| t.to_string()),
+            );
+            ui.end_row();
+            ui.label(lang.tr(Msg::MoveCount));
+            ui.label(game.move_number().to_string());
+            ui.end_row();
+            for c in [Color::Black, Color::White] {
+                ui.label(format!(
+                    "{} · {}",
+                    lang.tr(Msg::Captures),
+                    colour_name(c, lang)
+                ));
+                ui.label(game.captures(c).to_string());
+                ui.end_row();
+            }
+            ui.label(lang.tr(Msg::Result));
+            ui.label(status_text(state));
+            ui.end_row();
+        });
 }
 
 fn arbiter_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput, out: &mut Vec<Command>) {
@@ -116,10 +141,16 @@ fn arbiter_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput, out: 
     ui.strong(status_text(state));
     ui.horizontal(|ui| {
         let label = ui.label(lang.pick("坐标", "座標", "Point"));
-        let edit = ui.add(egui::TextEdit::singleline(&mut input.coordinate).desired_width(60.0).hint_text("D4"));
+        let edit = ui.add(
+            egui::TextEdit::singleline(&mut input.coordinate)
+                .desired_width(60.0)
+                .hint_text("D4"),
+        );
         let edit = edit.labelled_by(label.id);
         let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        let go = ui.button(lang.pick("落子／标记", "落子／標記", "Play / mark")).clicked();
+        let go = ui
+            .button(lang.pick("落子／标记", "落子／標記", "Play / mark"))
+            .clicked();
         if entered || go {
             match Coord::from_gtp(input.coordinate.trim(), session.game().size()) {
                 Some(c) => {
@@ -132,10 +163,16 @@ fn arbiter_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput, out: 
     });
     ui.horizontal_wrapped(|ui| {
         let playing = session.phase() == &Phase::Playing;
-        if ui.add_enabled(playing, egui::Button::new(lang.tr(Msg::Pass))).clicked() {
+        if ui
+            .add_enabled(playing, egui::Button::new(lang.tr(Msg::Pass)))
+            .clicked()
+        {
             out.push(Command::Pass);
         }
-        if ui.add_enabled(playing, egui::Button::new(lang.tr(Msg::Resign))).clicked() {
+        if ui
+            .add_enabled(playing, egui::Button::new(lang.tr(Msg::Resign)))
+            .clicked()
+        {
             out.push(Command::Resign);
         }
         if ui.button(lang.tr(Msg::Undo)).clicked() {
@@ -149,7 +186,10 @@ fn arbiter_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput, out: 
         let mover = session.game().to_move();
         let pending = matches!(
             session.log().iter().rev().find(|e| is_move_event(e)),
-            Some(Stamped { event: Event::ConfirmEnd(_), .. })
+            Some(Stamped {
+                event: Event::ConfirmEnd(_),
+                ..
+            })
         ) && session.game().consecutive_passes() == 1;
         let text = if pending {
             lang.pick(
@@ -183,7 +223,12 @@ fn arbiter_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput, out: 
     ui.separator();
     ui.collapsing(lang.tr(Msg::EventLog), |ui| {
         for (i, e) in session.log().iter().enumerate().rev().take(40) {
-            ui.label(format!("{:>3}  {}  {}", i + 1, clock_time(e.at), event_text(&e.event, session.game().size(), lang)));
+            ui.label(format!(
+                "{:>3}  {}  {}",
+                i + 1,
+                clock_time(e.at),
+                event_text(&e.event, session.game().size(), lang)
+            ));
         }
     });
 }
@@ -200,8 +245,14 @@ fn clock_time(t: Timestamp) -> String {
 /// One log entry in words.
 pub fn event_text(e: &Event, size: u8, lang: Lang) -> String {
     match e {
-        Event::Move { color, mv: Move::Play(c) } => format!("{} {}", colour_name(*color, lang), c.to_gtp(size)),
-        Event::Move { color, mv: Move::Pass } => format!("{} {}", colour_name(*color, lang), lang.tr(Msg::Pass)),
+        Event::Move {
+            color,
+            mv: Move::Play(c),
+        } => format!("{} {}", colour_name(*color, lang), c.to_gtp(size)),
+        Event::Move {
+            color,
+            mv: Move::Pass,
+        } => format!("{} {}", colour_name(*color, lang), lang.tr(Msg::Pass)),
         Event::HandicapStone(c) => format!("{} {}", lang.tr(Msg::Handicap), c.to_gtp(size)),
         Event::ConfirmEnd(c) => format!("{} {}", colour_name(*c, lang), lang.tr(Msg::ConfirmEnd)),
         Event::Undo => lang.tr(Msg::Undo).to_owned(),
@@ -218,39 +269,46 @@ pub fn event_text(e: &Event, size: u8, lang: Lang) -> String {
 
 /// Half-stones as text: `184½`.
 fn halves(h: u32) -> String {
-    if h % 2 == 0 { (h / 2).to_string() } else { format!("{}½", h / 2) }
+    if h.is_multiple_of(2) {
+        (h / 2).to_string()
+    } else {
+        format!("{}½", h / 2)
+    }
 }
 
 fn count_ui(ui: &mut egui::Ui, count: &AreaCount, result: &GameResult, state: &AppState) {
     let lang = state.lang;
     let komi = state.session.game().rules().komi;
     let points = u32::from(count.size) * u32::from(count.size);
-    egui::Grid::new("count-grid").num_columns(3).striped(true).show(ui, |ui| {
-        ui.label("");
-        ui.strong(lang.tr(Msg::Black));
-        ui.strong(lang.tr(Msg::White));
-        ui.end_row();
-        ui.label(lang.tr(Msg::Stones));
-        ui.label(count.black_stones.to_string());
-        ui.label(count.white_stones.to_string());
-        ui.end_row();
-        ui.label(lang.tr(Msg::Territory));
-        ui.label(count.black_territory.to_string());
-        ui.label(count.white_territory.to_string());
-        ui.end_row();
-        ui.label(lang.tr(Msg::DeadStones));
-        ui.label(count.black_dead.to_string());
-        ui.label(count.white_dead.to_string());
-        ui.end_row();
-        ui.label(lang.tr(Msg::SharedPoints));
-        ui.label(halves(count.shared));
-        ui.label(halves(count.shared));
-        ui.end_row();
-        ui.label(lang.tr(Msg::Total));
-        ui.strong(halves(count.black_halves()));
-        ui.strong(halves(count.white_halves()));
-        ui.end_row();
-    });
+    egui::Grid::new("count-grid")
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label("");
+            ui.strong(lang.tr(Msg::Black));
+            ui.strong(lang.tr(Msg::White));
+            ui.end_row();
+            ui.label(lang.tr(Msg::Stones));
+            ui.label(count.black_stones.to_string());
+            ui.label(count.white_stones.to_string());
+            ui.end_row();
+            ui.label(lang.tr(Msg::Territory));
+            ui.label(count.black_territory.to_string());
+            ui.label(count.white_territory.to_string());
+            ui.end_row();
+            ui.label(lang.tr(Msg::DeadStones));
+            ui.label(count.black_dead.to_string());
+            ui.label(count.white_dead.to_string());
+            ui.end_row();
+            ui.label(lang.tr(Msg::SharedPoints));
+            ui.label(halves(count.shared));
+            ui.label(halves(count.shared));
+            ui.end_row();
+            ui.label(lang.tr(Msg::Total));
+            ui.strong(halves(count.black_halves()));
+            ui.strong(halves(count.white_halves()));
+            ui.end_row();
+        });
     ui.label(format!("{}: {}", lang.tr(Msg::Baseline), halves(points)));
     ui.label(format!("{}: {}", lang.tr(Msg::Komi), komi_text(komi, lang)));
     ui.strong(format!(
@@ -288,7 +346,11 @@ fn navigation_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
     });
     let mut target = shown;
     let label = ui.label(lang.pick("转到第几手", "轉到第幾手", "Go to move"));
-    if ui.add(egui::Slider::new(&mut target, 0..=live)).labelled_by(label.id).changed() {
+    if ui
+        .add(egui::Slider::new(&mut target, 0..=live))
+        .labelled_by(label.id)
+        .changed()
+    {
         out.push(Command::Navigate(Nav::To(target)));
     }
     if let Some(rec) = &state.opened {
@@ -324,20 +386,36 @@ fn settings_ui(ui: &mut egui::Ui, settings: &Settings, lang: Lang, out: &mut Vec
         }
     });
     ui.checkbox(&mut s.show_coordinates, lang.tr(Msg::ShowCoordinates));
-    ui.radio_value(&mut s.label_style, LabelStyle::LettersAndNumbers, lang.tr(Msg::CoordLetters));
-    ui.radio_value(&mut s.label_style, LabelStyle::NumbersOnly, lang.tr(Msg::CoordNumbers));
+    ui.radio_value(
+        &mut s.label_style,
+        LabelStyle::LettersAndNumbers,
+        lang.tr(Msg::CoordLetters),
+    );
+    ui.radio_value(
+        &mut s.label_style,
+        LabelStyle::NumbersOnly,
+        lang.tr(Msg::CoordNumbers),
+    );
     ui.checkbox(&mut s.show_move_numbers, lang.tr(Msg::ShowMoveNumbers));
     ui.checkbox(&mut s.show_last_move, lang.tr(Msg::ShowLastMove));
-    ui.checkbox(&mut s.placing_presses_clock, lang.tr(Msg::PlacingPressesClock));
+    ui.checkbox(
+        &mut s.placing_presses_clock,
+        lang.tr(Msg::PlacingPressesClock),
+    );
     ui.checkbox(&mut s.real_size, lang.tr(Msg::RealSize));
     ui.horizontal(|ui| {
         let label = ui.label(lang.tr(Msg::PointsPerCm));
-        ui.add(egui::DragValue::new(&mut s.points_per_cm).range(10.0..=200.0).speed(0.1))
-            .labelled_by(label.id);
+        ui.add(
+            egui::DragValue::new(&mut s.points_per_cm)
+                .range(10.0..=200.0)
+                .speed(0.1),
+        )
+        .labelled_by(label.id);
     });
     ui.horizontal(|ui| {
         let label = ui.label(lang.tr(Msg::Volume));
-        ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0)).labelled_by(label.id);
+        ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0))
+            .labelled_by(label.id);
         ui.checkbox(&mut s.muted, lang.tr(Msg::Mute));
     });
     if &s != settings {

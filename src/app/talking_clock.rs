@@ -340,21 +340,25 @@ impl TalkingClock {
     }
 
     /// The actions of the keyboard this frame (none while a text field has the keys).
+    ///
+    /// The keys are consumed before any widget is drawn, so that space does not also
+    /// "click" a focused button (such as Pause) in the same frame.
     fn key_actions(&self, ui: &egui::Ui) -> Vec<TalkAction> {
-        if ui.ctx().egui_wants_keyboard_input() {
+        if ui.ctx().text_edit_focused() {
             return Vec::new();
         }
         let (left, right) = (self.left_key, self.right_key);
         let left_side = self.left;
-        ui.ctx().input(|i| {
+        ui.ctx().input_mut(|i| {
             let mut out = Vec::new();
-            if i.key_pressed(egui::Key::Space) {
+            let none = egui::Modifiers::NONE;
+            if i.consume_key(none, egui::Key::Space) {
                 out.push(TalkAction::PressToMove);
             }
-            if i.key_pressed(left) {
+            if i.consume_key(none, left) {
                 out.push(TalkAction::PressButton(left_side));
             }
-            if i.key_pressed(right) {
+            if i.consume_key(none, right) {
                 out.push(TalkAction::PressButton(left_side.opponent()));
             }
             out
@@ -605,10 +609,13 @@ pub fn state_text(face: &SideView, control: &TimeControl, lang: Lang) -> String 
                 Lang::ZhHant => format!("保留{n}分鐘"),
                 Lang::En => format!("{n} reserved min"),
             };
-            if face.in_byoyomi {
+            if face.in_byoyomi && face.running {
+                // The referee counts the seconds used of the running minute.
                 let used = face.period_elapsed.0.max(0) / 1000;
                 let sec = lang.pick("秒", "秒", " s");
                 format!("{byo} {used}{sec} · {reserve}")
+            } else if face.in_byoyomi {
+                format!("{byo} · {reserve}")
             } else {
                 reserve
             }

@@ -54,12 +54,5 @@ pub const SIDE_PANEL_WIDTH: f32 = 320.0;
 
 /// The stroke of a mark drawn on a stone of `dark` colour (the mark contrasts with the stone).
 pub fn mark_stroke(width: f32, on_black: bool) -> Stroke {
-    Stroke::new(
-        width,
-        if on_black {
-            WHITE_STONE
-        } else {
-            BLACK_STONE
-        },
-    )
+    Stroke::new(width, if on_black { WHITE_STONE } else { BLACK_STONE })
 }

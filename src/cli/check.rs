@@ -1,12 +1,13 @@
 //! `tianyuan check [--json] [--all-variations] PATH...`: reads records, replays them with the
 //! rules core in tolerant mode, counts finished games, and reports per game.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use serde_json::{Value, json};
 
-use crate::record::{self, GameTree, Outcome, replay};
+use crate::record::{self, GameTree, Outcome};
 use crate::rules::Move;
 
 /// Arguments of `tianyuan check`.
@@ -75,18 +76,16 @@ pub fn check_tree(
     let mut illegal_plays = main.illegal.clone();
     warnings.extend(main.warnings.iter().map(ToString::to_string));
     if all_variations {
-        let main_leaf = main.path.last().copied();
-        for leaf in tree.leaves() {
-            if Some(leaf) == main_leaf {
-                continue;
-            }
-            if let Ok(r) = replay(tree, &tree.path_to(leaf)) {
-                for play in r.illegal {
+        // The main line's moves were reported above; add those only other variations hold.
+        match record::replay::illegal_in_all_variations(tree) {
+            Ok(all) => {
+                for play in all {
                     if !illegal_plays.iter().any(|p| p.node == play.node) {
                         illegal_plays.push(play);
                     }
                 }
             }
+            Err(e) => warnings.push(e.to_string()),
         }
     }
     let illegal = illegal_plays
@@ -238,8 +237,11 @@ fn is_sgf(p: &Path) -> bool {
 }
 
 /// Runs `tianyuan check`: exit 0 when every file was read, 1 when any could not be.
+/// Output stops quietly when the reader goes away (`| head`).
 pub fn run(args: &CheckArgs) -> ExitCode {
     let mut failed = false;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
     for file in collect_files(&args.paths) {
         let name = file.display().to_string();
         let outcome = std::fs::read(&file)
@@ -247,32 +249,34 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             .and_then(|bytes| {
                 check_bytes(&bytes, args.all_variations).map_err(|e| format!("{name}: {e}"))
             });
-        match outcome {
-            Ok(reports) => {
-                for report in reports {
-                    if args.json {
-                        println!("{}", report.to_json(&name));
-                    } else {
-                        println!("{}", report.to_text(&name));
-                    }
+        let written = match outcome {
+            Ok(reports) => reports.iter().try_for_each(|report| {
+                if args.json {
+                    writeln!(out, "{}", report.to_json(&name))
+                } else {
+                    writeln!(out, "{}", report.to_text(&name))
                 }
-            }
+            }),
             Err(message) => {
                 failed = true;
                 if args.json {
-                    println!(
-                        "{}",
-                        ordered(&[
-                            ("file", json!(name).to_string()),
-                            ("error", json!(message).to_string())
-                        ])
-                    );
+                    let line = ordered(&[
+                        ("file", json!(name).to_string()),
+                        ("error", json!(message).to_string()),
+                    ]);
+                    writeln!(out, "{line}")
                 } else {
                     eprintln!("error: {message}");
+                    Ok(())
                 }
             }
+        };
+        if written.is_err() {
+            // Nobody is reading any more: stop, but still say whether every file was read.
+            break;
         }
     }
+    let _ = out.flush();
     if failed {
         ExitCode::from(1)
     } else {

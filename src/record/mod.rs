@@ -141,11 +141,17 @@ fn single_value(property: &mut Property, pos: Pos, changes: &mut Vec<Warning>) {
         V::PointList | V::EList | V::PointText | V::PointPoint => {}
         V::Text => {
             property.values = vec![property.values.join("\n")];
-            changes.push(Warning::at(pos, format!("{id}: several texts joined into one")));
+            changes.push(Warning::at(
+                pos,
+                format!("{id}: several texts joined into one"),
+            ));
         }
         V::SimpleText | V::TextText => {
             property.values = vec![property.values.join(" ")];
-            changes.push(Warning::at(pos, format!("{id}: several texts joined into one")));
+            changes.push(Warning::at(
+                pos,
+                format!("{id}: several texts joined into one"),
+            ));
         }
         _ => {
             let dropped = property.values.split_off(1);

@@ -81,8 +81,42 @@ pub fn replay(tree: &GameTree, path: &[NodeId]) -> Result<Replay, ReplayError> {
     let mut illegal = Vec::new();
     let mut handicap_done = false;
     for &id in path {
-        let Some(node) = tree.node(id) else { continue };
+        let mut step = Step {
+            game: &mut game,
+            info: &info,
+            handicap_done: &mut handicap_done,
+            illegal: &mut illegal,
+            warnings: &mut warnings,
+        };
+        step.node(tree, id);
+    }
+    Ok(Replay {
+        game,
+        info,
+        illegal,
+        warnings,
+        path: path.to_vec(),
+    })
+}
+
+/// The state one node changes while a path is replayed.
+struct Step<'a> {
+    game: &'a mut Game,
+    info: &'a GameInfo,
+    handicap_done: &'a mut bool,
+    illegal: &'a mut Vec<IllegalPlay>,
+    warnings: &'a mut Vec<Warning>,
+}
+
+impl Step<'_> {
+    /// Applies one node: setup (or handicap) stones, the player to move, and its moves.
+    fn node(&mut self, tree: &GameTree, id: NodeId) {
+        let Some(node) = tree.node(id) else { return };
         let pos = tree.pos(id);
+        let size = self.info.size;
+        let info = self.info;
+        let game = &mut *self.game;
+        let warnings = &mut *self.warnings;
         // One pass over the properties: most nodes hold a single move.
         let mut setup_props = [None, None, None];
         let mut player = None;
@@ -115,7 +149,7 @@ pub fn replay(tree: &GameTree, path: &[NodeId]) -> Result<Replay, ReplayError> {
                 *list = points;
             }
             let [black, white, empty] = &lists;
-            let is_handicap = !handicap_done
+            let is_handicap = !*self.handicap_done
                 && info.handicap >= 2
                 && !black.is_empty()
                 && white.is_empty()
@@ -133,16 +167,16 @@ pub fn replay(tree: &GameTree, path: &[NodeId]) -> Result<Replay, ReplayError> {
                         ),
                     ));
                 }
-                handicap_done = true;
+                *self.handicap_done = true;
                 if let Err(e) = game.place_free_handicap(black) {
                     warnings.push(Warning::at(
                         pos,
                         format!("handicap stones not accepted ({e}); placed as setup"),
                     ));
-                    setup(&mut game, black, white, empty, pos, &mut warnings);
+                    setup(game, black, white, empty, pos, warnings);
                 }
             } else if !(black.is_empty() && white.is_empty() && empty.is_empty()) {
-                setup(&mut game, black, white, empty, pos, &mut warnings);
+                setup(game, black, white, empty, pos, warnings);
             }
         }
         if let Some(raw) = player {
@@ -180,7 +214,7 @@ pub fn replay(tree: &GameTree, path: &[NodeId]) -> Result<Replay, ReplayError> {
                 },
             };
             if let Some(irregularity) = game.play_tolerant(color, mv) {
-                illegal.push(IllegalPlay {
+                self.illegal.push(IllegalPlay {
                     node: id,
                     pos,
                     irregularity,
@@ -188,13 +222,81 @@ pub fn replay(tree: &GameTree, path: &[NodeId]) -> Result<Replay, ReplayError> {
             }
         }
     }
-    Ok(Replay {
-        game,
-        info,
-        illegal,
-        warnings,
-        path: path.to_vec(),
-    })
+}
+
+/// Replays every variation of a tree (the main line's game information applies to all)
+/// and returns the illegal moves met, each node once. Walks depth first, cloning the game
+/// only where a node has several children, so the work is linear in the nodes.
+pub fn illegal_in_all_variations(tree: &GameTree) -> Result<Vec<IllegalPlay>, ReplayError> {
+    struct Frame {
+        node: NodeId,
+        game: Option<Game>,
+        handicap_done: bool,
+        next_child: usize,
+    }
+    let (info, _) = GameInfo::read(tree, &tree.main_line());
+    if let Some(raw) = tree.root().value("SZ")
+        && super::game_info::parse_size(raw).is_none()
+    {
+        return Err(ReplayError::BadSize(raw.to_string()));
+    }
+    let mut game = Game::new(info.size, info.rules()).map_err(ReplayError::Rules)?;
+    let mut illegal = Vec::new();
+    let mut warnings = Vec::new();
+    let mut handicap_done = false;
+    Step {
+        game: &mut game,
+        info: &info,
+        handicap_done: &mut handicap_done,
+        illegal: &mut illegal,
+        warnings: &mut warnings,
+    }
+    .node(tree, tree.root_id());
+    let mut stack = vec![Frame {
+        node: tree.root_id(),
+        game: Some(game),
+        handicap_done,
+        next_child: 0,
+    }];
+    while let Some(top) = stack.last_mut() {
+        let children = tree
+            .node(top.node)
+            .map(|n| n.children.as_slice())
+            .unwrap_or_default();
+        let Some(&child) = children.get(top.next_child) else {
+            stack.pop();
+            continue;
+        };
+        top.next_child += 1;
+        let last = top.next_child == children.len();
+        // The last child takes the game over; earlier ones get a copy.
+        let game = if last {
+            top.game.take()
+        } else {
+            top.game.clone()
+        };
+        let mut handicap_done = top.handicap_done;
+        if last {
+            stack.pop();
+        }
+        let Some(mut game) = game else { continue };
+        warnings.clear();
+        Step {
+            game: &mut game,
+            info: &info,
+            handicap_done: &mut handicap_done,
+            illegal: &mut illegal,
+            warnings: &mut warnings,
+        }
+        .node(tree, child);
+        stack.push(Frame {
+            node: child,
+            game: Some(game),
+            handicap_done,
+            next_child: 0,
+        });
+    }
+    Ok(illegal)
 }
 
 fn setup(

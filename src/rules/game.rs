@@ -460,6 +460,11 @@ impl Game {
     /// a scratch board and comparing boards, so a hash collision is never called a repetition.
     fn latest_equal(&self, target: &Board, accept: impl Fn(Position) -> bool) -> Option<usize> {
         let hash = target.hash();
+        // The filter that sent us here is approximate: look for an exact hash match first, so
+        // that only a real (or 64-bit-colliding) repetition pays for the replay below.
+        if !self.history.iter().any(|pos| pos.hash == hash && accept(*pos)) {
+            return None;
+        }
         let mut replay = match &self.baseline {
             Some(board) => board.clone(),
             None => Board::new(self.size()).ok()?,

@@ -16,8 +16,12 @@ pub use event::{Event, Stamped};
 pub use setup::{GameSetup, Handicap, Outcome, Player};
 pub use territory::owned_points;
 
-use crate::clock::{AnnounceSettings, ClockError, ClockOutcome, ControlError, GameClock, PauseKind, Side, Timestamp};
-use crate::rules::{AreaCount, Board, Color, Coord, Game, IllegalMove, Move, RulesError, area_count, score};
+use crate::clock::{
+    AnnounceSettings, ClockError, ClockOutcome, ControlError, GameClock, PauseKind, Side, Timestamp,
+};
+use crate::rules::{
+    AreaCount, Board, Color, Coord, Game, IllegalMove, Move, RulesError, area_count, score,
+};
 use std::fmt;
 
 /// Where the game stands.
@@ -122,14 +126,19 @@ impl Session {
             }
             Handicap::Free(n) => {
                 // Checks now that the count is possible here, so placement can always finish.
-                if !(2..=9).contains(&n) || usize::from(n) >= usize::from(setup.size) * usize::from(setup.size) {
+                if !(2..=9).contains(&n)
+                    || usize::from(n) >= usize::from(setup.size) * usize::from(setup.size)
+                {
                     return Err(SessionError::Setup(RulesError::BadHandicap(n)));
                 }
                 Phase::PlacingHandicap { remaining: n }
             }
         };
         let clock = match &setup.time_control {
-            Some(tc) => Some(GameClock::new(tc.clone(), AnnounceSettings::default()).map_err(SessionError::TimeControl)?),
+            Some(tc) => Some(
+                GameClock::new(tc.clone(), AnnounceSettings::default())
+                    .map_err(SessionError::TimeControl)?,
+            ),
             None => None,
         };
         let mut s = Session {
@@ -148,7 +157,11 @@ impl Session {
 
     /// Rebuilds a session from its setup and log: the fold. Fails at the first event that
     /// does not apply, which a log written by [`Session::record`] never has.
-    pub fn replay(setup: GameSetup, start: Timestamp, log: &[Stamped]) -> Result<Session, SessionError> {
+    pub fn replay(
+        setup: GameSetup,
+        start: Timestamp,
+        log: &[Stamped],
+    ) -> Result<Session, SessionError> {
         let mut s = Session::new(setup, start)?;
         for e in log {
             s.record(e.at, e.event.clone())?;
@@ -181,7 +194,9 @@ impl Session {
             }
             Event::ConfirmEnd(color) => {
                 self.expect_playing(color)?;
-                self.game.play(color, Move::Pass).map_err(SessionError::Illegal)?;
+                self.game
+                    .play(color, Move::Pass)
+                    .map_err(SessionError::Illegal)?;
                 self.moves_in_force.push(index);
                 if self.game.consecutive_passes() >= 2 {
                     self.phase = Phase::Counting;
@@ -199,11 +214,15 @@ impl Session {
                 }
                 self.placed.push(c);
                 if remaining <= 1 {
-                    self.game.place_free_handicap(&self.placed).map_err(SessionError::Setup)?;
+                    self.game
+                        .place_free_handicap(&self.placed)
+                        .map_err(SessionError::Setup)?;
                     self.phase = Phase::Playing;
                     self.start_clock_if_ready(at);
                 } else {
-                    self.phase = Phase::PlacingHandicap { remaining: remaining - 1 };
+                    self.phase = Phase::PlacingHandicap {
+                        remaining: remaining - 1,
+                    };
                 }
             }
             Event::Undo => {
@@ -244,7 +263,12 @@ impl Session {
                 self.dead.clear();
             }
             Event::Resign(color) => {
-                self.finish(at, Outcome::Resignation { winner: color.opponent() });
+                self.finish(
+                    at,
+                    Outcome::Resignation {
+                        winner: color.opponent(),
+                    },
+                );
             }
             Event::ClockPress => {
                 let clock = self.clock.as_mut().ok_or(SessionError::NoClock)?;
@@ -252,7 +276,9 @@ impl Session {
             }
             Event::Pause => {
                 let clock = self.clock.as_mut().ok_or(SessionError::NoClock)?;
-                clock.pause(at, PauseKind::Arbiter).map_err(SessionError::Clock)?;
+                clock
+                    .pause(at, PauseKind::Arbiter)
+                    .map_err(SessionError::Clock)?;
             }
             Event::Resume => {
                 let clock = self.clock.as_mut().ok_or(SessionError::NoClock)?;
@@ -304,7 +330,9 @@ impl Session {
         let clock = self.clock.as_ref()?;
         let o = clock.outcome_at(at)?;
         let winner = match o {
-            ClockOutcome::TimeOut { side, .. } | ClockOutcome::Forfeit(side) => Some(color_of(side.opponent())),
+            ClockOutcome::TimeOut { side, .. } | ClockOutcome::Forfeit(side) => {
+                Some(color_of(side.opponent()))
+            }
             ClockOutcome::BothForfeit => None,
         };
         Some(Outcome::Time { winner })

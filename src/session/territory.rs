@@ -36,7 +36,9 @@ pub fn owned_points(board: &Board, dead: &[Coord]) -> Vec<(Coord, Color)> {
                     (Some(c.x), c.y.checked_add(1).filter(|&v| v < n)),
                 ];
                 for (nx, ny) in neighbours {
-                    let (Some(nx), Some(ny)) = (nx, ny) else { continue };
+                    let (Some(nx), Some(ny)) = (nx, ny) else {
+                        continue;
+                    };
                     let nc = Coord::new(nx, ny);
                     match live(nc) {
                         Some(Color::Black) => borders.0 = true,
@@ -85,6 +87,9 @@ mod tests {
         assert!(owned.contains(&(Coord::new(3, 3), Color::White)));
         assert!(owned.contains(&(Coord::new(0, 3), Color::Black)));
         let none_alive = owned_points(&Board::from_diagram(". .\n. .").expect("diagram"), &[]);
-        assert!(none_alive.is_empty(), "a region touching no stones belongs to nobody");
+        assert!(
+            none_alive.is_empty(),
+            "a region touching no stones belongs to nobody"
+        );
     }
 }

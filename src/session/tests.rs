@@ -11,8 +11,14 @@ fn c(x: u8, y: u8) -> Coord {
 }
 
 fn play(s: &mut Session, at: u64, color: Color, x: u8, y: u8) {
-    s.record(t(at), Event::Move { color, mv: Move::Play(c(x, y)) })
-        .expect("legal move");
+    s.record(
+        t(at),
+        Event::Move {
+            color,
+            mv: Move::Play(c(x, y)),
+        },
+    )
+    .expect("legal move");
 }
 
 fn small(size: u8) -> GameSetup {
@@ -32,7 +38,11 @@ fn replaying_the_log_gives_the_same_state() {
     let again = Session::replay(small(9), t(0), s.log()).expect("replay");
     assert_eq!(again.game().board(), s.game().board());
     assert_eq!(again.game().moves(), s.game().moves());
-    assert_eq!(s.log().len(), 4, "the undo and the revoked move stay in the log");
+    assert_eq!(
+        s.log().len(),
+        4,
+        "the undo and the revoked move stay in the log"
+    );
 }
 
 #[test]
@@ -42,7 +52,10 @@ fn undo_is_an_event_that_revokes_the_last_move() {
     s.record(t(2), Event::Undo).expect("undo");
     assert_eq!(s.game().board().get(c(4, 4)), None);
     assert_eq!(s.to_move(), Some(Color::Black));
-    assert_eq!(s.record(t(3), Event::Undo), Err(SessionError::NothingToUndo));
+    assert_eq!(
+        s.record(t(3), Event::Undo),
+        Err(SessionError::NothingToUndo)
+    );
     assert_eq!(s.log().len(), 2, "a refused event is not logged");
 }
 
@@ -50,9 +63,21 @@ fn undo_is_an_event_that_revokes_the_last_move() {
 fn illegal_moves_are_refused_with_the_reason_and_change_nothing() {
     let mut s = Session::new(small(9), t(0)).expect("setup");
     play(&mut s, 1, Color::Black, 4, 4);
-    let occupied = s.record(t(2), Event::Move { color: Color::White, mv: Move::Play(c(4, 4)) });
+    let occupied = s.record(
+        t(2),
+        Event::Move {
+            color: Color::White,
+            mv: Move::Play(c(4, 4)),
+        },
+    );
     assert_eq!(occupied, Err(SessionError::Illegal(IllegalMove::Occupied)));
-    let turn = s.record(t(2), Event::Move { color: Color::Black, mv: Move::Play(c(1, 1)) });
+    let turn = s.record(
+        t(2),
+        Event::Move {
+            color: Color::Black,
+            mv: Move::Play(c(1, 1)),
+        },
+    );
     assert_eq!(turn, Err(SessionError::NotYourTurn(Color::Black)));
     assert_eq!(s.log().len(), 1);
 }
@@ -79,11 +104,18 @@ fn two_confirmations_lead_to_counting_and_the_agreed_count_is_the_result() {
     // One white stone inside Black's area, to be marked dead.
     play(&mut s, 2, Color::Black, 0, 0);
     play(&mut s, 2, Color::White, 1, 3);
-    s.record(t(3), Event::ConfirmEnd(Color::Black)).expect("black confirms");
-    assert_eq!(s.phase(), &Phase::Playing, "one confirmation is not the end");
-    s.record(t(4), Event::ConfirmEnd(Color::White)).expect("white confirms");
+    s.record(t(3), Event::ConfirmEnd(Color::Black))
+        .expect("black confirms");
+    assert_eq!(
+        s.phase(),
+        &Phase::Playing,
+        "one confirmation is not the end"
+    );
+    s.record(t(4), Event::ConfirmEnd(Color::White))
+        .expect("white confirms");
     assert_eq!(s.phase(), &Phase::Counting);
-    s.record(t(5), Event::ToggleDead(c(1, 3))).expect("mark dead");
+    s.record(t(5), Event::ToggleDead(c(1, 3)))
+        .expect("mark dead");
     assert_eq!(s.dead_stones(), vec![c(1, 3)]);
     let (count, result) = s.count().expect("counting");
     // Black: 6 stones + 9 empty points + the dead stone's point = 15 + ... of 25 points.
@@ -92,7 +124,13 @@ fn two_confirmations_lead_to_counting_and_the_agreed_count_is_the_result() {
     s.record(t(6), Event::AcceptCount).expect("accept");
     assert!(matches!(s.outcome(), Some(Outcome::Counted(_))));
     assert_eq!(
-        s.record(t(7), Event::Move { color: Color::Black, mv: Move::Pass }),
+        s.record(
+            t(7),
+            Event::Move {
+                color: Color::Black,
+                mv: Move::Pass
+            }
+        ),
         Err(SessionError::GameOver)
     );
 }
@@ -101,8 +139,22 @@ fn two_confirmations_lead_to_counting_and_the_agreed_count_is_the_result() {
 fn a_disputed_count_resumes_play_and_clears_the_marks() {
     let mut s = Session::new(small(5), t(0)).expect("setup");
     play(&mut s, 1, Color::Black, 2, 2);
-    s.record(t(2), Event::Move { color: Color::White, mv: Move::Pass }).expect("pass");
-    s.record(t(3), Event::Move { color: Color::Black, mv: Move::Pass }).expect("pass");
+    s.record(
+        t(2),
+        Event::Move {
+            color: Color::White,
+            mv: Move::Pass,
+        },
+    )
+    .expect("pass");
+    s.record(
+        t(3),
+        Event::Move {
+            color: Color::Black,
+            mv: Move::Pass,
+        },
+    )
+    .expect("pass");
     assert_eq!(s.phase(), &Phase::Counting);
     s.record(t(4), Event::ToggleDead(c(2, 2))).expect("mark");
     s.record(t(5), Event::ResumePlay).expect("resume");
@@ -114,7 +166,12 @@ fn a_disputed_count_resumes_play_and_clears_the_marks() {
 fn resignation_ends_the_game() {
     let mut s = Session::new(small(9), t(0)).expect("setup");
     s.record(t(1), Event::Resign(Color::Black)).expect("resign");
-    assert_eq!(s.outcome(), Some(Outcome::Resignation { winner: Color::White }));
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome::Resignation {
+            winner: Color::White
+        })
+    );
     assert_eq!(s.outcome().map(|o| o.to_sgf()), Some("W+R".to_owned()));
 }
 
@@ -123,18 +180,26 @@ fn free_handicap_then_white_moves_and_the_clock_starts_for_white() {
     let setup = GameSetup {
         size: 9,
         handicap: Handicap::Free(2),
-        time_control: Some(TimeControl::SuddenDeath { main: Millis::from_mins(10) }),
+        time_control: Some(TimeControl::SuddenDeath {
+            main: Millis::from_mins(10),
+        }),
         ..GameSetup::default()
     };
     let mut s = Session::new(setup, t(0)).expect("setup");
-    assert_eq!(s.clock().and_then(|k| k.to_move()), None, "no clock while placing");
-    s.record(t(1), Event::HandicapStone(c(2, 2))).expect("first");
+    assert_eq!(
+        s.clock().and_then(|k| k.to_move()),
+        None,
+        "no clock while placing"
+    );
+    s.record(t(1), Event::HandicapStone(c(2, 2)))
+        .expect("first");
     assert_eq!(
         s.record(t(1), Event::HandicapStone(c(2, 2))),
         Err(SessionError::Illegal(IllegalMove::Occupied))
     );
     assert_eq!(s.board().get(c(2, 2)), Some(Color::Black));
-    s.record(t(2), Event::HandicapStone(c(6, 6))).expect("second");
+    s.record(t(2), Event::HandicapStone(c(6, 6)))
+        .expect("second");
     assert_eq!(s.phase(), &Phase::Playing);
     assert_eq!(s.to_move(), Some(Color::White));
     assert_eq!(s.clock().and_then(|k| k.to_move()), Some(Side::White));
@@ -155,7 +220,9 @@ fn fixed_handicap_is_placed_at_the_start() {
 fn clock_presses_and_time_out_end_the_game() {
     let setup = GameSetup {
         size: 9,
-        time_control: Some(TimeControl::SuddenDeath { main: Millis::from_secs(60) }),
+        time_control: Some(TimeControl::SuddenDeath {
+            main: Millis::from_secs(60),
+        }),
         ..GameSetup::default()
     };
     let mut s = Session::new(setup, t(0)).expect("setup");
@@ -165,7 +232,12 @@ fn clock_presses_and_time_out_end_the_game() {
     assert!(!s.clock_ended(t(59_000)));
     assert!(s.clock_ended(t(70_000)));
     s.record(t(70_000), Event::ClockOutcome).expect("time out");
-    assert_eq!(s.outcome(), Some(Outcome::Time { winner: Some(Color::Black) }));
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome::Time {
+            winner: Some(Color::Black)
+        })
+    );
 }
 
 #[test]

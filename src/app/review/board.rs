@@ -99,7 +99,7 @@ pub fn review_board_ui(
         Lang::En => format!("Review board, move {}", panel.review().move_number()),
         _ => format!("复盘棋盘，第 {} 手", panel.review().move_number()),
     };
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Other, true, &description));
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &description));
     let mut out = Vec::new();
     if response.clicked()
         && let Some(p) = response.interact_pointer_pos()

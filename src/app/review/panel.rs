@@ -337,7 +337,8 @@ impl ReviewPanel {
             i.raw
                 .dropped_files
                 .iter()
-                .filter_map(|f| f.path.clone())
+                .map(|f| f.path().to_path_buf())
+                .filter(|p| !p.as_os_str().is_empty())
                 .collect()
         });
         if let Some(path) = dropped.into_iter().next() {
@@ -458,30 +459,28 @@ impl ReviewPanel {
     fn nav_ui(&mut self, ui: &mut egui::Ui, lang: Lang, out: &mut Vec<ReviewCommand>) {
         ui.horizontal(|ui| {
             let buttons = [
-                ("⏮", lang.pick("开始", "開始", "First move"), Nav::First),
+                ("|<", lang.pick("开始", "開始", "First move"), Nav::First),
                 (
-                    "◀",
+                    "<",
                     lang.pick("上一手", "上一手", "Previous move"),
                     Nav::Prev,
                 ),
-                ("▶", lang.pick("下一手", "下一手", "Next move"), Nav::Next),
-                ("⏭", lang.pick("最后", "最後", "Last move"), Nav::Last),
+                (">", lang.pick("下一手", "下一手", "Next move"), Nav::Next),
+                (">|", lang.pick("最后", "最後", "Last move"), Nav::Last),
                 (
-                    "⬆",
+                    "^",
                     lang.pick("上一变化", "上一變化", "Previous variation"),
                     Nav::PrevVariation,
                 ),
                 (
-                    "⬇",
+                    "v",
                     lang.pick("下一变化", "下一變化", "Next variation"),
                     Nav::NextVariation,
                 ),
             ];
             for (icon, name, nav) in buttons {
                 let response = ui.button(icon).on_hover_text(name);
-                response.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::WidgetType::Button, true, name)
-                });
+                response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
                 if response.clicked() {
                     out.push(ReviewCommand::Nav(nav));
                 }
@@ -538,58 +537,41 @@ impl ReviewPanel {
 
     fn tools_ui(&mut self, ui: &mut egui::Ui, lang: Lang, out: &mut Vec<ReviewCommand>) {
         let tools = [
-            (Tool::Play, "●", lang.pick("落子", "落子", "Play")),
+            (Tool::Play, lang.pick("落子", "落子", "Play")),
             (
                 Tool::Setup(Color::Black),
-                "⚫",
                 lang.pick("摆黑子", "擺黑子", "Add black stones"),
             ),
             (
                 Tool::Setup(Color::White),
-                "⚪",
                 lang.pick("摆白子", "擺白子", "Add white stones"),
             ),
             (
                 Tool::Mark(PointMark::Triangle),
-                "△",
                 lang.pick("三角", "三角", "Triangle"),
             ),
             (
                 Tool::Mark(PointMark::Square),
-                "□",
                 lang.pick("方块", "方塊", "Square"),
             ),
             (
                 Tool::Mark(PointMark::Circle),
-                "○",
                 lang.pick("圆圈", "圓圈", "Circle"),
             ),
-            (
-                Tool::Mark(PointMark::Cross),
-                "×",
-                lang.pick("叉", "叉", "Cross"),
-            ),
-            (Tool::Label, "A", lang.pick("字母", "字母", "Label")),
-            (Tool::Arrow, "→", lang.pick("箭头", "箭頭", "Arrow")),
-            (Tool::Line, "—", lang.pick("连线", "連線", "Line")),
+            (Tool::Mark(PointMark::Cross), lang.pick("叉", "叉", "Cross")),
+            (Tool::Label, lang.pick("字母", "字母", "Label")),
+            (Tool::Arrow, lang.pick("箭头", "箭頭", "Arrow")),
+            (Tool::Line, lang.pick("连线", "連線", "Line")),
             (
                 Tool::Clear,
-                "⌫",
                 lang.pick("清除标记", "清除標記", "Clear marks"),
             ),
         ];
         ui.horizontal_wrapped(|ui| {
-            for (tool, icon, name) in tools {
-                let response = ui
-                    .selectable_label(self.tool == tool, icon)
-                    .on_hover_text(name);
+            for (tool, name) in tools {
+                let response = ui.selectable_label(self.tool == tool, name);
                 response.widget_info(|| {
-                    egui::WidgetInfo::selected(
-                        egui::WidgetType::SelectableLabel,
-                        true,
-                        self.tool == tool,
-                        name,
-                    )
+                    egui::WidgetInfo::selected(egui::Role::Button, true, self.tool == tool, name)
                 });
                 if response.clicked() {
                     out.push(ReviewCommand::SetTool(tool));
@@ -646,7 +628,7 @@ impl ReviewPanel {
         );
         response.widget_info(|| {
             egui::WidgetInfo::labeled(
-                egui::WidgetType::TextEdit,
+                egui::Role::MultilineTextInput,
                 true,
                 lang.pick("评论", "評論", "Comment"),
             )
@@ -692,7 +674,7 @@ impl ReviewPanel {
                         ui.add(egui::DragValue::new(&mut self.goto_value).range(0..=total));
                     response.widget_info(|| {
                         egui::WidgetInfo::labeled(
-                            egui::WidgetType::DragValue,
+                            egui::Role::SpinButton,
                             true,
                             lang.pick("手数", "手數", "Move number"),
                         )

@@ -28,7 +28,7 @@ pub fn tree_ui(
     let (rect, response) = ui.allocate_exact_size(size, Sense::click());
     response.widget_info(|| {
         egui::WidgetInfo::labeled(
-            egui::WidgetType::Other,
+            egui::Role::Tree,
             true,
             lang.pick("变化图", "變化圖", "Variation tree"),
         )
