@@ -392,10 +392,7 @@ fn open_announcer(
     };
     match crate::audio::RodioAnnouncer::open(pack, time, log) {
         Ok(a) => (Box::new(a), None),
-        Err(e) => (
-            Box::new(NullAnnouncer::new()),
-            Some(format!("no sound: {e}")),
-        ),
+        Err(e) => (Box::new(NullAnnouncer::new()), Some(e.to_string())),
     }
 }
 
@@ -418,7 +415,8 @@ pub fn run(options: AppOptions) -> ExitCode {
             let mut app = TianyuanApp::new(&cc.egui_ctx, saved, lang, Box::new(time), announcer)?;
             app.report_first_frame = report_timing;
             if let Some(note) = audio_note {
-                app.state.notice = Some(Notice::Text(note));
+                let what = lang.pick("无声音，不报时", "無聲音，不報時", "No voice");
+                app.state.notice = Some(Notice::Text(format!("{what}: {note}")));
             }
             if let Some(path) = &opts.open
                 && let Err(e) = app.open_file(path)

@@ -17,7 +17,12 @@ use std::process::ExitCode;
 
 /// Tianyuan (天元): a Go board on the Chinese Weiqi Rules, with a game clock that speaks.
 #[derive(Debug, Parser)]
-#[command(name = "tianyuan", version, about, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "tianyuan",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     /// What to do instead of opening the app.
     #[command(subcommand)]
@@ -83,10 +88,18 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("expected WIDTHxHEIGHT, e.g. 1200x900, not {s:?}"))?;
-    let w: u32 = w.trim().parse().map_err(|_| format!("bad width in {s:?}"))?;
-    let h: u32 = h.trim().parse().map_err(|_| format!("bad height in {s:?}"))?;
+    let w: u32 = w
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad width in {s:?}"))?;
+    let h: u32 = h
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad height in {s:?}"))?;
     if !(100..=8192).contains(&w) || !(100..=8192).contains(&h) {
-        return Err(format!("size {s:?} out of range (100 to 8192 pixels each way)"));
+        return Err(format!(
+            "size {s:?} out of range (100 to 8192 pixels each way)"
+        ));
     }
     Ok((w, h))
 }
@@ -135,7 +148,8 @@ fn run_app(args: AppArgs) -> ExitCode {
         let lang = args
             .lang
             .unwrap_or_else(|| Lang::from_env(|v| std::env::var(v).ok()));
-        return match crate::app::screenshot_in(&out, open.as_deref(), args.move_no, args.size, lang) {
+        return match crate::app::screenshot_in(&out, open.as_deref(), args.move_no, args.size, lang)
+        {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("tianyuan: screenshot failed: {e}");

@@ -462,7 +462,11 @@ impl Game {
         let hash = target.hash();
         // The filter that sent us here is approximate: look for an exact hash match first, so
         // that only a real (or 64-bit-colliding) repetition pays for the replay below.
-        if !self.history.iter().any(|pos| pos.hash == hash && accept(*pos)) {
+        if !self
+            .history
+            .iter()
+            .any(|pos| pos.hash == hash && accept(*pos))
+        {
             return None;
         }
         let mut replay = match &self.baseline {

@@ -619,7 +619,7 @@ impl ReviewPanel {
             self.comment = self.review.comment();
             self.comment_node = Some(node);
         }
-        ui.label(lang.pick("评论", "評論", "Comment"));
+        ui.label(lang.pick("评论：", "評論：", "Comment:"));
         let response = ui.add(
             egui::TextEdit::multiline(&mut self.comment)
                 .desired_rows(4)
