@@ -1,7 +1,8 @@
 //! CPU time of one frame: layout, painting and tessellation, with no GPU (issue 5, item 6).
 //!
 //! - `board_361_stones`: the board view alone, every point covered (361 stones), every stone
-//!   numbered, last-move mark, dead-stone crosses and territory squares, coordinates on.
+//!   numbered, last-move mark, dead-stone crosses and territory squares, coordinates on;
+//!   `board_361_stones_unnumbered`: the same without the move numbers.
 //! - `window_200_moves`: the whole window (menus, clock faces, side panel, board) on a game of
 //!   200 moves with move numbers and a running clock.
 
@@ -65,19 +66,30 @@ fn full_scene() -> BoardScene {
 fn board_frame(c: &mut Criterion) {
     let ctx = egui::Context::default();
     tianyuan::app::fonts::install(&ctx);
-    let scene = full_scene();
-    let mut t = 0.0;
-    c.bench_function("board_361_stones", |b| {
-        b.iter(|| {
-            t += 1.0;
-            let out = ctx.run_ui(input(t), |ui| {
-                egui::CentralPanel::default().show(ui, |ui| {
-                    let _ = board_ui(ui, &scene, Lang::ZhHans);
+    let numbered = full_scene();
+    let plain = BoardScene {
+        numbers: Vec::new(),
+        ..full_scene()
+    };
+    for (name, scene) in [
+        ("board_361_stones", numbered),
+        ("board_361_stones_unnumbered", plain),
+    ] {
+        let mut t = 0.0;
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                t += 1.0;
+                let mut out = ctx.run_ui(input(t), |ui| {
+                    egui::CentralPanel::default().show(ui, |ui| {
+                        let _ = board_ui(ui, &scene, Lang::ZhHans);
+                    });
                 });
-            });
-            black_box(ctx.tessellate(out.shapes, out.pixels_per_point))
-        })
-    });
+                // No painter uploads textures here: drop the font atlas updates on purpose.
+                out.textures_delta.clear();
+                black_box(ctx.tessellate(out.shapes, out.pixels_per_point))
+            })
+        });
+    }
 }
 
 fn window_frame(c: &mut Criterion) {
@@ -119,7 +131,8 @@ fn window_frame(c: &mut Criterion) {
     c.bench_function("window_200_moves", |b| {
         b.iter(|| {
             t += 1.0;
-            let out = ctx.run_ui(input(t), |ui| app.frame_ui(ui));
+            let mut out = ctx.run_ui(input(t), |ui| app.frame_ui(ui));
+            out.textures_delta.clear();
             black_box(ctx.tessellate(out.shapes, out.pixels_per_point))
         })
     });

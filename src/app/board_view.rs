@@ -202,9 +202,8 @@ pub fn paint_board(painter: &Painter, geo: &BoardGeometry, scene: &BoardScene, a
                     theme::STONE_SHINE_BLACK,
                 );
             }
-            Color::White => {
-                painter.circle_stroke(p, r * 0.82, Stroke::new(r * 0.12, theme::STONE_SHADE_WHITE));
-            }
+            // White stones keep their rim only: a shading ring doubled the cost of a full board.
+            Color::White => {}
         }
     }
 

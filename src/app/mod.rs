@@ -20,6 +20,7 @@ mod opened;
 pub mod review;
 pub mod settings;
 pub mod side_panel;
+pub mod talking_clock;
 pub mod theme;
 
 pub use app_state::{AppState, Notice};

@@ -18,8 +18,6 @@ pub const WHITE_STONE: Color32 = Color32::from_rgb(244, 242, 236);
 pub const WHITE_RIM: Color32 = Color32::from_rgb(120, 115, 105);
 /// The highlight on a stone's upper left (the light falls from there).
 pub const STONE_SHINE_BLACK: Color32 = Color32::from_rgb(70, 70, 76);
-/// The shadow side of a white stone.
-pub const STONE_SHADE_WHITE: Color32 = Color32::from_rgb(222, 219, 210);
 /// The last-move mark.
 pub const LAST_MOVE: Color32 = Color32::from_rgb(210, 40, 30);
 /// Cross drawn on stones marked dead during counting.
