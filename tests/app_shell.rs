@@ -212,6 +212,19 @@ fn switch_language_live_and_chinese_renders() {
 }
 
 #[test]
+fn the_clock_only_mode_takes_the_window_and_gives_it_back() {
+    let mut r = rig(Lang::En);
+    r.click_label("View");
+    r.click_label("Clock only (for a physical board)");
+    assert!(r.app().state.clock_only);
+    // The board is gone; the talking clock's faces and the way back are there.
+    assert!(r.harness.query_by_label_contains("Go board").is_none());
+    r.click_label("Back to the board");
+    assert!(!r.app().state.clock_only);
+    r.harness.get_by_label_contains("Go board");
+}
+
+#[test]
 fn the_new_game_dialog_starts_a_handicap_game() {
     let mut r = rig(Lang::En);
     r.harness

@@ -88,6 +88,8 @@ pub struct AppState {
     pub new_game: Option<NewGameDialog>,
     /// The keyboard help window is open.
     pub show_help: bool,
+    /// The window shows only the talking clock, for a game on a physical board.
+    pub clock_only: bool,
     /// The about window is open.
     pub show_about: bool,
     /// The window should close.
@@ -120,6 +122,7 @@ impl AppState {
             notice: None,
             new_game: None,
             show_help: false,
+            clock_only: false,
             show_about: false,
             quit: false,
             opened: None,
@@ -277,6 +280,7 @@ impl AppState {
                 self.view_move = None;
             }
             Command::ShowHelp(b) => self.show_help = b,
+            Command::ClockOnlyMode(b) => self.clock_only = b,
             Command::ShowAbout(b) => self.show_about = b,
             Command::UpdateSettings(s) => {
                 if let Some(l) = s.lang {

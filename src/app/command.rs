@@ -75,6 +75,9 @@ pub enum Command {
     CloseRecord,
     /// Show or hide the keyboard-shortcut help.
     ShowHelp(bool),
+    /// Enter or leave the clock-only mode: the app as the game clock and byo-yomi caller beside
+    /// a physical board (Art. 33.3–33.4).
+    ClockOnlyMode(bool),
     /// Show or hide the about window.
     ShowAbout(bool),
     /// Replace the preferences.

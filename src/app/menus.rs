@@ -113,6 +113,10 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, state: &AppState) -> Vec<Command> {
                     out.push(Command::SetTab(tab));
                 }
             }
+            ui.separator();
+            if ui.button(lang.tr(Msg::ClockOnlyMode)).clicked() {
+                out.push(Command::ClockOnlyMode(true));
+            }
         });
         ui.menu_button(lang.tr(Msg::MenuLanguage), |ui| {
             for l in Lang::ALL {

@@ -69,6 +69,8 @@ pub struct TianyuanApp {
     pub next_repaint: Option<Timestamp>,
     /// Print the time from start to the end of the first frame (`TIANYUAN_STARTUP_TIMING`).
     pub report_first_frame: bool,
+    /// The clock-only mode's talking clock while that mode is on; it borrows the voice.
+    talking: Option<talking_clock::TalkingClock>,
 }
 
 impl TianyuanApp {
@@ -99,6 +101,7 @@ impl TianyuanApp {
             review: review::ReviewPanel::new(),
             next_repaint: None,
             report_first_frame: false,
+            talking: None,
         })
     }
 
@@ -210,10 +213,49 @@ impl TianyuanApp {
         }
     }
 
-    /// One frame of the whole window.
+    /// The clock-only mode (Art. 33.3–33.4): the window is the game clock and the byo-yomi
+    /// caller beside a physical board. The voice moves to the talking clock while the mode is
+    /// on and comes back when it ends. Returns whether this frame was the clock's.
+    fn clock_only_ui(&mut self, ui: &mut egui::Ui, now: Timestamp) -> bool {
+        let lang = self.state.lang;
+        if !self.state.clock_only {
+            if let Some(tc) = self.talking.take() {
+                self.announcer = tc.into_announcer();
+            }
+            return false;
+        }
+        let talking = self.talking.get_or_insert_with(|| {
+            let voice = std::mem::replace(&mut self.announcer, Box::new(NullAnnouncer::new()));
+            talking_clock::TalkingClock::new(voice, lang)
+        });
+        talking.set_lang(lang);
+        let mut leave = false;
+        egui::Panel::top("clock-only-bar").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                leave = ui.button(lang.tr(Msg::BackToBoard)).clicked();
+                ui.label(lang.tr(Msg::ClockOnlyMode));
+            });
+        });
+        let repaint_at = egui::CentralPanel::default()
+            .show(ui, |ui| talking.ui(ui, now))
+            .inner;
+        if leave {
+            let _ = self.state.apply(Command::ClockOnlyMode(false), now);
+            ui.ctx().request_repaint();
+        } else if let Some(at) = repaint_at {
+            ui.ctx()
+                .request_repaint_after(Duration::from_millis(at.0.saturating_sub(now.0)));
+        }
+        true
+    }
+
+    /// One frame of the whole window: menus, clock faces, side panel and board.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let now = self.time.now();
         let ctx = ui.ctx().clone();
+        if self.clock_only_ui(ui, now) {
+            return;
+        }
         let mut cmds = menus::shortcut_commands(&ctx, &self.state);
         let lang = self.state.lang;
 

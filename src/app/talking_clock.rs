@@ -141,6 +141,11 @@ pub struct TalkingClock {
 }
 
 impl TalkingClock {
+    /// Gives back the voice, e.g. when the app leaves the clock-only mode.
+    pub fn into_announcer(self) -> Box<dyn Announcer> {
+        self.announcer
+    }
+
     /// A stopped clock with [`DEFAULT_SPEC`], speaking through `announcer`.
     pub fn new(announcer: Box<dyn Announcer>, lang: Lang) -> TalkingClock {
         let mut t = TalkingClock {

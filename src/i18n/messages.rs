@@ -39,6 +39,8 @@ messages! {
     SaveSgf => ("保存棋谱…", "儲存棋譜…", "Save SGF…"),
     Quit => ("退出", "退出", "Quit"),
     Shortcuts => ("快捷键", "快捷鍵", "Keyboard shortcuts"),
+    ClockOnlyMode => ("读秒钟（实体棋盘用）", "讀秒鐘（實體棋盤用）", "Clock only (for a physical board)"),
+    BackToBoard => ("返回棋盘", "返回棋盤", "Back to the board"),
     About => ("关于天元", "關於天元", "About Tianyuan"),
     AboutText => (
         "天元：依《中国围棋竞赛规则》的围棋棋盘，供裁判、教师与复盘者使用。",
