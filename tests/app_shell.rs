@@ -28,20 +28,13 @@ struct Rig {
     voice: NullAnnouncer,
 }
 
+/// The app on injected time and a silent voice. The harness panics on a missing glyph, so
+/// every label rendered in these tests is covered by the bundled fonts.
 fn rig(lang: Lang) -> Rig {
-    rig_with(lang, false)
-}
-
-/// `tofu`: draw a box for missing glyphs instead of panicking (the review panel's ⏮ ⏭ buttons
-/// use glyphs none of the bundled fonts has; reported to the review engineer).
-fn rig_with(lang: Lang, tofu: bool) -> Rig {
     let time = Rc::new(ManualTimeSource::at(Timestamp(1_000)));
     let voice = NullAnnouncer::new();
     let (t, v) = (Rc::clone(&time), voice.clone());
-    let mut builder = Harness::builder().with_size(egui::Vec2::new(1200.0, 900.0));
-    if tofu {
-        builder = builder.allow_missing_glyphs();
-    }
+    let builder = Harness::builder().with_size(egui::Vec2::new(1200.0, 900.0));
     let harness = builder.build_eframe(move |cc| {
         TianyuanApp::for_tests(&cc.egui_ctx, lang, Box::new(SharedTime(t)), Box::new(v))
             .expect("default game")
@@ -259,7 +252,7 @@ fn a_record_opened_from_the_command_line_shows_in_the_review_tab() {
         eprintln!("skipped: no corpus (set TIANYUAN_CORPUS)");
         return;
     };
-    let mut r = rig_with(Lang::En, true);
+    let mut r = rig(Lang::En);
     let missing = dir.join("no-such-file.sgf");
     assert!(r.harness.state_mut().open_file(&missing).is_err());
     r.harness
