@@ -24,26 +24,7 @@ fn corpus_dir() -> PathBuf {
 }
 
 fn load() -> Vec<Vec<u8>> {
-    let mut files = Vec::new();
-    let mut stack = vec![corpus_dir()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p
-                .extension()
-                .and_then(|x| x.to_str())
-                .is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
-            {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
+    let files = tianyuan::cli::check::collect_files(&[corpus_dir()]);
     files.iter().filter_map(|p| std::fs::read(p).ok()).collect()
 }
 

@@ -26,27 +26,7 @@ fn corpus() -> Option<PathBuf> {
 }
 
 fn sgf_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p
-                .extension()
-                .and_then(|x| x.to_str())
-                .is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
-            {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    tianyuan::cli::check::collect_files(&[dir.to_path_buf()])
 }
 
 /// Files that are broken on purpose and cannot be read at all.

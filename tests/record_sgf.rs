@@ -446,25 +446,11 @@ proptest! {
     }
 }
 
-/// Files of `tests/data/sgf`, and of the shared corpus when present.
+/// The real files of `tests/data/sgf` (permissively licensed copies from the corpus).
 fn mutation_inputs() -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf")];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "sgf") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    tianyuan::cli::check::collect_files(&[
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf")
+    ])
 }
 
 #[test]

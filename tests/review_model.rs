@@ -289,21 +289,7 @@ fn variation_tree_puts_the_main_line_in_column_0() {
 #[test]
 fn every_corpus_file_opens_navigates_and_lays_out() {
     let Some(dir) = corpus() else { return };
-    let mut files = Vec::new();
-    let mut stack = vec![dir];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
-                files.push(p);
-            }
-        }
-    }
+    let files = tianyuan::cli::check::collect_files(&[dir]);
     assert!(files.len() > 2000, "{} files", files.len());
     let mut opened = 0;
     for f in &files {

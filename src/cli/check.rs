@@ -200,8 +200,10 @@ fn ordered(fields: &[(&str, String)]) -> String {
     format!("{{{}}}", body.join(", "))
 }
 
-/// Collects the SGF files under the given paths (folders recursively, sorted).
-fn collect_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+/// Collects the SGF files under the given paths: files as given, folders searched recursively
+/// for `*.sgf` in any letter case (sorted per folder). An unreadable folder is listed itself,
+/// so that reading it reports the error.
+pub fn collect_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {

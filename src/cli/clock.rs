@@ -1,7 +1,7 @@
 //! `tianyuan clock simulate`: the pure clock on a manual time line, one JSON object a line.
 
 use crate::clock::simulate::simulate;
-use crate::clock::{AnnounceSettings, TimeControl, parse_seconds};
+use crate::clock::{AnnounceSettings, Millis, TimeControl, parse_seconds};
 use std::process::ExitCode;
 
 /// Runs the game clock on a manual time line (Black first, alternating) and prints its
@@ -58,21 +58,30 @@ pub fn run_simulate(args: &SimulateArgs) -> ExitCode {
     }
 }
 
-/// The output lines of a simulation, or what is wrong with the arguments.
-pub fn simulate_lines(args: &SimulateArgs) -> Result<Vec<String>, String> {
-    let control: TimeControl = args
-        .control
+/// Parses `--control SPEC` and `--moves T1,T2,...` (seconds per move, decimals allowed), as
+/// `clock simulate` and `clock talk` both take them; the error names the flag and the move.
+pub fn parse_control_and_moves(
+    control: &str,
+    moves: &str,
+) -> Result<(TimeControl, Vec<Millis>), String> {
+    let parsed: TimeControl = control
         .parse()
-        .map_err(|e| format!("--control {:?}: {e}", args.control))?;
-    let moves = if args.moves.trim().is_empty() {
+        .map_err(|e| format!("--control {control:?}: {e}"))?;
+    let times = if moves.trim().is_empty() {
         Vec::new()
     } else {
-        args.moves
+        moves
             .split(',')
             .enumerate()
             .map(|(i, t)| parse_seconds(t).map_err(|e| format!("--moves, move {}: {e}", i + 1)))
             .collect::<Result<Vec<_>, _>>()?
     };
+    Ok((parsed, times))
+}
+
+/// The output lines of a simulation, or what is wrong with the arguments.
+pub fn simulate_lines(args: &SimulateArgs) -> Result<Vec<String>, String> {
+    let (control, moves) = parse_control_and_moves(&args.control, &args.moves)?;
     let settings = AnnounceSettings {
         byoyomi_start_call: args.say_byoyomi_start,
         main_time_calls: args.main_time_calls,

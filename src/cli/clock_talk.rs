@@ -11,7 +11,7 @@ use crate::audio::timing_log::Lateness;
 use crate::audio::{Announcer, DEFAULT_VOICE, NullAnnouncer, RodioAnnouncer, VoicePack, calls_of};
 use crate::clock::{
     AnnounceSettings, ClockEvent, ClockOutcome, EventKind, GameClock, Millis, Side, TimeControl,
-    Timestamp, parse_seconds,
+    Timestamp,
 };
 use crate::time::{SystemTimeSource, TimeSource};
 use std::path::PathBuf;
@@ -57,19 +57,7 @@ struct Plan {
 }
 
 fn plan(args: &TalkArgs) -> Result<Plan, String> {
-    let control: TimeControl = args
-        .control
-        .parse()
-        .map_err(|e| format!("--control {:?}: {e}", args.control))?;
-    let moves = if args.moves.trim().is_empty() {
-        Vec::new()
-    } else {
-        args.moves
-            .split(',')
-            .enumerate()
-            .map(|(i, t)| parse_seconds(t).map_err(|e| format!("--moves, move {}: {e}", i + 1)))
-            .collect::<Result<Vec<_>, _>>()?
-    };
+    let (control, moves) = super::clock::parse_control_and_moves(&args.control, &args.moves)?;
     if !(0.0..=1.0).contains(&args.volume) {
         return Err(format!(
             "--volume {}: give a number from 0 to 1",
