@@ -456,37 +456,38 @@ impl Game {
     }
 
     /// The latest move N after which the board equalled `target`, among the history positions
-    /// `accept` admits: hash matches are confirmed by replaying the moves since the baseline on
-    /// a scratch board and comparing boards, so a hash collision is never called a repetition.
+    /// `accept` admits: hash matches are confirmed by comparing boards, so a hash collision is
+    /// never called a repetition. The earlier boards are rebuilt by walking back from the
+    /// current one through the undo log, latest first: a repetition is usually a few moves
+    /// back (a ko cycle), so the walk stops early, and a game that keeps repeating (a long
+    /// cycle under simple ko) does not pay a replay of its whole history at every move.
     fn latest_equal(&self, target: &Board, accept: impl Fn(Position) -> bool) -> Option<usize> {
         let hash = target.hash();
-        // The filter that sent us here is approximate: look for an exact hash match first, so
-        // that only a real (or 64-bit-colliding) repetition pays for the replay below.
-        if !self
-            .history
-            .iter()
-            .any(|pos| pos.hash == hash && accept(*pos))
-        {
-            return None;
-        }
-        let mut replay = match &self.baseline {
-            Some(board) => board.clone(),
-            None => Board::new(self.size()).ok()?,
-        };
-        let mut scratch_removed = Vec::new();
-        let mut found = None;
-        for (i, pos) in self.history.iter().enumerate() {
-            if i > 0 {
-                let entry = self.undo_log.get(i - 1)?;
-                if let Some(cell) = entry.cell {
-                    replay.play_at(cell, code(entry.color), &mut scratch_removed);
-                }
+        let candidate = |pos: Position| pos.hash == hash && accept(pos);
+        // The filter that sent us here is approximate: the exact hashes settle most "maybe"s.
+        let earliest_needed = self.history.iter().position(|&pos| candidate(pos))?;
+        let mut back = self.board.clone();
+        let mut removed_end = self.removed.len();
+        for i in (earliest_needed..self.history.len()).rev() {
+            if candidate(*self.history.get(i)?) && back == *target {
+                return Some(self.baseline_move + i);
             }
-            if pos.hash == hash && accept(*pos) && replay == *target {
-                found = Some(self.baseline_move + i);
+            if i == earliest_needed {
+                break;
+            }
+            // Step back over the move that led to position i, as `undo` does, stones only.
+            let entry = self.undo_log.get(i - 1)?;
+            let own = code(entry.color);
+            let removed_color = if entry.outcome.suicide { own } else { 3 - own };
+            for &q in self.removed.get(entry.removed_from..removed_end)? {
+                back.set_raw(usize::from(q), removed_color);
+            }
+            removed_end = entry.removed_from;
+            if let Some(cell) = entry.cell {
+                back.set_raw(cell, EMPTY);
             }
         }
-        found
+        None
     }
 
     /// Applies a move already known to be on an empty point (or a pass): the one place where
