@@ -10,17 +10,13 @@ use std::path::{Path, PathBuf};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tianyuan::cli::check::check_bytes;
 
+#[path = "../tests/support/corpus.rs"]
+mod support_corpus;
+
+/// The shared corpus, else the permissively licensed copies under `tests/data/sgf`.
 fn corpus_dir() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    [
-        std::env::var_os("TIANYUAN_CORPUS").map(PathBuf::from),
-        Some(manifest.join("../shared/corpus")),
-        Some(PathBuf::from("/work/shared/corpus")),
-    ]
-    .into_iter()
-    .flatten()
-    .find(|p| p.is_dir())
-    .unwrap_or_else(|| manifest.join("tests/data/sgf"))
+    support_corpus::corpus_dir()
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf"))
 }
 
 fn load() -> Vec<Vec<u8>> {

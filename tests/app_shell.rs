@@ -237,18 +237,12 @@ fn the_new_game_dialog_starts_a_handicap_game() {
 }
 
 /// The shared test corpus, if present.
-fn corpus() -> Option<std::path::PathBuf> {
-    let candidates = [
-        std::env::var_os("TIANYUAN_CORPUS").map(std::path::PathBuf::from),
-        Some(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")),
-        Some(std::path::PathBuf::from("/work/shared/corpus")),
-    ];
-    candidates.into_iter().flatten().find(|p| p.is_dir())
-}
+#[path = "support/corpus.rs"]
+mod support_corpus;
 
 #[test]
 fn a_record_opened_from_the_command_line_shows_in_the_review_tab() {
-    let Some(dir) = corpus() else {
+    let Some(dir) = support_corpus::corpus_dir() else {
         eprintln!("skipped: no corpus (set TIANYUAN_CORPUS)");
         return;
     };

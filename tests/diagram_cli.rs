@@ -6,18 +6,8 @@ use std::process::ExitCode;
 
 use tianyuan::cli::diagram::{Coordinates, DiagramArgs, RecordArgs, run_diagram, run_record};
 
-fn corpus() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("TIANYUAN_CORPUS").map(PathBuf::from),
-        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")),
-        Some(PathBuf::from("/work/shared/corpus")),
-    ];
-    let found = candidates.into_iter().flatten().find(|p| p.is_dir());
-    if found.is_none() {
-        eprintln!("corpus not found (set TIANYUAN_CORPUS); skipping");
-    }
-    found
-}
+#[path = "support/corpus.rs"]
+mod support_corpus;
 
 fn out_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tianyuan-{name}-{}", std::process::id()));
@@ -39,7 +29,9 @@ fn diagram_args(file: PathBuf, output: PathBuf) -> DiagramArgs {
 
 #[test]
 fn diagram_of_a_position_with_markup() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = support_corpus::corpus_or_skip() else {
+        return;
+    };
     let dir = out_dir("diagram");
     let out = dir.join("markup.svg");
     let mut args = diagram_args(
@@ -64,7 +56,9 @@ fn diagram_of_a_position_with_markup() {
 
 #[test]
 fn record_of_a_real_game_and_a_broken_file() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = support_corpus::corpus_or_skip() else {
+        return;
+    };
     let dir = out_dir("record");
     let out = dir.join("game.html");
     let args = RecordArgs {

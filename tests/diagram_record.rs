@@ -1,25 +1,13 @@
 //! The printable game record (棋谱): numbered moves on diagrams, notes for moves on points
 //! already used, and the HTML page for a real game.
 
-use std::path::PathBuf;
-
 use tianyuan::diagram::{KifuNote, kifu_html, kifu_sheets};
 use tianyuan::i18n::Lang;
 use tianyuan::record::replay_main_line;
 use tianyuan::rules::{Color, Coord, Game, Move, Rules};
 
-fn corpus() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("TIANYUAN_CORPUS").map(PathBuf::from),
-        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")),
-        Some(PathBuf::from("/work/shared/corpus")),
-    ];
-    let found = candidates.into_iter().flatten().find(|p| p.is_dir());
-    if found.is_none() {
-        eprintln!("corpus not found (set TIANYUAN_CORPUS); skipping");
-    }
-    found
-}
+#[path = "support/corpus.rs"]
+mod support_corpus;
 
 /// A ko fight on 9×9: Black takes at move 9, White retakes at 12 on the point of move 4,
 /// Black retakes at 14 on the point of move 9.
@@ -129,7 +117,9 @@ fn passes_are_listed() {
 
 #[test]
 fn printable_record_of_a_real_19x19_game() {
-    let Some(dir) = corpus() else { return };
+    let Some(dir) = support_corpus::corpus_or_skip() else {
+        return;
+    };
     let bytes =
         std::fs::read(dir.join("fuego-regression/sgf/games/2008/KGS/9/16/Fuego-masaician.sgf"))
             .expect("corpus file");

@@ -126,17 +126,8 @@ fn printsgf_writes_a_record_that_loads_back_to_the_same_game() {
     assert!(ask(&mut engine, "printsgf /nonexistent/dir/x.sgf").starts_with("? cannot write file"));
 }
 
-fn corpus() -> Option<PathBuf> {
-    let dir = std::env::var_os("TIANYUAN_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("../shared/corpus"));
-    let dir = if dir.is_dir() {
-        dir
-    } else {
-        PathBuf::from("/work/shared/corpus")
-    };
-    dir.is_dir().then_some(dir)
-}
+#[path = "support/corpus.rs"]
+mod support_corpus;
 
 /// Runs a Fuego regression file through our engine: `loadsgf` paths are relative to the file,
 /// Fuego's `go_param_rules ko_rule` becomes `tianyuan-ko_rule` (Fuego's `superko` is
@@ -186,7 +177,7 @@ fn run_fuego_tst(tst: &Path) -> usize {
 
 #[test]
 fn fuego_repetition_suite_through_loadsgf() {
-    let Some(corpus) = corpus() else {
+    let Some(corpus) = support_corpus::corpus_dir() else {
         println!("skipped: corpus not found (set TIANYUAN_CORPUS)");
         return;
     };

@@ -9,21 +9,8 @@ use std::path::{Path, PathBuf};
 
 use tianyuan::record::{self, Outcome, properties};
 
-fn corpus() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("TIANYUAN_CORPUS").map(PathBuf::from),
-        Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")),
-        Some(PathBuf::from("/work/shared/corpus")),
-    ];
-    let found = candidates
-        .into_iter()
-        .flatten()
-        .find(|p| p.join("SOURCES.md").is_file());
-    if found.is_none() {
-        println!("shared corpus not found (set TIANYUAN_CORPUS): corpus tests skipped");
-    }
-    found
-}
+#[path = "support/corpus.rs"]
+mod support_corpus;
 
 fn sgf_files(dir: &Path) -> Vec<PathBuf> {
     tianyuan::cli::check::collect_files(&[dir.to_path_buf()])
@@ -37,7 +24,9 @@ const UNREADABLE: [&str; 2] = [
 
 #[test]
 fn every_corpus_file_is_read_or_fails_with_a_clear_error() {
-    let Some(root) = corpus() else { return };
+    let Some(root) = support_corpus::corpus_or_skip() else {
+        return;
+    };
     let files = sgf_files(&root);
     assert!(
         files.len() > 2000,
@@ -69,7 +58,9 @@ fn every_corpus_file_is_read_or_fails_with_a_clear_error() {
 
 #[test]
 fn read_write_read_gives_the_same_tree_for_every_readable_file() {
-    let Some(root) = corpus() else { return };
+    let Some(root) = support_corpus::corpus_or_skip() else {
+        return;
+    };
     for file in sgf_files(&root) {
         let bytes = std::fs::read(&file).expect("corpus file readable");
         let Ok(reading) = record::read(&bytes) else {
@@ -99,7 +90,9 @@ fn read_write_read_gives_the_same_tree_for_every_readable_file() {
 
 #[test]
 fn the_51_verified_chinese_rules_games_rescore_to_their_recorded_results() {
-    let Some(root) = corpus() else { return };
+    let Some(root) = support_corpus::corpus_or_skip() else {
+        return;
+    };
     let index = std::fs::read_to_string(root.join("INDEX-chinese-rules-finished-games.tsv"))
         .expect("index");
     let mut lines = index.lines();
@@ -149,7 +142,9 @@ fn the_51_verified_chinese_rules_games_rescore_to_their_recorded_results() {
 
 #[test]
 fn escaping_output_of_libsgfcpp_is_reproduced() {
-    let Some(root) = corpus() else { return };
+    let Some(root) = support_corpus::corpus_or_skip() else {
+        return;
+    };
     let dir = root.join("libsgfcpp-testfiles");
     let sgf = std::fs::read(dir.join("escaping.sgf")).expect("escaping.sgf");
     let expected =
@@ -183,7 +178,9 @@ fn escaping_output_of_libsgfcpp_is_reproduced() {
 
 #[test]
 fn the_encodings_folder_decodes_to_the_right_text() {
-    let Some(root) = corpus() else { return };
+    let Some(root) = support_corpus::corpus_or_skip() else {
+        return;
+    };
     let dir = root.join("libsgfcpp-testfiles");
     // Each file holds the same sentences as the UTF-8 reference (or, for the Western
     // charsets, one line of accented letters), after one line naming its charset.

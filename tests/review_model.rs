@@ -1,25 +1,13 @@
 //! The review model: navigation, variations, setup, markup and annotations, written as SGF
 //! and read back.
 
-use std::path::PathBuf;
-
 use tianyuan::diagram::PointMark;
 use tianyuan::record::replay;
 use tianyuan::review::{MoveAnnotation, PositionAnnotation, Review, ReviewError, tree_cells};
 use tianyuan::rules::{Color, Coord, IllegalMove, Move};
 
-fn corpus() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("TIANYUAN_CORPUS").map(PathBuf::from),
-        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")),
-        Some(PathBuf::from("/work/shared/corpus")),
-    ];
-    let found = candidates.into_iter().flatten().find(|p| p.is_dir());
-    if found.is_none() {
-        eprintln!("corpus not found (set TIANYUAN_CORPUS); skipping");
-    }
-    found
-}
+#[path = "support/corpus.rs"]
+mod support_corpus;
 
 fn p(s: &str) -> Coord {
     Coord::from_sgf(s, 19).expect("point")
@@ -37,7 +25,9 @@ fn reread(r: &Review) -> Review {
 
 #[test]
 fn navigation_on_a_real_298_move_game_matches_a_full_replay() {
-    let Some(dir) = corpus() else { return };
+    let Some(dir) = support_corpus::corpus_or_skip() else {
+        return;
+    };
     let bytes =
         std::fs::read(dir.join("fuego-regression/sgf/games/2008/KGS/9/16/Fuego-masaician.sgf"))
             .expect("corpus file");
@@ -288,7 +278,9 @@ fn variation_tree_puts_the_main_line_in_column_0() {
 /// game tree lays out without two nodes on one cell, and the end of the main line shows.
 #[test]
 fn every_corpus_file_opens_navigates_and_lays_out() {
-    let Some(dir) = corpus() else { return };
+    let Some(dir) = support_corpus::corpus_or_skip() else {
+        return;
+    };
     let files = tianyuan::cli::check::collect_files(&[dir]);
     assert!(files.len() > 2000, "{} files", files.len());
     let mut opened = 0;
