@@ -1,11 +1,9 @@
 //! `tianyuan diagram FILE.sgf [--move N] [-o OUT.svg]` and `tianyuan record FILE.sgf
 //! [-o OUT.html]`: a print-quality SVG of one position, and the printable game record (棋谱).
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::cli::sgf::write_atomically;
 use crate::diagram::{Background, SvgOptions, kifu_html, kifu_sheets, to_svg};
 use crate::geometry::LabelStyle;
 use crate::i18n::Lang;
@@ -110,7 +108,7 @@ pub fn run_diagram(args: &DiagramArgs) -> ExitCode {
         },
     };
     let svg = to_svg(&review.scene(args.numbers), &options);
-    emit(args.output.as_ref(), &svg)
+    super::sgf::emit(args.output.as_ref(), &svg)
 }
 
 /// Runs `tianyuan record`: 0 on success, 1 when the file cannot be read or the output written,
@@ -147,7 +145,7 @@ pub fn run_record(args: &RecordArgs) -> ExitCode {
     let moves = replayed.game.moves().to_vec();
     let sheets = kifu_sheets(&start, &moves, usize::from(args.per_diagram));
     let html = kifu_html(&replayed.info, &sheets, lang, args.coordinates.style());
-    emit(args.output.as_ref(), &html)
+    super::sgf::emit(args.output.as_ref(), &html)
 }
 
 fn open(file: &PathBuf, game: usize) -> Result<Review, ExitCode> {
@@ -167,20 +165,6 @@ fn open(file: &PathBuf, game: usize) -> Result<Review, ExitCode> {
         Err(e) => {
             eprintln!("error: {name}: {e}");
             Err(ExitCode::from(1))
-        }
-    }
-}
-
-fn emit(output: Option<&PathBuf>, text: &str) -> ExitCode {
-    let written = match output {
-        Some(path) => write_atomically(path, text.as_bytes()),
-        None => std::io::stdout().write_all(text.as_bytes()),
-    };
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: cannot write the output: {e}");
-            ExitCode::from(1)
         }
     }
 }

@@ -52,8 +52,14 @@ pub fn run(args: &SgfArgs) -> ExitCode {
         eprintln!("{name}: {w}");
     }
     let text = record::write(&collection);
+    emit(output.as_ref(), &text)
+}
+
+/// Writes a command's output to `output` atomically, or to stdout without one; exit code 1
+/// with a clear message when it cannot be written.
+pub fn emit<P: AsRef<Path>>(output: Option<P>, text: &str) -> ExitCode {
     let written = match output {
-        Some(out) => write_atomically(out, text.as_bytes()),
+        Some(path) => write_atomically(path.as_ref(), text.as_bytes()),
         None => std::io::stdout().write_all(text.as_bytes()),
     };
     match written {
