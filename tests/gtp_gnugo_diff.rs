@@ -23,6 +23,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 use tianyuan::gtp::Engine;
+use tianyuan::gtp::policy::SplitMix64;
 
 const GNUGO: &str = "/usr/games/gnugo";
 /// GNU Go keeps 500 moves of history for superko; stay well inside it.
@@ -30,25 +31,9 @@ const MAX_MOVES: usize = 450;
 const REPLY_TIMEOUT: Duration = Duration::from_secs(30);
 const SCORE_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// SplitMix64, so the games depend on the seed only.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
+/// True `percent` times in a hundred, from the seeded generator.
+fn chance(rng: &mut SplitMix64, percent: u64) -> bool {
+    rng.next_u64() % 100 < percent
 }
 
 /// GNU Go over pipes; a reader thread turns its output into whole responses.
@@ -298,7 +283,7 @@ struct GameSpec {
 
 fn play_game(spec: &GameSpec, tally: &mut Tally) {
     let size = spec.size;
-    let mut rng = Rng(spec.seed);
+    let mut rng = SplitMix64::new(spec.seed);
     let mut gnugo = GnuGo::start();
     let mut engine = Engine::new();
     let label = format!("{size}x{size} seed {:#x}", spec.seed);
@@ -375,7 +360,7 @@ fn play_game(spec: &GameSpec, tally: &mut Tally) {
         }
 
         // Occasionally take a move back on both sides.
-        if moves > 0 && rng.chance(2) {
+        if moves > 0 && chance(&mut rng, 2) {
             let (a, b) = (ours(&mut engine, "undo"), gnugo.ask("undo"));
             if a != b {
                 disagree(
@@ -403,9 +388,9 @@ fn play_game(spec: &GameSpec, tally: &mut Tally) {
         }
 
         // The move: sometimes our genmove, sometimes a pass, usually a random legal non-eye move.
-        let (mv, played) = if passes == 0 && rng.chance(3) {
+        let (mv, played) = if passes == 0 && chance(&mut rng, 3) {
             ("pass".to_string(), false)
-        } else if rng.chance(15) {
+        } else if chance(&mut rng, 15) {
             tally.genmoves += 1;
             let reply = ours(&mut engine, &format!("genmove {colour}"));
             let mv = body(&reply).to_string();
@@ -556,7 +541,7 @@ fn random_games_agree_with_gnugo() {
     ];
     let weight: usize = plan.iter().map(|p| p.1).sum();
     let mut tally = Tally::default();
-    let mut rng = Rng(base_seed);
+    let mut rng = SplitMix64::new(base_seed);
     // `TIANYUAN_GNUGO_REPLAY=SIZE:SEED:HANDICAP` replays one game of a report.
     if let Ok(replay) = std::env::var("TIANYUAN_GNUGO_REPLAY") {
         let parts: Vec<&str> = replay.split(':').collect();
@@ -580,7 +565,7 @@ fn random_games_agree_with_gnugo() {
         for g in 0..games {
             let spec = GameSpec {
                 size,
-                seed: rng.next(),
+                seed: rng.next_u64(),
                 handicap: handicaps[g % handicaps.len()],
             };
             play_game(&spec, &mut tally);

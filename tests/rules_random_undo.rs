@@ -4,23 +4,8 @@
 
 use std::collections::HashSet;
 
+use tianyuan::gtp::policy::SplitMix64;
 use tianyuan::rules::{Board, Color, Coord, Game, KoRule, Move, Rules};
-
-/// SplitMix64: a tiny seeded generator, so no `rand` dependency is needed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Everything that must come back on undo.
 #[derive(Debug, PartialEq)]
@@ -65,7 +50,7 @@ fn assert_consistent(board: &Board) {
 }
 
 fn random_game_then_undo(size: u8, ko: KoRule, moves: usize, seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut g = Game::new(
         size,
         Rules {
@@ -126,7 +111,7 @@ fn random_games_undone_to_the_empty_board() {
 #[test]
 fn random_playouts_play_legal_moves_and_never_fill_own_eyes() {
     for (size, seed) in [(5u8, 1u64), (9, 2), (19, 3)] {
-        let mut rng = Rng(seed);
+        let mut rng = SplitMix64::new(seed);
         let mut g = Game::new(size, Rules::default()).expect("size");
         let mut passes = 0;
         let mut color = Color::Black;
