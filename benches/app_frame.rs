@@ -57,7 +57,6 @@ fn full_scene() -> BoardScene {
         last_move: Some(Coord::new(9, 9)),
         ghost: Some(Color::Black),
         refused: Some(Coord::new(3, 3)),
-        show_labels: true,
         description: "bench".into(),
         ..BoardScene::default()
     }

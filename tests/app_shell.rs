@@ -4,10 +4,10 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::rc::Rc;
+use tianyuan::app::board_view::BoardLook;
 use tianyuan::app::{Command, TianyuanApp};
 use tianyuan::audio::{NullAnnouncer, Request};
 use tianyuan::clock::{Millis, Side, TimeControl, Timestamp};
-use tianyuan::geometry::{BoardGeometry, Rect};
 use tianyuan::i18n::Lang;
 use tianyuan::rules::{Color, Coord};
 use tianyuan::session::GameSetup;
@@ -57,15 +57,7 @@ impl Rig {
     fn point(&self, c: Coord) -> egui::Pos2 {
         let rect = self.harness.get_by_label_contains("Go board").rect();
         let size = self.app().state.session.game().size();
-        let geo = BoardGeometry::fit_in(
-            size,
-            Rect {
-                x: rect.min.x,
-                y: rect.min.y,
-                w: rect.width(),
-                h: rect.height(),
-            },
-        );
+        let geo = BoardLook::default().geometry(size, rect);
         let (x, y) = geo.point_of(c);
         egui::Pos2::new(x, y)
     }
@@ -256,4 +248,18 @@ fn a_record_opened_from_the_command_line_shows_in_the_review_tab() {
     r.harness.run_steps(2);
     assert_eq!(r.app().state.tab, tianyuan::app::Tab::Review);
     r.harness.get_by_label_contains("Review board");
+    // The status line speaks of the record on the board, not of the live game behind it.
+    r.harness
+        .get_by_label_contains("Review example_game.sgf: move 0 of ");
+    r.harness.key_press(egui::Key::ArrowRight);
+    r.harness.run_steps(2);
+    r.harness
+        .get_by_label_contains("Review example_game.sgf: move 1 of ");
+    r.harness.get_by_label_contains("White to play");
+    r.click_label("Game information");
+    assert!(
+        r.harness
+            .query_by_label_contains("Review example_game.sgf")
+            .is_none()
+    );
 }

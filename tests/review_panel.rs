@@ -4,8 +4,8 @@
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use tianyuan::app::board_view::BoardLook;
 use tianyuan::app::review::{ReviewPanel, review_board_ui};
-use tianyuan::geometry::{BoardGeometry, Rect};
 use tianyuan::i18n::Lang;
 use tianyuan::rules::{Color, Coord, Move};
 
@@ -39,7 +39,12 @@ fn harness(lang: Lang) -> Harness<'static, State> {
                         ui.set_width(330.0);
                         commands.extend(s.panel.ui(ui, s.lang));
                     });
-                    commands.extend(review_board_ui(ui, &mut s.panel, s.lang));
+                    commands.extend(review_board_ui(
+                        ui,
+                        &mut s.panel,
+                        s.lang,
+                        BoardLook::default(),
+                    ));
                 });
                 for c in commands {
                     s.panel.apply(&ctx, c, s.lang);
@@ -61,15 +66,7 @@ fn click_point(h: &mut Harness<'static, State>, c: Coord) {
     let rect = h
         .get_by_label(&format!("Review board, move {number}"))
         .rect();
-    let geo = BoardGeometry::fit_in(
-        9,
-        Rect {
-            x: rect.min.x,
-            y: rect.min.y,
-            w: rect.width(),
-            h: rect.height(),
-        },
-    );
+    let geo = BoardLook::default().geometry(9, rect);
     let (x, y) = geo.point_of(c);
     h.hover_at(egui::pos2(x, y));
     h.drag_at(egui::pos2(x, y));

@@ -94,8 +94,6 @@ pub struct AppState {
     pub show_about: bool,
     /// The window should close.
     pub quit: bool,
-    /// A record opened from a file, shown instead of the live game while set.
-    pub opened: Option<super::OpenedRecord>,
 }
 
 /// What applying a command changed, for the shell's follow-up (voice, repaint).
@@ -125,21 +123,12 @@ impl AppState {
             clock_only: false,
             show_about: false,
             quit: false,
-            opened: None,
         })
     }
 
-    /// The game on the board: the opened record, or the live game.
-    pub fn shown_game(&self) -> &Game {
-        match &self.opened {
-            Some(r) => &r.game,
-            None => self.session.game(),
-        }
-    }
-
-    /// The number of moves of the game on the board.
+    /// The number of moves of the live game.
     pub fn live_moves(&self) -> usize {
-        self.shown_game().moves().len()
+        self.session.game().moves().len()
     }
 
     /// The move shown on the board (the live position when not navigating).
@@ -152,11 +141,10 @@ impl AppState {
         let mut applied = Applied::default();
         match cmd {
             Command::ClickPoint(c) => {
-                if self.view_move.is_some() || self.opened.is_some() {
+                if self.view_move.is_some() {
                     // A click while looking at an earlier move goes back to the live game
                     // rather than playing into the past.
                     self.view_move = None;
-                    self.opened = None;
                     return applied;
                 }
                 match self.session.phase().clone() {
@@ -261,7 +249,6 @@ impl AppState {
                 Ok(s) => {
                     self.remember_new_game_choices(&setup);
                     self.session = s;
-                    self.opened = None;
                     self.new_game = None;
                     self.view_move = None;
                     self.notice = None;
@@ -275,10 +262,6 @@ impl AppState {
             }
             Command::SetTab(t) => self.tab = t,
             Command::Navigate(nav) => self.navigate(nav),
-            Command::CloseRecord => {
-                self.opened = None;
-                self.view_move = None;
-            }
             Command::ShowHelp(b) => self.show_help = b,
             Command::ClockOnlyMode(b) => self.clock_only = b,
             Command::ShowAbout(b) => self.show_about = b,

@@ -1,6 +1,7 @@
 //! The board on screen: painted to Art. 33 from [`crate::geometry`], clicks turned into commands.
 
 use super::command::Command;
+use super::stone_sprite::{StoneBatch, ghost_tint};
 use super::theme;
 use crate::geometry::{
     BoardGeometry, LabelStyle, Rect as GRect, column_label, row_label, star_points,
@@ -8,6 +9,45 @@ use crate::geometry::{
 use crate::i18n::{Lang, Msg};
 use crate::rules::{Color, Coord};
 use eframe::egui::{self, Align2, Color32, FontId, Painter, Pos2, Sense, Stroke, Vec2};
+
+/// How the board is drawn whatever the position: the preferences that shape it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoardLook {
+    /// Draw the margin labels.
+    pub show_labels: bool,
+    /// Their style.
+    pub label_style: LabelStyle,
+    /// `Some(points per cm)`: draw at real size.
+    pub real_size: Option<f32>,
+}
+
+impl Default for BoardLook {
+    fn default() -> Self {
+        BoardLook {
+            show_labels: true,
+            label_style: LabelStyle::default(),
+            real_size: None,
+        }
+    }
+}
+
+impl BoardLook {
+    /// The geometry of a `size`-line board in a board widget filling `widget` with this look
+    /// (the wood keeps [`TABLE_MARGIN`] from the widget's edges).
+    pub fn geometry(&self, size: u8, widget: egui::Rect) -> BoardGeometry {
+        let area = widget.shrink(TABLE_MARGIN);
+        let garea = GRect {
+            x: area.min.x,
+            y: area.min.y,
+            w: area.width(),
+            h: area.height(),
+        };
+        match self.real_size {
+            Some(ppcm) => BoardGeometry::real_size_in(size, ppcm, garea),
+            None => BoardGeometry::fit_in(size, garea),
+        }
+    }
+}
 
 /// What to draw: a position and its decorations, prepared by the shell.
 #[derive(Clone, Debug, Default)]
@@ -28,12 +68,8 @@ pub struct BoardScene {
     pub ghost: Option<Color>,
     /// Where the last refused click was.
     pub refused: Option<Coord>,
-    /// Draw the margin labels.
-    pub show_labels: bool,
-    /// Their style.
-    pub label_style: LabelStyle,
-    /// `Some(points per cm)`: draw at real size.
-    pub real_size: Option<f32>,
+    /// Labels and scale, from the preferences.
+    pub look: BoardLook,
     /// Accessible description of the position (for screen readers and tests).
     pub description: String,
 }
@@ -45,17 +81,8 @@ pub fn board_ui(ui: &mut egui::Ui, scene: &BoardScene, lang: Lang) -> Option<Com
         return None;
     }
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click());
-    let area = response.rect;
-    let garea = GRect {
-        x: area.min.x,
-        y: area.min.y,
-        w: area.width(),
-        h: area.height(),
-    };
-    let geo = match scene.real_size {
-        Some(ppcm) => BoardGeometry::real_size_in(size, ppcm, garea),
-        None => BoardGeometry::fit_in(size, garea),
-    };
+    let geo = scene.look.geometry(size, response.rect);
+    paint_table(&painter, response.rect, &geo);
     let label = format!("{}: {}", lang.tr(Msg::Board), scene.description);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, &label));
 
@@ -66,14 +93,9 @@ pub fn board_ui(ui: &mut egui::Ui, scene: &BoardScene, lang: Lang) -> Option<Com
     if let (Some(c), Some(color)) = (hovered, scene.ghost)
         && at.get(c).is_none()
     {
-        let (x, y) = geo.point_of(c);
-        let (fill, rim) = stone_colours(color);
-        painter.circle(
-            Pos2::new(x, y),
-            geo.stone_radius(),
-            fill.gamma_multiply(theme::GHOST_ALPHA),
-            Stroke::new(geo.line_width(), rim.gamma_multiply(theme::GHOST_ALPHA)),
-        );
+        let mut ghost = StoneBatch::new(&painter, geo.stone_radius());
+        ghost.add(pos(&geo, c), color, ghost_tint(theme::GHOST_ALPHA));
+        ghost.paint(&painter);
     }
     if response.clicked() {
         let pos = response.interact_pointer_pos()?;
@@ -82,16 +104,43 @@ pub fn board_ui(ui: &mut egui::Ui, scene: &BoardScene, lang: Lang) -> Option<Com
     None
 }
 
+/// A font for text on the board, its size rounded to whole points: every distinct size puts
+/// new glyphs in egui's font atlas, and a window being resized would otherwise leave a trail
+/// of sizes behind (memory that is never given back).
+pub fn board_font(size: f32) -> FontId {
+    FontId::proportional(size.round().max(1.0))
+}
+
+/// Space between the wood and the edge of the board's area, in points.
+pub const TABLE_MARGIN: f32 = 8.0;
+
+/// Paints the table around the board: the part of `area` the wood does not cover, as up to
+/// four strips, so no pixel is filled twice (under software GL fill is most of a frame's cost).
+pub fn paint_table(painter: &Painter, area: egui::Rect, geo: &BoardGeometry) {
+    let b = geo.board_rect();
+    let wood = egui::Rect::from_min_size(Pos2::new(b.x, b.y), Vec2::new(b.w, b.h)).intersect(area);
+    let strips = [
+        egui::Rect::from_min_max(area.min, Pos2::new(area.max.x, wood.min.y)),
+        egui::Rect::from_min_max(Pos2::new(area.min.x, wood.max.y), area.max),
+        egui::Rect::from_min_max(
+            Pos2::new(area.min.x, wood.min.y),
+            Pos2::new(wood.min.x, wood.max.y),
+        ),
+        egui::Rect::from_min_max(
+            Pos2::new(wood.max.x, wood.min.y),
+            Pos2::new(area.max.x, wood.max.y),
+        ),
+    ];
+    for strip in strips {
+        if strip.is_positive() {
+            painter.rect_filled(strip, 0.0, theme::TABLE);
+        }
+    }
+}
+
 fn pos(geo: &BoardGeometry, c: Coord) -> Pos2 {
     let (x, y) = geo.point_of(c);
     Pos2::new(x, y)
-}
-
-fn stone_colours(c: Color) -> (Color32, Color32) {
-    match c {
-        Color::Black => (theme::BLACK_STONE, theme::BLACK_RIM),
-        Color::White => (theme::WHITE_STONE, theme::WHITE_RIM),
-    }
 }
 
 /// The colour at each point of a scene, for constant-time lookups while painting.
@@ -137,7 +186,7 @@ pub fn paint_board(painter: &Painter, geo: &BoardGeometry, scene: &BoardScene, a
     let size = scene.size;
     let b = geo.board_rect();
     let wood = egui::Rect::from_min_size(Pos2::new(b.x, b.y), Vec2::new(b.w, b.h));
-    painter.rect_filled(wood, geo.units_per_cm() * 0.15, theme::WOOD);
+    painter.rect_filled(wood, 0.0, theme::WOOD);
 
     let last = size.saturating_sub(1);
     let line = Stroke::new(geo.line_width().max(1.0), theme::LINE);
@@ -157,10 +206,10 @@ pub fn paint_board(painter: &Painter, geo: &BoardGeometry, scene: &BoardScene, a
         painter.circle_filled(pos(geo, s), geo.star_radius().max(1.5), theme::LINE);
     }
 
-    if scene.show_labels {
-        let font = FontId::proportional(geo.label_font_size().max(6.0));
+    if scene.look.show_labels {
+        let font = board_font(geo.label_font_size().max(6.0));
         for i in 0..size {
-            let col = column_label(i, scene.label_style);
+            let col = column_label(i, scene.look.label_style);
             for (x, y) in geo.column_label_positions(i) {
                 painter.text(
                     Pos2::new(x, y),
@@ -170,7 +219,7 @@ pub fn paint_board(painter: &Painter, geo: &BoardGeometry, scene: &BoardScene, a
                     theme::LABEL,
                 );
             }
-            let row = row_label(i, size, scene.label_style);
+            let row = row_label(i, size, scene.look.label_style);
             for (x, y) in geo.row_label_positions(i) {
                 painter.text(
                     Pos2::new(x, y),
@@ -184,30 +233,13 @@ pub fn paint_board(painter: &Painter, geo: &BoardGeometry, scene: &BoardScene, a
     }
 
     let r = geo.stone_radius();
+    let mut stones = StoneBatch::new(painter, r);
     for &(c, color) in &scene.stones {
-        let p = pos(geo, c);
-        let (fill, rim) = stone_colours(color);
-        painter.circle(
-            p,
-            r,
-            fill,
-            Stroke::new((geo.line_width() * 0.8).max(0.8), rim),
-        );
-        // A soft highlight: light falls from the upper left, as on a lit table.
-        match color {
-            Color::Black => {
-                painter.circle_filled(
-                    p + Vec2::new(-r * 0.35, -r * 0.35),
-                    r * 0.25,
-                    theme::STONE_SHINE_BLACK,
-                );
-            }
-            // White stones keep their rim only: a shading ring doubled the cost of a full board.
-            Color::White => {}
-        }
+        stones.add(pos(geo, c), color, Color32::WHITE);
     }
+    stones.paint(painter);
 
-    let font = FontId::proportional(r * 0.9);
+    let font = board_font(r * 0.9);
     for &(c, n) in &scene.numbers {
         if let Some(color) = at.get(c) {
             let text_colour = if color == Color::Black {

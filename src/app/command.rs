@@ -71,8 +71,6 @@ pub enum Command {
     SetTab(Tab),
     /// Move through the game's moves.
     Navigate(Nav),
-    /// Stop showing an opened record; back to the live game.
-    CloseRecord,
     /// Show or hide the keyboard-shortcut help.
     ShowHelp(bool),
     /// Enter or leave the clock-only mode: the app as the game clock and byo-yomi caller beside

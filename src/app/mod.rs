@@ -16,16 +16,17 @@ pub mod command;
 pub mod fonts;
 pub mod menus;
 pub mod new_game_dialog;
-mod opened;
+mod open_error;
 pub mod review;
 pub mod settings;
 pub mod side_panel;
+pub mod stone_sprite;
 pub mod talking_clock;
 pub mod theme;
 
 pub use app_state::{AppState, Notice};
 pub use command::{Command, Nav, Tab};
-pub use opened::{OpenError, OpenedRecord};
+pub use open_error::OpenError;
 pub use settings::Settings;
 
 use crate::audio::{Announcer, NullAnnouncer};
@@ -69,6 +70,10 @@ pub struct TianyuanApp {
     pub next_repaint: Option<Timestamp>,
     /// Print the time from start to the end of the first frame (`TIANYUAN_STARTUP_TIMING`).
     pub report_first_frame: bool,
+    /// Print a line for every frame with its time and its next repaint (`TIANYUAN_FRAME_LOG`),
+    /// to see why and how often an idle window repaints.
+    pub log_frames: bool,
+    frames: u64,
     /// The clock-only mode's talking clock while that mode is on; it borrows the voice.
     talking: Option<talking_clock::TalkingClock>,
 }
@@ -101,6 +106,8 @@ impl TianyuanApp {
             review: review::ReviewPanel::new(),
             next_repaint: None,
             report_first_frame: false,
+            log_frames: false,
+            frames: 0,
             talking: None,
         })
     }
@@ -162,8 +169,8 @@ impl TianyuanApp {
 
     fn scene(&self) -> BoardScene {
         let st = &self.state;
-        let (game, shown) = (st.shown_game(), st.shown_move());
-        let live = st.view_move.is_none() && st.opened.is_none();
+        let (game, shown) = (st.session.game(), st.shown_move());
+        let live = st.view_move.is_none();
         let board = if live {
             st.session.board()
         } else {
@@ -206,9 +213,7 @@ impl TianyuanApp {
             owned,
             ghost,
             refused,
-            show_labels: st.settings.show_coordinates,
-            label_style: st.settings.label_style,
-            real_size: st.settings.real_size.then_some(st.settings.points_per_cm),
+            look: st.settings.board_look(),
             description,
         }
     }
@@ -259,39 +264,52 @@ impl TianyuanApp {
         let mut cmds = menus::shortcut_commands(&ctx, &self.state);
         let lang = self.state.lang;
 
-        egui::Panel::top("menu-bar").show(ui, |ui| {
+        // The window is cleared to the panels' colour, so the panels paint no background of
+        // their own: under software GL every filled pixel costs, and an idle frame with a
+        // running clock is mostly fill (see `clear_color` and `board_view::board_ui`).
+        let bare = egui::Frame::side_top_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
+        egui::Panel::top("menu-bar").frame(bare).show(ui, |ui| {
             cmds.extend(menus::menu_bar_ui(ui, &self.state));
         });
-        egui::Panel::bottom("clock-faces").show(ui, |ui| {
-            ui.add_space(4.0);
-            let clock = self.state.session.clock();
-            let view = clock.map(|k| k.view(now));
-            let names = [
-                self.state.session.setup().black.name.as_str(),
-                self.state.session.setup().white.name.as_str(),
-            ];
-            if let Some(c) = clock_faces::clock_faces_ui(
-                ui,
-                view.as_ref(),
-                clock.map(|k| k.control()),
-                names,
-                lang,
-            ) {
-                cmds.push(c);
-            }
-            ui.horizontal(|ui| {
-                ui.label(side_panel::status_text(&self.state));
-                if let Some(n) = &self.state.notice {
-                    ui.colored_label(
-                        theme::ILLEGAL,
-                        n.text(lang, self.state.session.game().size()),
-                    );
+        egui::Panel::bottom("clock-faces")
+            .frame(bare)
+            .show(ui, |ui| {
+                ui.add_space(4.0);
+                let clock = self.state.session.clock();
+                let view = clock.map(|k| k.view(now));
+                let names = [
+                    self.state.session.setup().black.name.as_str(),
+                    self.state.session.setup().white.name.as_str(),
+                ];
+                if let Some(c) = clock_faces::clock_faces_ui(
+                    ui,
+                    view.as_ref(),
+                    clock.map(|k| k.control()),
+                    names,
+                    lang,
+                ) {
+                    cmds.push(c);
                 }
+                ui.horizontal(|ui| {
+                    // The status speaks of what the board shows: the record under review, or the game.
+                    let status = if self.state.tab == Tab::Review {
+                        self.review.status_text(lang)
+                    } else {
+                        side_panel::status_text(&self.state)
+                    };
+                    ui.label(status);
+                    if let Some(n) = &self.state.notice {
+                        ui.colored_label(
+                            theme::ILLEGAL,
+                            n.text(lang, self.state.session.game().size()),
+                        );
+                    }
+                });
+                ui.add_space(4.0);
             });
-            ui.add_space(4.0);
-        });
         let reviewing = self.state.tab == Tab::Review;
         egui::Panel::right("side-panel")
+            .frame(bare)
             .default_size(theme::SIDE_PANEL_WIDTH)
             .show(ui, |ui| {
                 cmds.extend(side_panel::side_panel_ui(
@@ -304,17 +322,18 @@ impl TianyuanApp {
                 }
             });
         if reviewing {
+            let look = self.state.settings.board_look();
             egui::CentralPanel::default()
-                .frame(egui::Frame::new().fill(theme::TABLE).inner_margin(8.0))
+                .frame(egui::Frame::new())
                 .show(ui, |ui| {
-                    for c in review::review_board_ui(ui, &mut self.review, lang) {
+                    for c in review::review_board_ui(ui, &mut self.review, lang, look) {
                         self.review.apply(&ctx, c, lang);
                     }
                 });
         } else {
             let scene = self.scene();
             egui::CentralPanel::default()
-                .frame(egui::Frame::new().fill(theme::TABLE).inner_margin(8.0))
+                .frame(egui::Frame::new())
                 .show(ui, |ui| {
                     if let Some(c) = board_view::board_ui(ui, &scene, lang) {
                         cmds.push(c);
@@ -346,6 +365,16 @@ impl TianyuanApp {
             ctx.request_repaint();
         }
         self.request_next_repaint(&ctx, now);
+        self.frames += 1;
+        if self.log_frames {
+            eprintln!(
+                "tianyuan: frame {} at {} ms took {} ms, next repaint {:?}",
+                self.frames,
+                now.0,
+                self.time.now().0.saturating_sub(now.0),
+                self.next_repaint.map(|t| t.0)
+            );
+        }
         if self.report_first_frame {
             self.report_first_frame = false;
             eprintln!(
@@ -398,6 +427,11 @@ impl eframe::App for TianyuanApp {
         self.frame_ui(ui);
     }
 
+    /// The panels' colour: the panels themselves are left unfilled (one less layer of fill).
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        visuals.panel_fill.to_normalized_gamma_f32()
+    }
+
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         storage.set_string(settings::STORAGE_KEY, self.state.settings.to_ron());
     }
@@ -425,15 +459,13 @@ fn native_options(size: (f32, f32)) -> eframe::NativeOptions {
 }
 
 /// The voice: the Mandarin pack through rodio, or silence (and a notice) without a device.
+/// The pack is decoded on the audio thread, and only once a device is open.
 fn open_announcer(
     time: SystemTimeSource,
     log: Option<&Path>,
 ) -> (Box<dyn Announcer>, Option<String>) {
-    let pack = match crate::audio::VoicePack::builtin("zh") {
-        Ok(p) => p,
-        Err(e) => return (Box::new(NullAnnouncer::new()), Some(format!("voice: {e}"))),
-    };
-    match crate::audio::RodioAnnouncer::open(pack, time, log) {
+    let load = || crate::audio::VoicePack::builtin("zh").map_err(|e| e.to_string());
+    match crate::audio::RodioAnnouncer::open_loading(load, time, log) {
         Ok(a) => (Box::new(a), None),
         Err(e) => (Box::new(NullAnnouncer::new()), Some(e.to_string())),
     }
@@ -457,6 +489,7 @@ pub fn run(options: AppOptions) -> ExitCode {
             let (announcer, audio_note) = open_announcer(time, opts.audio_log.as_deref());
             let mut app = TianyuanApp::new(&cc.egui_ctx, saved, lang, Box::new(time), announcer)?;
             app.report_first_frame = report_timing;
+            app.log_frames = std::env::var_os("TIANYUAN_FRAME_LOG").is_some();
             if let Some(note) = audio_note {
                 let what = lang.pick("无声音，不报时", "無聲音，不報時", "No voice");
                 app.state.notice = Some(Notice::Text(format!("{what}: {note}")));
@@ -485,6 +518,13 @@ pub enum ScreenshotError {
     Open(OpenError),
     /// The window could not be created (no display?).
     Window(String),
+    /// `--move` is past the end of the record's main line.
+    NoSuchMove {
+        /// The move asked for.
+        asked: usize,
+        /// The moves of the main line.
+        moves: usize,
+    },
     /// No frame was captured.
     NoImage,
     /// Writing the PNG failed.
@@ -496,6 +536,10 @@ impl std::fmt::Display for ScreenshotError {
         match self {
             ScreenshotError::Open(e) => write!(f, "{e}"),
             ScreenshotError::Window(e) => write!(f, "cannot open a window: {e}"),
+            ScreenshotError::NoSuchMove { asked, moves } => write!(
+                f,
+                "--move {asked} is past the end: the record's main line has {moves} moves"
+            ),
             ScreenshotError::NoImage => f.write_str("no frame was captured"),
             ScreenshotError::Write(e) => write!(f, "cannot write the PNG: {e}"),
         }
@@ -513,6 +557,10 @@ struct ScreenshotApp {
 }
 
 impl eframe::App for ScreenshotApp {
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        self.app.clear_color(visuals)
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.app.frame_ui(ui);
         let ctx = ui.ctx().clone();
@@ -563,8 +611,23 @@ pub fn screenshot_in(
     size: (u32, u32),
     lang: Lang,
 ) -> Result<(), ScreenshotError> {
+    // Read and check the record before opening a window, so a bad file is a clear error.
     let opened = match open {
-        Some(p) => Some(OpenedRecord::read(p).map_err(ScreenshotError::Open)?),
+        Some(p) => {
+            let bytes = std::fs::read(p)
+                .map_err(|e| ScreenshotError::Open(OpenError::Io(p.to_path_buf(), e)))?;
+            let (record, _) = crate::review::Review::from_sgf(&bytes, 0).map_err(|e| {
+                ScreenshotError::Open(OpenError::Sgf(
+                    p.to_path_buf(),
+                    review::error_text(&e, lang),
+                ))
+            })?;
+            let moves = record.line_moves();
+            if let Some(asked) = move_no.filter(|&n| n > moves) {
+                return Err(ScreenshotError::NoSuchMove { asked, moves });
+            }
+            Some((p.to_path_buf(), bytes))
+        }
         None => None,
     };
     let image: Arc<Mutex<Option<Arc<egui::ColorImage>>>> = Arc::new(Mutex::new(None));
@@ -586,10 +649,19 @@ pub fn screenshot_in(
             )?;
             // A screenshot shows the picture at 1 point = 1 pixel whatever the monitor.
             cc.egui_ctx.set_zoom_factor(1.0);
-            if let Some(rec) = opened {
-                app.state.opened = Some(rec);
-                app.state.view_move = move_no;
-                app.state.settings.show_move_numbers = false;
+            // A record is shown as the review tab shows it: at move N of the main line, or at
+            // its end.
+            if let Some((path, bytes)) = &opened {
+                app.review
+                    .open_bytes(Some(path.clone()), bytes)
+                    .map_err(|e| review::error_text(&e, lang))?;
+                app.state.tab = Tab::Review;
+                let nav = match move_no {
+                    Some(n) => review::Nav::Move(n),
+                    None => review::Nav::Last,
+                };
+                app.review
+                    .apply(&cc.egui_ctx, review::ReviewCommand::Nav(nav), lang);
             }
             Ok(Box::new(ScreenshotApp {
                 app,

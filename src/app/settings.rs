@@ -60,6 +60,17 @@ pub struct Settings {
     pub recent_files: Vec<String>,
 }
 
+impl Settings {
+    /// How these preferences draw the board.
+    pub fn board_look(&self) -> crate::app::board_view::BoardLook {
+        crate::app::board_view::BoardLook {
+            show_labels: self.show_coordinates,
+            label_style: self.label_style,
+            real_size: self.real_size.then_some(self.points_per_cm),
+        }
+    }
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {

@@ -40,11 +40,8 @@ pub fn side_panel_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput
     ui.separator();
     egui::ScrollArea::vertical().show(ui, |ui| match state.tab {
         Tab::Info => {
-            // While a record is shown, its own information is listed under the navigation.
-            if state.opened.is_none() {
-                info_ui(ui, state);
-                ui.separator();
-            }
+            info_ui(ui, state);
+            ui.separator();
             navigation_ui(ui, state, &mut out);
         }
         Tab::Arbiter => arbiter_ui(ui, state, input, &mut out),
@@ -353,24 +350,7 @@ fn navigation_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
     {
         out.push(Command::Navigate(Nav::To(target)));
     }
-    if let Some(rec) = &state.opened {
-        ui.separator();
-        ui.label(rec.path.display().to_string());
-        let players = format!(
-            "{} {} – {} {}",
-            rec.info.black.as_deref().unwrap_or(lang.tr(Msg::Black)),
-            rec.info.black_rank.as_deref().unwrap_or(""),
-            rec.info.white.as_deref().unwrap_or(lang.tr(Msg::White)),
-            rec.info.white_rank.as_deref().unwrap_or(""),
-        );
-        ui.label(players);
-        if let Some(r) = &rec.info.result_text {
-            ui.label(format!("{}: {r}", lang.tr(Msg::Result)));
-        }
-        if ui.button(lang.tr(Msg::BackToGame)).clicked() {
-            out.push(Command::CloseRecord);
-        }
-    } else if state.view_move.is_some() && ui.button(lang.tr(Msg::BackToGame)).clicked() {
+    if state.view_move.is_some() && ui.button(lang.tr(Msg::BackToGame)).clicked() {
         out.push(Command::Navigate(Nav::Last));
     }
 }

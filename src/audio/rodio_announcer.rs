@@ -43,6 +43,8 @@ pub enum AudioError {
     },
     /// The audio thread could not be started or stopped answering.
     Thread(String),
+    /// The voice pack could not be loaded.
+    Voice(String),
 }
 
 impl fmt::Display for AudioError {
@@ -56,6 +58,7 @@ impl fmt::Display for AudioError {
                 write!(f, "cannot write the audio log {}: {source}", path.display())
             }
             AudioError::Thread(why) => write!(f, "the audio thread failed: {why}"),
+            AudioError::Voice(why) => write!(f, "the voice cannot be loaded: {why}"),
         }
     }
 }
@@ -110,6 +113,21 @@ impl RodioAnnouncer {
         RodioAnnouncer::with_output(pack, time, log, RodioOutput::open)
     }
 
+    /// Like [`RodioAnnouncer::open`], but the pack is loaded by `load` on the audio thread once
+    /// the device is open: without a device nothing is decoded (the app's start on a machine
+    /// with no sound card keeps the decoded clips, a few megabytes, out of memory), and the UI
+    /// thread never waits for the decoding.
+    pub fn open_loading<L>(
+        load: L,
+        time: SystemTimeSource,
+        log: Option<&Path>,
+    ) -> Result<RodioAnnouncer, AudioError>
+    where
+        L: FnOnce() -> Result<VoicePack, String> + Send + 'static,
+    {
+        RodioAnnouncer::spawn(load, time, log, RodioOutput::open)
+    }
+
     /// Like [`RodioAnnouncer::open`], with the output made by `make_output` on the audio
     /// thread: tests use a recorder, so the real thread is tested without a sound device.
     pub fn with_output<F>(
@@ -119,6 +137,20 @@ impl RodioAnnouncer {
         make_output: F,
     ) -> Result<RodioAnnouncer, AudioError>
     where
+        F: FnOnce() -> Result<Box<dyn AudioOutput>, String> + Send + 'static,
+    {
+        RodioAnnouncer::spawn(move || Ok(pack), time, log, make_output)
+    }
+
+    /// Starts the audio thread: it makes the output, then loads the pack, then serves.
+    fn spawn<L, F>(
+        load: L,
+        time: SystemTimeSource,
+        log: Option<&Path>,
+        make_output: F,
+    ) -> Result<RodioAnnouncer, AudioError>
+    where
+        L: FnOnce() -> Result<VoicePack, String> + Send + 'static,
         F: FnOnce() -> Result<Box<dyn AudioOutput>, String> + Send + 'static,
     {
         let log = match log {
@@ -139,7 +171,14 @@ impl RodioAnnouncer {
                 let output = match make_output() {
                     Ok(output) => output,
                     Err(why) => {
-                        let _ = ready_tx.send(Err(why));
+                        let _ = ready_tx.send(Err(AudioError::NoDevice(why)));
+                        return;
+                    }
+                };
+                let pack = match load() {
+                    Ok(pack) => pack,
+                    Err(why) => {
+                        let _ = ready_tx.send(Err(AudioError::Voice(why)));
                         return;
                     }
                 };
@@ -164,9 +203,9 @@ impl RodioAnnouncer {
                 tx,
                 thread: Some(thread),
             }),
-            Ok(Err(why)) => {
+            Ok(Err(e)) => {
                 let _ = thread.join();
-                Err(AudioError::NoDevice(why))
+                Err(e)
             }
             Err(_) => Err(AudioError::NoDevice(
                 "the sound device did not answer".into(),

@@ -1,7 +1,7 @@
 //! Draws a scene's marks (shapes, labels, numbers, arrows, lines, dimming, the last move) over
 //! a board the app has painted, with the same proportions as the SVG diagrams.
 
-use eframe::egui::{self, Align2, Color32, FontId, Painter, Pos2, Shape, Stroke, Vec2};
+use eframe::egui::{self, Align2, Color32, Painter, Pos2, Shape, Stroke, Vec2};
 
 use crate::app::theme;
 use crate::diagram::{PointMark, Scene};
@@ -104,7 +104,7 @@ pub fn paint_marks(painter: &Painter, geo: &BoardGeometry, scene: &Scene, wood: 
             p,
             Align2::CENTER_CENTER,
             text,
-            FontId::proportional(size),
+            crate::app::board_view::board_font(size),
             ink(scene, c),
         );
     }

@@ -385,6 +385,31 @@ impl ReviewPanel {
         }
     }
 
+    /// One line for the window's status bar: the record's name, the move shown and who plays
+    /// next, e.g. "复盘 game.sgf：第 52 / 211 手，白方走".
+    pub fn status_text(&self, lang: Lang) -> String {
+        let name = self
+            .path
+            .as_deref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| lang.pick("新棋谱", "新棋譜", "new record").to_owned());
+        let (n, total) = (self.review.move_number(), self.review.line_moves());
+        let next = self.review.game().to_move();
+        let side = match (next, lang) {
+            (Color::Black, Lang::En) => "Black",
+            (Color::White, Lang::En) => "White",
+            (Color::Black, _) => "黑方",
+            (Color::White, _) => "白方",
+        };
+        let dirty = if self.review.is_dirty() { " *" } else { "" };
+        lang.pick(
+            format!("复盘 {name}{dirty}：第 {n} / {total} 手，{side}走"),
+            format!("覆盤 {name}{dirty}：第 {n} / {total} 手，{side}走"),
+            format!("Review {name}{dirty}: move {n} of {total}, {side} to play"),
+        )
+    }
+
     // ----- drawing -----
 
     /// Draws the panel; returns what the user asked for.
