@@ -263,3 +263,109 @@ fn a_record_opened_from_the_command_line_shows_in_the_review_tab() {
             .is_none()
     );
 }
+
+/// The interactive controls on screen (how many) and those with no accessible name, as
+/// "role at (x, y)".
+fn unlabelled_controls(r: &Rig) -> (usize, Vec<String>) {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT;
+    let interactive = [
+        Role::Button,
+        Role::CheckBox,
+        Role::RadioButton,
+        Role::Slider,
+        Role::SpinButton,
+        Role::TextInput,
+        Role::MultilineTextInput,
+        Role::ComboBox,
+        Role::Tab,
+        Role::MenuItem,
+        Role::Link,
+    ];
+    let controls: Vec<_> = r
+        .harness
+        .root()
+        .children_recursive()
+        .filter(|n| interactive.contains(&n.accesskit_node().role()))
+        .collect();
+    let missing = controls
+        .iter()
+        .filter(|n| {
+            n.accesskit_node()
+                .label()
+                .is_none_or(|l| l.trim().is_empty())
+        })
+        .map(|n| format!("{:?} at {:?}", n.accesskit_node().role(), n.rect().min))
+        .collect();
+    (controls.len(), missing)
+}
+
+#[test]
+fn every_control_of_every_tab_and_the_dialog_has_an_accessible_name() {
+    for lang in [Lang::ZhHans, Lang::En] {
+        let mut r = rig(lang);
+        for tab in [
+            tianyuan::app::Tab::Info,
+            tianyuan::app::Tab::Arbiter,
+            tianyuan::app::Tab::Review,
+            tianyuan::app::Tab::Settings,
+        ] {
+            r.harness.state_mut().state.tab = tab;
+            r.harness.run_steps(2);
+            let (controls, missing) = unlabelled_controls(&r);
+            assert!(
+                controls >= 10,
+                "{lang:?} {tab:?}: only {controls} controls found"
+            );
+            assert!(missing.is_empty(), "{lang:?} {tab:?}: {missing:?}");
+        }
+        let _ = r
+            .harness
+            .state_mut()
+            .state
+            .apply(Command::OpenNewGameDialog, Timestamp(1_000));
+        r.harness.run_steps(2);
+        let (controls, missing) = unlabelled_controls(&r);
+        eprintln!("{lang:?} new-game dialog: {controls} controls");
+        assert!(missing.is_empty(), "{lang:?} new-game dialog: {missing:?}");
+    }
+}
+
+#[test]
+fn the_arbiter_plays_passes_and_counts_with_the_keyboard_alone() {
+    let mut r = rig(Lang::En);
+    r.harness.key_press(egui::Key::F3);
+    r.harness.run_steps(2);
+    assert_eq!(r.app().state.tab, tianyuan::app::Tab::Arbiter);
+    // Moves typed as coordinates; the field keeps the keyboard after each Enter.
+    r.harness.get_by_label("Point").focus();
+    r.harness.run_steps(1);
+    for (text, c) in [("D4", Coord::new(3, 15)), ("q16", Coord::new(15, 3))] {
+        r.harness.get_by_label("Point").type_text(text);
+        r.harness.run_steps(1);
+        r.harness.key_press(egui::Key::Enter);
+        r.harness.run_steps(2);
+        assert!(r.stone(c).is_some(), "{text} was played");
+        assert!(r.harness.get_by_label("Point").is_focused(), "after {text}");
+    }
+    // Leave the field (Escape), then P passes for Black, P again for White: both passed.
+    r.harness.key_press(egui::Key::Escape);
+    r.harness.run_steps(1);
+    r.harness.key_press(egui::Key::P);
+    r.harness.run_steps(1);
+    r.harness.key_press(egui::Key::P);
+    r.harness.run_steps(2);
+    assert_eq!(r.app().state.session.game().consecutive_passes(), 2);
+    // Ctrl+E confirms the end for the side to move, then Ctrl+Enter records the count.
+    r.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    r.harness.run_steps(2);
+    assert_eq!(
+        r.app().state.session.phase(),
+        &tianyuan::session::Phase::Counting
+    );
+    r.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    r.harness.run_steps(2);
+    assert!(r.app().state.session.outcome().is_some());
+}

@@ -157,6 +157,10 @@ fn arbiter_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput, out: 
                 None => input.coordinate = input.coordinate.trim().to_owned(),
             }
         }
+        // The field keeps the keyboard after Enter, so an arbiter types move after move.
+        if entered {
+            edit.request_focus();
+        }
     });
     ui.horizontal_wrapped(|ui| {
         let playing = session.phase() == &Phase::Playing;
