@@ -94,6 +94,8 @@ pub struct AppState {
     pub show_about: bool,
     /// The window should close.
     pub quit: bool,
+    /// The monitor's size as the display server reports it, once known.
+    pub screen: Option<super::screen_size::ScreenSize>,
 }
 
 /// What applying a command changed, for the shell's follow-up (voice, repaint).
@@ -123,7 +125,14 @@ impl AppState {
             clock_only: false,
             show_about: false,
             quit: false,
+            screen: None,
         })
+    }
+
+    /// Screen points per centimetre from the monitor's reported size at `pixels_per_point`.
+    pub fn screen_points_per_cm(&self, pixels_per_point: f32) -> Option<f32> {
+        let px = self.screen.as_ref()?.pixels_per_cm()?;
+        (pixels_per_point > 0.0).then(|| px / pixels_per_point)
     }
 
     /// The number of moves of the live game.

@@ -18,6 +18,7 @@ pub mod menus;
 pub mod new_game_dialog;
 mod open_error;
 pub mod review;
+pub mod screen_size;
 pub mod settings;
 pub mod side_panel;
 pub mod stone_sprite;
@@ -76,6 +77,8 @@ pub struct TianyuanApp {
     frames: u64,
     /// The clock-only mode's talking clock while that mode is on; it borrows the voice.
     talking: Option<talking_clock::TalkingClock>,
+    /// The monitor-size query, until it answers.
+    screen_query: Option<std::sync::mpsc::Receiver<Result<screen_size::ScreenSize, String>>>,
 }
 
 impl TianyuanApp {
@@ -109,6 +112,7 @@ impl TianyuanApp {
             log_frames: false,
             frames: 0,
             talking: None,
+            screen_query: None,
         })
     }
 
@@ -167,7 +171,7 @@ impl TianyuanApp {
         }
     }
 
-    fn scene(&self) -> BoardScene {
+    fn scene(&self, pixels_per_point: f32) -> BoardScene {
         let st = &self.state;
         let (game, shown) = (st.session.game(), st.shown_move());
         let live = st.view_move.is_none();
@@ -213,7 +217,9 @@ impl TianyuanApp {
             owned,
             ghost,
             refused,
-            look: st.settings.board_look(),
+            look: st
+                .settings
+                .board_look(st.screen_points_per_cm(pixels_per_point)),
             description,
         }
     }
@@ -258,6 +264,12 @@ impl TianyuanApp {
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let now = self.time.now();
         let ctx = ui.ctx().clone();
+        if let Some(rx) = &self.screen_query
+            && let Ok(answer) = rx.try_recv()
+        {
+            self.state.screen = answer.ok();
+            self.screen_query = None;
+        }
         if self.clock_only_ui(ui, now) {
             return;
         }
@@ -322,7 +334,8 @@ impl TianyuanApp {
                 }
             });
         if reviewing {
-            let look = self.state.settings.board_look();
+            let ppcm = self.state.screen_points_per_cm(ctx.pixels_per_point());
+            let look = self.state.settings.board_look(ppcm);
             egui::CentralPanel::default()
                 .frame(egui::Frame::new())
                 .show(ui, |ui| {
@@ -331,7 +344,7 @@ impl TianyuanApp {
                     }
                 });
         } else {
-            let scene = self.scene();
+            let scene = self.scene(ctx.pixels_per_point());
             egui::CentralPanel::default()
                 .frame(egui::Frame::new())
                 .show(ui, |ui| {
@@ -490,6 +503,10 @@ pub fn run(options: AppOptions) -> ExitCode {
             let mut app = TianyuanApp::new(&cc.egui_ctx, saved, lang, Box::new(time), announcer)?;
             app.report_first_frame = report_timing;
             app.log_frames = std::env::var_os("TIANYUAN_FRAME_LOG").is_some();
+            let ctx = cc.egui_ctx.clone();
+            app.screen_query = Some(screen_size::query_in_background(move || {
+                ctx.request_repaint()
+            }));
             if let Some(note) = audio_note {
                 let what = lang.pick("无声音，不报时", "無聲音，不報時", "No voice");
                 app.state.notice = Some(Notice::Text(format!("{what}: {note}")));

@@ -41,9 +41,10 @@ pub struct Settings {
     pub placing_presses_clock: bool,
     /// Draw the board at its real size (2.3 cm cells).
     pub real_size: bool,
-    /// Screen points per centimetre for the real-size mode (calibrated by the user: winit does
-    /// not tell a monitor's physical size).
+    /// Screen points per centimetre for the real-size mode, as calibrated by the user.
     pub points_per_cm: f32,
+    /// The user's calibration wins over the size the display server reports.
+    pub points_per_cm_manual: bool,
     /// Voice volume, 0–1.
     pub volume: f32,
     /// Voice muted.
@@ -61,12 +62,21 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// How these preferences draw the board.
-    pub fn board_look(&self) -> crate::app::board_view::BoardLook {
+    /// How these preferences draw the board. `screen_points_per_cm` is the density the display
+    /// server reports (see [`crate::app::screen_size`]); the real-size mode uses it unless the
+    /// user calibrated by hand or there is none.
+    pub fn board_look(
+        &self,
+        screen_points_per_cm: Option<f32>,
+    ) -> crate::app::board_view::BoardLook {
+        let ppcm = match screen_points_per_cm {
+            Some(p) if !self.points_per_cm_manual => p,
+            _ => self.points_per_cm,
+        };
         crate::app::board_view::BoardLook {
             show_labels: self.show_coordinates,
             label_style: self.label_style,
-            real_size: self.real_size.then_some(self.points_per_cm),
+            real_size: self.real_size.then_some(ppcm),
         }
     }
 }
@@ -83,6 +93,7 @@ impl Default for Settings {
             real_size: false,
             // 96 logical dpi.
             points_per_cm: 96.0 / 2.54,
+            points_per_cm_manual: false,
             volume: 0.8,
             muted: false,
             new_size: 19,

@@ -47,7 +47,7 @@ pub fn side_panel_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput
         Tab::Arbiter => arbiter_ui(ui, state, input, &mut out),
         // The review panel itself is drawn by the shell under this tab's header.
         Tab::Review => {}
-        Tab::Settings => settings_ui(ui, &state.settings, lang, &mut out),
+        Tab::Settings => settings_ui(ui, state, &mut out),
     });
     out
 }
@@ -359,7 +359,60 @@ fn navigation_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
     }
 }
 
-fn settings_ui(ui: &mut egui::Ui, settings: &Settings, lang: Lang, out: &mut Vec<Command>) {
+/// The real-size scale: the monitor's reported size, or the user's ruler calibration.
+fn real_size_ui(ui: &mut egui::Ui, state: &AppState, s: &mut Settings) {
+    let lang = state.lang;
+    let reported = state.screen_points_per_cm(ui.ctx().pixels_per_point());
+    match (&state.screen, reported) {
+        (Some(screen), Some(ppcm)) => {
+            ui.label(lang.pick(
+                format!(
+                    "显示器（{}）报告 {}×{} 毫米：每厘米 {ppcm:.1} 点",
+                    screen.source, screen.width_mm, screen.height_mm
+                ),
+                format!(
+                    "螢幕（{}）回報 {}×{} 公釐：每公分 {ppcm:.1} 點",
+                    screen.source, screen.width_mm, screen.height_mm
+                ),
+                format!(
+                    "The monitor ({}) reports {}×{} mm: {ppcm:.1} points per cm",
+                    screen.source, screen.width_mm, screen.height_mm
+                ),
+            ));
+            ui.radio_value(
+                &mut s.points_per_cm_manual,
+                false,
+                lang.pick("按显示器尺寸", "依螢幕尺寸", "Use the monitor's size"),
+            );
+            ui.radio_value(
+                &mut s.points_per_cm_manual,
+                true,
+                lang.pick("用尺子校准", "用尺校準", "Use my ruler calibration"),
+            );
+        }
+        _ => {
+            ui.label(lang.pick(
+                "显示器没有报告可信的尺寸：请用尺子校准",
+                "螢幕沒有回報可信的尺寸：請用尺校準",
+                "The monitor reports no plausible size: calibrate with a ruler",
+            ));
+        }
+    }
+    ui.add_enabled_ui(s.points_per_cm_manual || reported.is_none(), |ui| {
+        ui.horizontal(|ui| {
+            let label = ui.label(lang.tr(Msg::PointsPerCm));
+            ui.add(
+                egui::DragValue::new(&mut s.points_per_cm)
+                    .range(10.0..=200.0)
+                    .speed(0.1),
+            )
+            .labelled_by(label.id);
+        });
+    });
+}
+
+fn settings_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
+    let (settings, lang) = (&state.settings, state.lang);
     let mut s = settings.clone();
     ui.horizontal(|ui| {
         ui.label(lang.tr(Msg::MenuLanguage));
@@ -387,15 +440,7 @@ fn settings_ui(ui: &mut egui::Ui, settings: &Settings, lang: Lang, out: &mut Vec
         lang.tr(Msg::PlacingPressesClock),
     );
     ui.checkbox(&mut s.real_size, lang.tr(Msg::RealSize));
-    ui.horizontal(|ui| {
-        let label = ui.label(lang.tr(Msg::PointsPerCm));
-        ui.add(
-            egui::DragValue::new(&mut s.points_per_cm)
-                .range(10.0..=200.0)
-                .speed(0.1),
-        )
-        .labelled_by(label.id);
-    });
+    real_size_ui(ui, state, &mut s);
     ui.horizontal(|ui| {
         let label = ui.label(lang.tr(Msg::Volume));
         ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0))
