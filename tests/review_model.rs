@@ -315,3 +315,33 @@ fn every_corpus_file_opens_navigates_and_lays_out() {
         files.len()
     );
 }
+
+#[test]
+fn a_file_of_several_games_reviews_each_and_keeps_the_edits_of_all() {
+    let file = b"(;GM[1]FF[4]SZ[19]PB[One];B[pd];W[dp])(;GM[1]FF[4]SZ[9]PB[Two];B[ee];W[cc];B[gg])";
+    let (mut r, _) = Review::from_sgf(file, 0).expect("two games");
+    assert_eq!((r.game_count(), r.game_index(), r.size()), (2, 0, 19));
+    r.last();
+    r.set_comment("first game, last move");
+    assert!(r.is_dirty());
+
+    r.switch_game(1).expect("the second game");
+    assert_eq!((r.game_index(), r.size(), r.move_number()), (1, 9, 0));
+    assert_eq!(r.info().black.as_deref(), Some("Two"));
+    assert_eq!(r.line_moves(), 3);
+    assert!(r.is_dirty(), "the unsaved mark survives the switch");
+    r.last();
+    r.set_comment("second game");
+
+    // A game the file does not have is an error and changes nothing.
+    assert!(matches!(r.switch_game(7), Err(ReviewError::NoGame(7))));
+    assert_eq!((r.game_index(), r.move_number()), (1, 3));
+
+    // Both edits are in the file written.
+    let text = r.to_sgf();
+    assert!(text.contains("C[first game, last move]"), "{text}");
+    assert!(text.contains("C[second game]"), "{text}");
+    r.switch_game(0).expect("back to the first");
+    r.last();
+    assert_eq!(r.comment(), "first game, last move");
+}

@@ -87,6 +87,32 @@ impl Review {
         Ok((review, reading.warnings))
     }
 
+    /// How many games the file holds.
+    pub fn game_count(&self) -> usize {
+        self.collection.trees.len()
+    }
+
+    /// Which game of the file is under review (0-based).
+    pub fn game_index(&self) -> usize {
+        self.tree_index
+    }
+
+    /// Reviews game `index` of the same file instead, from its start; the edits made to every
+    /// game are kept (they live in the collection) and so is the unsaved mark.
+    pub fn switch_game(&mut self, index: usize) -> Result<(), ReviewError> {
+        if index == self.tree_index {
+            return Ok(());
+        }
+        if index >= self.collection.trees.len() {
+            return Err(ReviewError::NoGame(index));
+        }
+        // Tried on a copy, so a game that cannot be reviewed leaves this one as it was.
+        let mut other = Review::from_collection(self.collection.clone(), index)?;
+        other.dirty = self.dirty;
+        *self = other;
+        Ok(())
+    }
+
     /// The whole file as SGF text (every game tree of the collection, UTF-8).
     pub fn to_sgf(&self) -> String {
         crate::record::to_canonical_sgf(&self.collection)

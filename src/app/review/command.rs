@@ -84,6 +84,8 @@ pub enum ReviewCommand {
     Promote,
     /// Show or hide move numbers.
     ShowNumbers(bool),
+    /// Review another game of the same file (0-based).
+    SwitchGame(usize),
     /// Start a new empty record of this size.
     NewRecord(u8),
     /// Ask for a file to open (a dialog on a worker thread).

@@ -256,6 +256,9 @@ impl ReviewPanel {
                 self.show_numbers = on;
                 Ok(())
             }
+            ReviewCommand::SwitchGame(index) => self.review.switch_game(index).map(|()| {
+                self.after_tree_change();
+            }),
             ReviewCommand::NewRecord(size) => Review::new(size).map(|r| {
                 self.review = r;
                 self.path = None;
@@ -479,6 +482,38 @@ impl ReviewPanel {
         if let Some(p) = &self.path {
             ui.label(p.display().to_string());
         }
+        self.game_choice_ui(ui, lang, out);
+    }
+
+    /// A file with several games: which one is under review.
+    fn game_choice_ui(&self, ui: &mut egui::Ui, lang: Lang, out: &mut Vec<ReviewCommand>) {
+        let count = self.review.game_count();
+        if count < 2 {
+            return;
+        }
+        let current = self.review.game_index();
+        let name = |i: usize| {
+            let (n, total) = (i + 1, count);
+            lang.pick(
+                format!("第 {n} 局（共 {total} 局）"),
+                format!("第 {n} 局（共 {total} 局）"),
+                format!("Game {n} of {total}"),
+            )
+        };
+        ui.horizontal(|ui| {
+            let label = ui.label(lang.pick("对局", "對局", "Game"));
+            egui::ComboBox::from_id_salt("review-game")
+                .selected_text(name(current))
+                .show_ui(ui, |ui| {
+                    for i in 0..count {
+                        if ui.selectable_label(i == current, name(i)).clicked() && i != current {
+                            out.push(ReviewCommand::SwitchGame(i));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
     }
 
     fn nav_ui(&mut self, ui: &mut egui::Ui, lang: Lang, out: &mut Vec<ReviewCommand>) {
