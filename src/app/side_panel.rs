@@ -107,12 +107,10 @@ fn info_ui(ui: &mut egui::Ui, state: &AppState) {
             ui.label(setup.handicap.stones().to_string());
             ui.end_row();
             ui.label(lang.tr(Msg::TimeControl));
-            ui.label(
-                setup
-                    .time_control
-                    .as_ref()
-                    .map_or_else(|| lang.tr(Msg::NoClock).to_owned(), |t| t.to_string()),
-            );
+            ui.label(setup.time_control.as_ref().map_or_else(
+                || lang.tr(Msg::NoClock).to_owned(),
+                |t| crate::i18n::time_control_text(t, lang),
+            ));
             ui.end_row();
             ui.label(lang.tr(Msg::MoveCount));
             ui.label(game.move_number().to_string());

@@ -6,8 +6,10 @@
 //! app's start-up) and given to [`Lang::from_locale`].
 
 mod messages;
+mod time_control_text;
 
 pub use messages::Msg;
+pub use time_control_text::{span_text, time_control_text};
 
 /// A language of the user interface.
 #[derive(
