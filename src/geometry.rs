@@ -39,7 +39,7 @@ pub enum LabelStyle {
 }
 
 /// Where margin labels are centred, as a fraction of the margin from the board's outer edge.
-const LABEL_INSET: f32 = 0.28;
+const LABEL_INSET: f32 = 0.25;
 
 /// The column letters without I, as GTP and printed boards use them.
 const COLUMN_LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -295,7 +295,7 @@ impl BoardGeometry {
 
     /// A font height for margin labels that fits between the edge stones and the board's edge.
     pub fn label_font_size(&self) -> f32 {
-        0.55 * self.scale
+        0.64 * self.scale
     }
 }
 

@@ -32,7 +32,7 @@ use egui_kittest::wgpu::{WgpuTestRenderer, create_render_state, default_wgpu_set
 use egui_kittest::{Harness, SnapshotOptions};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use tianyuan::app::board_view::{BoardScene, board_ui};
+use tianyuan::app::board_view::{BoardLook, BoardScene, board_ui};
 use tianyuan::app::{Command, TianyuanApp, fonts};
 use tianyuan::audio::NullAnnouncer;
 use tianyuan::clock::{Millis, TimeControl, Timestamp};
@@ -196,8 +196,10 @@ fn stones(color: Color, points: &[(u8, u8)]) -> Vec<(Coord, Color)> {
 fn empty_19x19_with_coordinates() {
     let scene = BoardScene {
         size: 19,
-        show_labels: true,
-        label_style: LabelStyle::LettersAndNumbers,
+        look: BoardLook {
+            label_style: LabelStyle::LettersAndNumbers,
+            ..BoardLook::default()
+        },
         description: "empty 19×19".to_owned(),
         ..BoardScene::default()
     };
@@ -232,8 +234,10 @@ fn a_19x19_position_with_last_move_and_numbers() {
             (Coord::new(16, 15), 3),
             (Coord::new(15, 16), 4),
         ],
-        show_labels: true,
-        label_style: LabelStyle::LettersAndNumbers,
+        look: BoardLook {
+            label_style: LabelStyle::LettersAndNumbers,
+            ..BoardLook::default()
+        },
         description: "opening".to_owned(),
         ..BoardScene::default()
     };
@@ -251,8 +255,10 @@ fn a_9x9_board_with_numbers_only_labels() {
         size: 9,
         stones: all,
         last_move: Some(Coord::new(6, 4)),
-        show_labels: true,
-        label_style: LabelStyle::NumbersOnly,
+        look: BoardLook {
+            label_style: LabelStyle::NumbersOnly,
+            ..BoardLook::default()
+        },
         description: "9×9".to_owned(),
         ..BoardScene::default()
     };
@@ -270,6 +276,9 @@ impl TimeSource for SharedTime {
     }
 }
 
+/// The window's panels paint no background of their own: in the app eframe clears the window
+/// to the panels' colour first (`TianyuanApp::clear_color`), but kittest clears to transparent,
+/// so in this snapshot the panels' background is transparent (white in most viewers).
 #[test]
 fn the_whole_window_in_simplified_chinese() {
     let time = Rc::new(ManualTimeSource::at(Timestamp(1_000)));

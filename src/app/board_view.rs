@@ -191,17 +191,20 @@ pub fn paint_board(painter: &Painter, geo: &BoardGeometry, scene: &BoardScene, a
     let last = size.saturating_sub(1);
     let line = Stroke::new(geo.line_width().max(1.0), theme::LINE);
     let outer = Stroke::new(geo.outer_line_width().max(1.5), theme::LINE);
-    for i in 0..size {
-        let stroke = if i == 0 || i == last { outer } else { line };
+    for i in 1..last {
         painter.line_segment(
             [pos(geo, Coord::new(i, 0)), pos(geo, Coord::new(i, last))],
-            stroke,
+            line,
         );
         painter.line_segment(
             [pos(geo, Coord::new(0, i)), pos(geo, Coord::new(last, i))],
-            stroke,
+            line,
         );
     }
+    // The heavy edge as one closed rectangle, so its corners are mitred, not notched.
+    let grid =
+        egui::Rect::from_two_pos(pos(geo, Coord::new(0, 0)), pos(geo, Coord::new(last, last)));
+    painter.rect_stroke(grid, 0.0, outer, egui::StrokeKind::Middle);
     for s in star_points(size) {
         painter.circle_filled(pos(geo, s), geo.star_radius().max(1.5), theme::LINE);
     }

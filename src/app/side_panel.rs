@@ -125,7 +125,15 @@ fn info_ui(ui: &mut egui::Ui, state: &AppState) {
                 ui.end_row();
             }
             ui.label(lang.tr(Msg::Result));
-            ui.label(status_text(state));
+            // Only a finished game has a result; before that the row says the game goes on.
+            let result = match state.session.phase() {
+                Phase::Finished(_) => status_text(state),
+                Phase::Counting => lang.tr(Msg::CountArea).to_owned(),
+                _ => lang
+                    .pick("对局进行中", "對局進行中", "Game in progress")
+                    .to_owned(),
+            };
+            ui.label(result);
             ui.end_row();
         });
 }
