@@ -4,10 +4,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::diagram::{Background, SvgOptions, kifu_html, kifu_sheets, to_svg};
+use crate::diagram::{Background, SvgOptions, record_html, to_svg};
 use crate::geometry::LabelStyle;
 use crate::i18n::Lang;
-use crate::record::replay_main_line;
 use crate::review::Review;
 
 /// Coordinates around a diagram.
@@ -125,26 +124,22 @@ pub fn run_record(args: &RecordArgs) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let replayed = match replay_main_line(review.tree()) {
+    let per = usize::from(args.per_diagram);
+    let (html, illegal) = match record_html(review.tree(), per, lang, args.coordinates.style()) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {}: {e}", args.file.display());
             return ExitCode::from(1);
         }
     };
-    for illegal in &replayed.illegal {
+    for play in &illegal {
         eprintln!(
             "{}: {}: {}",
             args.file.display(),
-            illegal.pos,
-            illegal.irregularity.reason
+            play.pos,
+            play.irregularity.reason
         );
     }
-    let mut start = replayed.game.clone();
-    while start.undo() {}
-    let moves = replayed.game.moves().to_vec();
-    let sheets = kifu_sheets(&start, &moves, usize::from(args.per_diagram));
-    let html = kifu_html(&replayed.info, &sheets, lang, args.coordinates.style());
     super::sgf::emit(args.output.as_ref(), &html)
 }
 

@@ -96,6 +96,10 @@ pub enum ReviewCommand {
     Save,
     /// Ask where to save.
     SaveAsDialog,
+    /// Export the position on the board, with its marks, as an SVG diagram.
+    ExportDiagram,
+    /// Export the printable game record (棋谱) of the main line as HTML.
+    ExportRecord,
     /// Save to this path.
     SaveTo(PathBuf),
 }

@@ -11,8 +11,10 @@ use eframe::egui;
 pub enum FileEvent {
     /// A file was read: its path and bytes.
     Opened(PathBuf, Vec<u8>),
-    /// A file was written.
+    /// The record was written.
     Saved(PathBuf),
+    /// An export (a diagram, a printable record) was written.
+    Exported(PathBuf),
     /// The dialog was cancelled.
     Cancelled,
     /// Reading or writing failed (path and the system's reason).
@@ -91,6 +93,32 @@ impl FileJobs {
                 .save_file();
             match picked {
                 Some(path) => write(path, text),
+                None => FileEvent::Cancelled,
+            }
+        });
+    }
+
+    /// Asks where to export, then writes `text` there atomically; `filter` names the kind of
+    /// file and its extensions (e.g. `("SVG", &["svg"])`).
+    pub fn export_dialog(
+        &mut self,
+        ctx: &egui::Context,
+        title: String,
+        name: String,
+        filter: (&'static str, &'static [&'static str]),
+        text: String,
+    ) {
+        self.spawn(ctx, move || {
+            let picked = rfd::FileDialog::new()
+                .set_title(title)
+                .set_file_name(name)
+                .add_filter(filter.0, filter.1)
+                .save_file();
+            match picked {
+                Some(path) => match write(path, text) {
+                    FileEvent::Saved(p) => FileEvent::Exported(p),
+                    other => other,
+                },
                 None => FileEvent::Cancelled,
             }
         });

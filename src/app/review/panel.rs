@@ -284,6 +284,11 @@ impl ReviewPanel {
                 self.save_dialog(ctx, lang);
                 Ok(())
             }
+            ReviewCommand::ExportDiagram => {
+                self.export_diagram(ctx, lang);
+                Ok(())
+            }
+            ReviewCommand::ExportRecord => self.export_record(ctx, lang),
             ReviewCommand::SaveTo(path) => {
                 self.files.save(ctx, path, self.review.to_sgf());
                 Ok(())
@@ -299,6 +304,54 @@ impl ReviewPanel {
         }
         // Any command may have changed the tree's shape; the layout is cheap to redo.
         self.tree_cache = None;
+    }
+
+    /// The record's file name with another extension, for exports ("game.svg").
+    fn export_name(&self, extension: &str) -> String {
+        let stem = self
+            .path
+            .as_ref()
+            .and_then(|p| p.file_stem())
+            .map_or_else(|| "game".to_owned(), |s| s.to_string_lossy().into_owned());
+        format!("{stem}.{extension}")
+    }
+
+    /// Exports the position at the cursor (marks, last move, numbers when shown) as SVG.
+    fn export_diagram(&mut self, ctx: &egui::Context, lang: Lang) {
+        let options = crate::diagram::SvgOptions::default();
+        let svg = crate::diagram::to_svg(&self.scene(), &options);
+        let n = self.review.move_number();
+        let name = self.export_name(&format!("move{n}.svg"));
+        self.files.export_dialog(
+            ctx,
+            lang.pick("导出局面图", "匯出局面圖", "Export diagram")
+                .into(),
+            name,
+            ("SVG", &["svg"]),
+            svg,
+        );
+    }
+
+    /// Exports the printable record (棋谱) of the main line, 100 moves a diagram, as HTML.
+    fn export_record(&mut self, ctx: &egui::Context, lang: Lang) -> Result<(), ReviewError> {
+        let coordinates = Some(crate::geometry::LabelStyle::NumbersOnly);
+        let (html, _illegal) =
+            crate::diagram::record_html(self.review.tree(), 100, lang, coordinates)
+                .map_err(ReviewError::Replay)?;
+        let name = self.export_name("html");
+        self.files.export_dialog(
+            ctx,
+            lang.pick(
+                "导出棋谱（打印）",
+                "匯出棋譜（列印）",
+                "Export printable record",
+            )
+            .into(),
+            name,
+            ("HTML", &["html", "htm"]),
+            html,
+        );
+        Ok(())
     }
 
     fn save_dialog(&mut self, ctx: &egui::Context, lang: Lang) {
@@ -367,6 +420,13 @@ impl ReviewPanel {
                         path.display()
                     ));
                     self.path = Some(path);
+                }
+                FileEvent::Exported(path) => {
+                    self.message = Some(format!(
+                        "{} {}",
+                        lang.pick("已导出", "已匯出", "Exported"),
+                        path.display()
+                    ));
                 }
                 FileEvent::Cancelled => {}
                 FileEvent::Failed(path, why) => {
@@ -458,6 +518,30 @@ impl ReviewPanel {
             }
             if self.files.busy() {
                 ui.spinner();
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button(lang.pick("导出局面图…", "匯出局面圖…", "Export diagram…"))
+                .on_hover_text(lang.pick(
+                    "当前局面和标记，SVG，按实际棋盘尺寸打印",
+                    "目前局面和標記，SVG，按實際棋盤尺寸列印",
+                    "This position with its marks, as SVG, printing at real board size",
+                ))
+                .clicked()
+            {
+                out.push(ReviewCommand::ExportDiagram);
+            }
+            if ui
+                .button(lang.pick("打印棋谱…", "列印棋譜…", "Printable record…"))
+                .on_hover_text(lang.pick(
+                    "主分支的棋谱（每图100手），HTML，用浏览器打印",
+                    "主分支的棋譜（每圖100手），HTML，用瀏覽器列印",
+                    "The main line, 100 moves a diagram, as HTML to print from a browser",
+                ))
+                .clicked()
+            {
+                out.push(ReviewCommand::ExportRecord);
             }
         });
         if !self.recent.paths.is_empty() {
