@@ -520,28 +520,31 @@ impl ReviewPanel {
                 ui.spinner();
             }
         });
-        ui.horizontal_wrapped(|ui| {
-            if ui
-                .button(lang.pick("导出局面图…", "匯出局面圖…", "Export diagram…"))
-                .on_hover_text(lang.pick(
+        let exports = [
+            (
+                lang.pick("导出局面图…", "匯出局面圖…", "Export diagram…"),
+                lang.pick(
                     "当前局面和标记，SVG，按实际棋盘尺寸打印",
                     "目前局面和標記，SVG，按實際棋盤尺寸列印",
                     "This position with its marks, as SVG, printing at real board size",
-                ))
-                .clicked()
-            {
-                out.push(ReviewCommand::ExportDiagram);
-            }
-            if ui
-                .button(lang.pick("打印棋谱…", "列印棋譜…", "Printable record…"))
-                .on_hover_text(lang.pick(
+                ),
+                ReviewCommand::ExportDiagram,
+            ),
+            (
+                lang.pick("打印棋谱…", "列印棋譜…", "Printable record…"),
+                lang.pick(
                     "主分支的棋谱（每图100手），HTML，用浏览器打印",
                     "主分支的棋譜（每圖100手），HTML，用瀏覽器列印",
                     "The main line, 100 moves a diagram, as HTML to print from a browser",
-                ))
-                .clicked()
-            {
-                out.push(ReviewCommand::ExportRecord);
+                ),
+                ReviewCommand::ExportRecord,
+            ),
+        ];
+        ui.horizontal_wrapped(|ui| {
+            for (label, hover, command) in exports {
+                if ui.button(label).on_hover_text(hover).clicked() {
+                    out.push(command);
+                }
             }
         });
         if !self.recent.paths.is_empty() {
