@@ -3,10 +3,11 @@
 
 use eframe::egui::{self, Pos2, Sense, Stroke};
 
-use super::command::ReviewCommand;
+use super::command::{ReviewCommand, Tool};
 use super::marks_painter::paint_marks;
 use super::panel::ReviewPanel;
 use crate::app::board_view::{BoardLook, BoardScene, StoneMap, paint_board, paint_table};
+use crate::app::stone_sprite::{StoneBatch, ghost_tint};
 use crate::app::theme;
 use crate::i18n::Lang;
 use crate::rules::Coord;
@@ -40,10 +41,26 @@ pub fn review_board_ui(
     if let Some(p) = panel.pending_point() {
         painter.circle_stroke(pos(p), r * 0.6, Stroke::new(2.0, theme::ILLEGAL));
     }
-    let description = match lang {
-        Lang::En => format!("Review board, move {}", panel.review().move_number()),
-        _ => format!("复盘棋盘，第 {} 手", panel.review().move_number()),
+    // A ghost of the stone a click would put: the side to move, or the setup colour.
+    let ghost = match panel.tool() {
+        Tool::Play => Some(panel.review().game().to_move()),
+        Tool::Setup(color) => Some(color),
+        _ => None,
     };
+    if let Some(color) = ghost
+        && let Some(c) = response.hover_pos().and_then(|p| geo.coord_at(p.x, p.y))
+        && scene.stone(c).is_none()
+    {
+        let mut stone = StoneBatch::new(&painter, r);
+        stone.add(pos(c), color, ghost_tint(theme::GHOST_ALPHA));
+        stone.paint(&painter);
+    }
+    let n = panel.review().move_number();
+    let description = lang.pick(
+        format!("复盘棋盘，第 {n} 手"),
+        format!("覆盤棋盤，第 {n} 手"),
+        format!("Review board, move {n}"),
+    );
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &description));
     let mut out = Vec::new();
     if response.clicked()
