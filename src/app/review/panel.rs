@@ -12,7 +12,7 @@ use super::files::{FileEvent, FileJobs};
 use super::recent::RecentFiles;
 use super::tree_ui::tree_ui;
 use crate::diagram::{PointMark, Scene};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Msg};
 use crate::record::NodeId;
 use crate::review::{
     MoveAnnotation, PositionAnnotation, Review, ReviewError, TreeCell, tree_cells,
@@ -458,13 +458,10 @@ impl ReviewPanel {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| lang.pick("新棋谱", "新棋譜", "new record").to_owned());
         let (n, total) = (self.review.move_number(), self.review.line_moves());
-        let next = self.review.game().to_move();
-        let side = match (next, lang) {
-            (Color::Black, Lang::En) => "Black",
-            (Color::White, Lang::En) => "White",
-            (Color::Black, _) => "黑方",
-            (Color::White, _) => "白方",
-        };
+        let side = lang.tr(match self.review.game().to_move() {
+            Color::Black => Msg::Black,
+            Color::White => Msg::White,
+        });
         let dirty = if self.review.is_dirty() { " *" } else { "" };
         lang.pick(
             format!("复盘 {name}{dirty}：第 {n} / {total} 手，{side}走"),
