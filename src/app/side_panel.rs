@@ -127,11 +127,10 @@ fn info_ui(ui: &mut egui::Ui, state: &AppState) {
             ui.label(lang.tr(Msg::Result));
             // Only a finished game has a result; before that the row says the game goes on.
             let result = match state.session.phase() {
-                Phase::Finished(_) => status_text(state),
-                Phase::Counting => lang.tr(Msg::CountArea).to_owned(),
-                _ => lang
+                Phase::Playing | Phase::PlacingHandicap { .. } => lang
                     .pick("对局进行中", "對局進行中", "Game in progress")
                     .to_owned(),
+                Phase::Finished(_) | Phase::Counting => status_text(state),
             };
             ui.label(result);
             ui.end_row();
