@@ -633,7 +633,7 @@ pub fn screenshot_in(
         Some(p) => {
             let bytes = std::fs::read(p)
                 .map_err(|e| ScreenshotError::Open(OpenError::Io(p.to_path_buf(), e)))?;
-            let (record, _) = crate::review::Review::from_sgf(&bytes, 0).map_err(|e| {
+            let (record, warnings) = crate::review::Review::from_sgf(&bytes, 0).map_err(|e| {
                 ScreenshotError::Open(OpenError::Sgf(
                     p.to_path_buf(),
                     review::error_text(&e, lang),
@@ -643,7 +643,7 @@ pub fn screenshot_in(
             if let Some(asked) = move_no.filter(|&n| n > moves) {
                 return Err(ScreenshotError::NoSuchMove { asked, moves });
             }
-            Some((p.to_path_buf(), bytes))
+            Some((p.to_path_buf(), record, warnings))
         }
         None => None,
     };
@@ -668,10 +668,8 @@ pub fn screenshot_in(
             cc.egui_ctx.set_zoom_factor(1.0);
             // A record is shown as the review tab shows it: at move N of the main line, or at
             // its end.
-            if let Some((path, bytes)) = &opened {
-                app.review
-                    .open_bytes(Some(path.clone()), bytes)
-                    .map_err(|e| review::error_text(&e, lang))?;
+            if let Some((path, record, warnings)) = opened {
+                app.review.open_review(Some(path), record, &warnings);
                 app.state.tab = Tab::Review;
                 let nav = match move_no {
                     Some(n) => review::Nav::Move(n),

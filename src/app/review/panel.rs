@@ -99,7 +99,18 @@ impl ReviewPanel {
 
     /// Replaces the record with the bytes of an SGF file read from `path`.
     pub fn open_bytes(&mut self, path: Option<PathBuf>, bytes: &[u8]) -> Result<(), ReviewError> {
-        let (mut review, warnings) = Review::from_sgf(bytes, 0)?;
+        let (review, warnings) = Review::from_sgf(bytes, 0)?;
+        self.open_review(path, review, &warnings);
+        Ok(())
+    }
+
+    /// Shows `review`, read from `path`, at its start, with the record layer's `warnings`.
+    pub fn open_review(
+        &mut self,
+        path: Option<PathBuf>,
+        mut review: Review,
+        warnings: &[crate::record::Warning],
+    ) {
         review.first();
         self.review = review;
         self.warnings = warnings.iter().map(|w| w.to_string()).collect();
@@ -108,7 +119,6 @@ impl ReviewPanel {
         }
         self.path = path;
         self.after_tree_change();
-        Ok(())
     }
 
     fn after_tree_change(&mut self) {
