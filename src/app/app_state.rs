@@ -135,6 +135,13 @@ impl AppState {
         (pixels_per_point > 0.0).then(|| px / pixels_per_point)
     }
 
+    /// How the board is drawn on a screen of `pixels_per_point`: the preferences, with the
+    /// monitor's reported density for the real-size mode.
+    pub fn board_look(&self, pixels_per_point: f32) -> super::board_view::BoardLook {
+        self.settings
+            .board_look(self.screen_points_per_cm(pixels_per_point))
+    }
+
     /// The number of moves of the live game.
     pub fn live_moves(&self) -> usize {
         self.session.game().moves().len()

@@ -217,9 +217,7 @@ impl TianyuanApp {
             owned,
             ghost,
             refused,
-            look: st
-                .settings
-                .board_look(st.screen_points_per_cm(pixels_per_point)),
+            look: st.board_look(pixels_per_point),
             description,
         }
     }
@@ -334,8 +332,7 @@ impl TianyuanApp {
                 }
             });
         if reviewing {
-            let ppcm = self.state.screen_points_per_cm(ctx.pixels_per_point());
-            let look = self.state.settings.board_look(ppcm);
+            let look = self.state.board_look(ctx.pixels_per_point());
             egui::CentralPanel::default()
                 .frame(egui::Frame::new())
                 .show(ui, |ui| {
