@@ -1,7 +1,7 @@
 //! The board on screen: painted to Art. 33 from [`crate::geometry`], clicks turned into commands.
 
 use super::command::Command;
-use super::stone_sprite::{StoneBatch, ghost_tint};
+use super::stone_sprite::{StoneBatch, paint_ghost};
 use super::theme;
 use crate::geometry::{
     BoardGeometry, LabelStyle, Rect as GRect, column_label, row_label, star_points,
@@ -93,9 +93,7 @@ pub fn board_ui(ui: &mut egui::Ui, scene: &BoardScene, lang: Lang) -> Option<Com
     if let (Some(c), Some(color)) = (hovered, scene.ghost)
         && at.get(c).is_none()
     {
-        let mut ghost = StoneBatch::new(&painter, geo.stone_radius());
-        ghost.add(pos(&geo, c), color, ghost_tint(theme::GHOST_ALPHA));
-        ghost.paint(&painter);
+        paint_ghost(&painter, pos(&geo, c), geo.stone_radius(), color);
     }
     if response.clicked() {
         let pos = response.interact_pointer_pos()?;

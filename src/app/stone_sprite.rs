@@ -9,8 +9,7 @@
 use super::theme;
 use crate::rules::Color;
 use eframe::egui::{
-    self, Color32, ColorImage, Id, Mesh, Painter, Pos2, Rect, Shape, TextureHandle, TextureOptions,
-    Vec2,
+    Color32, ColorImage, Id, Mesh, Painter, Pos2, Rect, Shape, TextureHandle, TextureOptions, Vec2,
 };
 
 /// Extra texels around the disc, so the anti-aliased edge is never clipped by the quad.
@@ -172,9 +171,13 @@ impl StoneBatch {
     }
 }
 
-/// A translucent tint for ghost stones (egui colours are premultiplied).
-pub fn ghost_tint(alpha: f32) -> Color32 {
-    egui::Color32::WHITE.gamma_multiply(alpha)
+/// Paints the translucent stone of `color` that a click at `at` would put (the ghost under
+/// the pointer), `radius` points wide.
+pub fn paint_ghost(painter: &Painter, at: Pos2, radius: f32, color: Color) {
+    let mut ghost = StoneBatch::new(painter, radius);
+    // egui colours are premultiplied: a white tint scaled by alpha fades the whole sprite.
+    ghost.add(at, color, Color32::WHITE.gamma_multiply(theme::GHOST_ALPHA));
+    ghost.paint(painter);
 }
 
 #[cfg(test)]

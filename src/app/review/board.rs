@@ -7,7 +7,7 @@ use super::command::{ReviewCommand, Tool};
 use super::marks_painter::paint_marks;
 use super::panel::ReviewPanel;
 use crate::app::board_view::{BoardLook, BoardScene, StoneMap, paint_board, paint_table};
-use crate::app::stone_sprite::{StoneBatch, ghost_tint};
+use crate::app::stone_sprite::paint_ghost;
 use crate::app::theme;
 use crate::i18n::Lang;
 use crate::rules::Coord;
@@ -51,9 +51,7 @@ pub fn review_board_ui(
         && let Some(c) = response.hover_pos().and_then(|p| geo.coord_at(p.x, p.y))
         && scene.stone(c).is_none()
     {
-        let mut stone = StoneBatch::new(&painter, r);
-        stone.add(pos(c), color, ghost_tint(theme::GHOST_ALPHA));
-        stone.paint(&painter);
+        paint_ghost(&painter, pos(c), r, color);
     }
     let n = panel.review().move_number();
     let description = lang.pick(
