@@ -59,7 +59,7 @@ pub fn run(args: &SgfArgs) -> ExitCode {
 /// with a clear message when it cannot be written.
 pub fn emit<P: AsRef<Path>>(output: Option<P>, text: &str) -> ExitCode {
     let written = match output {
-        Some(path) => write_atomically(path.as_ref(), text.as_bytes()),
+        Some(path) => crate::files::write_atomically(path.as_ref(), text.as_bytes()),
         None => std::io::stdout().write_all(text.as_bytes()),
     };
     match written {
@@ -69,33 +69,4 @@ pub fn emit<P: AsRef<Path>>(output: Option<P>, text: &str) -> ExitCode {
             ExitCode::from(1)
         }
     }
-}
-
-/// Writes to a temporary file in the same folder, syncs it, then renames it over `path`, so
-/// a crash leaves either the old file or the new one, never half of one.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let file_name = path
-        .file_name()
-        .map_or_else(|| "out.sgf".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)?;
-        if let Ok(d) = std::fs::File::open(dir) {
-            // Makes the rename itself durable; not all systems allow syncing a folder.
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }

@@ -8,7 +8,6 @@
 
 mod board;
 mod command;
-mod files;
 mod marks_painter;
 mod panel;
 mod recent;
@@ -16,7 +15,6 @@ mod tree_ui;
 
 pub use board::review_board_ui;
 pub use command::{Nav, ReviewCommand, Tool};
-pub use files::{FileEvent, FileJobs};
 pub use marks_painter::paint_marks;
 pub use panel::{ReviewPanel, error_text};
 pub use recent::RecentFiles;

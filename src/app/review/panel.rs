@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 use eframe::egui::{self, Key, Modifiers};
 
 use super::command::{Nav, ReviewCommand, Tool};
-use super::files::{FileEvent, FileJobs};
 use super::recent::RecentFiles;
 use super::tree_ui::tree_ui;
 use crate::diagram::{PointMark, Scene};
+use crate::files::jobs::{FileEvent, FileJobs, Waker};
 use crate::i18n::{Lang, Msg};
 use crate::record::NodeId;
 use crate::review::{
@@ -275,17 +275,23 @@ impl ReviewPanel {
                 self.warnings.clear();
             }),
             ReviewCommand::OpenDialog => {
-                self.files
-                    .open_dialog(ctx, lang.pick("打开棋谱", "打開棋譜", "Open record").into());
+                self.files.open_dialog(
+                    &waker(ctx),
+                    lang.pick("打开棋谱", "打開棋譜", "Open record").into(),
+                    ("SGF", &["sgf", "SGF"]),
+                );
                 Ok(())
             }
             ReviewCommand::OpenPath(path) => {
-                self.files.open(ctx, path);
+                self.files.open(&waker(ctx), path);
                 Ok(())
             }
             ReviewCommand::Save => {
                 match self.path.clone() {
-                    Some(path) => self.files.save(ctx, path, self.review.to_sgf()),
+                    Some(path) => {
+                        self.files
+                            .save(&waker(ctx), path, self.review.to_sgf().into_bytes())
+                    }
                     None => self.save_dialog(ctx, lang),
                 }
                 Ok(())
@@ -300,7 +306,8 @@ impl ReviewPanel {
             }
             ReviewCommand::ExportRecord => self.export_record(ctx, lang),
             ReviewCommand::SaveTo(path) => {
-                self.files.save(ctx, path, self.review.to_sgf());
+                self.files
+                    .save(&waker(ctx), path, self.review.to_sgf().into_bytes());
                 Ok(())
             }
         };
@@ -333,12 +340,12 @@ impl ReviewPanel {
         let n = self.review.move_number();
         let name = self.export_name(&format!("move{n}.svg"));
         self.files.export_dialog(
-            ctx,
+            &waker(ctx),
             lang.pick("导出局面图", "匯出局面圖", "Export diagram")
                 .into(),
             name,
             ("SVG", &["svg"]),
-            svg,
+            svg.into_bytes(),
         );
     }
 
@@ -350,7 +357,7 @@ impl ReviewPanel {
                 .map_err(ReviewError::Replay)?;
         let name = self.export_name("html");
         self.files.export_dialog(
-            ctx,
+            &waker(ctx),
             lang.pick(
                 "导出棋谱（打印）",
                 "匯出棋譜（列印）",
@@ -359,7 +366,7 @@ impl ReviewPanel {
             .into(),
             name,
             ("HTML", &["html", "htm"]),
-            html,
+            html.into_bytes(),
         );
         Ok(())
     }
@@ -370,10 +377,11 @@ impl ReviewPanel {
             |n| n.to_string_lossy().into_owned(),
         );
         self.files.save_dialog(
-            ctx,
+            &waker(ctx),
             lang.pick("保存棋谱", "保存棋譜", "Save record").into(),
             name,
-            self.review.to_sgf(),
+            ("SGF", &["sgf"]),
+            self.review.to_sgf().into_bytes(),
         );
     }
 
@@ -408,7 +416,7 @@ impl ReviewPanel {
                 .collect()
         });
         if let Some(path) = dropped.into_iter().next() {
-            self.files.open(ctx, path);
+            self.files.open(&waker(ctx), path);
         }
         for event in self.files.poll() {
             match event {
@@ -863,4 +871,10 @@ pub fn error_text(e: &ReviewError, lang: Lang) -> String {
         ),
         _ => e.to_string(),
     }
+}
+
+/// A waker for file jobs that repaints this window when a job finishes.
+fn waker(ctx: &egui::Context) -> Waker {
+    let ctx = ctx.clone();
+    std::sync::Arc::new(move || ctx.request_repaint())
 }
