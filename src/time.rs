@@ -77,3 +77,15 @@ impl TimeSource for ManualTimeSource {
         Timestamp(self.now.get())
     }
 }
+
+/// The wall-clock time now (UTC), as the journal writes it beside the session's own time
+/// line: `2026-11-30T12:01:05.123Z`. Only the edge that writes entries reads it.
+#[allow(clippy::disallowed_methods)] // the one sanctioned reading of the wall clock
+pub fn utc_now() -> chrono::DateTime<chrono::Utc> {
+    chrono::Utc::now()
+}
+
+/// [`utc_now`] in the journal's form.
+pub fn utc_text(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+}

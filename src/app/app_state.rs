@@ -9,7 +9,7 @@ use super::settings::Settings;
 use crate::clock::Timestamp;
 use crate::i18n::Lang;
 use crate::rules::{Board, Coord, Game, IllegalMove, Move};
-use crate::session::{Event, GameSetup, Phase, Session, SessionError, color_of};
+use crate::session::{Applied as SessionApplied, Event, GameSetup, Phase, Session, SessionError};
 
 /// Something to tell the user after a command, shown in their language.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,6 +96,8 @@ pub struct AppState {
     pub quit: bool,
     /// The monitor's size as the display server reports it, once known.
     pub screen: Option<super::screen_size::ScreenSize>,
+    /// The app's instant at which the session began (the session's T = 0).
+    pub session_origin: Timestamp,
 }
 
 /// What applying a command changed, for the shell's follow-up (voice, repaint).
@@ -114,7 +116,8 @@ impl AppState {
         now: Timestamp,
     ) -> Result<AppState, SessionError> {
         Ok(AppState {
-            session: Session::new(setup, now)?,
+            session: Session::new(setup)?,
+            session_origin: now,
             settings,
             lang,
             tab: Tab::Info,
@@ -163,108 +166,97 @@ impl AppState {
                     self.view_move = None;
                     return applied;
                 }
-                match self.session.phase().clone() {
-                    Phase::PlacingHandicap { .. } => {
-                        let r = self.session.record(now, Event::HandicapStone(c));
-                        applied.clock_changed = self.session.phase() == &Phase::Playing;
-                        self.note(r, Some(c));
-                    }
-                    Phase::Playing => {
-                        let Some(color) = self.session.to_move() else {
-                            return applied;
-                        };
-                        let r = self.session.record(
-                            now,
-                            Event::Move {
-                                color,
-                                mv: Move::Play(c),
-                            },
-                        );
-                        let ok = r.is_ok();
-                        self.note(r, Some(c));
-                        if ok && self.settings.placing_presses_clock {
-                            applied.clock_changed |= self.press_clock_if_running(now, color);
-                        }
-                    }
-                    Phase::Counting => {
-                        let r = self.session.record(now, Event::ToggleDead(c));
-                        self.note(r, None);
-                    }
+                let event = match self.session.phase() {
+                    Phase::PlacingHandicap { .. } => Event::HandicapStone(c),
+                    Phase::Playing | Phase::Adjourned => Event::Move {
+                        color: self.session.side_to_move(),
+                        mv: Move::Play(c),
+                    },
+                    Phase::Counting => Event::Dead(c),
                     Phase::Finished(_) => {
-                        self.notice = Some(Notice::Refused(SessionError::GameOver))
+                        self.notice = Some(Notice::Refused(SessionError::GameOver));
+                        return applied;
                     }
-                }
+                };
+                let r = self.record(now, event);
+                applied.clock_changed = r.is_ok();
+                self.note(r, Some(c));
             }
             Command::Pass => {
                 if let Some(color) = self.session.to_move() {
-                    let r = self.session.record(
+                    let r = self.record(
                         now,
                         Event::Move {
                             color,
                             mv: Move::Pass,
                         },
                     );
-                    let ok = r.is_ok();
+                    applied.clock_changed = r.is_ok();
                     self.note(r, None);
-                    if ok && self.settings.placing_presses_clock {
-                        applied.clock_changed |= self.press_clock_if_running(now, color);
-                    }
                 }
             }
             Command::ConfirmEnd => {
                 if let Some(color) = self.session.to_move() {
-                    let r = self.session.record(now, Event::ConfirmEnd(color));
-                    let ok = r.is_ok();
+                    let r = self.record(now, Event::Confirm(color));
+                    applied.clock_changed = r.is_ok();
                     self.note(r, None);
-                    if ok {
-                        applied.clock_changed |= self.press_clock_if_running(now, color);
-                    }
                 }
             }
             Command::Resign => {
                 if let Some(color) = self.session.to_move() {
-                    let r = self.session.record(now, Event::Resign(color));
+                    let r = self.record(now, Event::Resign(color));
+                    applied.clock_changed = r.is_ok();
                     self.note(r, None);
-                    applied.clock_changed = true;
                 }
             }
             Command::Undo => {
-                let r = self.session.record(now, Event::Undo);
+                let r = match self.session.last_turn() {
+                    Some(n) => self.record(now, Event::Revoke(n)),
+                    None => Err(SessionError::NothingToUndo),
+                };
+                applied.clock_changed = r.is_ok();
                 self.note(r, None);
                 self.view_move = None;
             }
             Command::AcceptCount => {
-                let r = self.session.record(now, Event::AcceptCount);
+                let r = self.record(now, Event::Accept(None));
+                applied.clock_changed = r.is_ok();
                 self.note(r, None);
-                applied.clock_changed = true;
             }
             Command::ResumePlay => {
-                let r = self.session.record(now, Event::ResumePlay);
+                let r = self.record(now, Event::Dispute);
+                applied.clock_changed = r.is_ok();
                 self.note(r, None);
             }
             Command::PressClock => {
-                let r = self.session.record(now, Event::ClockPress);
+                // In board mode a move presses the mover's clock; a press alone belongs to the
+                // clock-only mode, where the session takes it.
+                let r = match self.session.to_move() {
+                    Some(color) => self.record(now, Event::Press(color)),
+                    None => Err(SessionError::WrongPhase),
+                };
+                applied.clock_changed = r.is_ok();
                 self.note(r, None);
-                applied.clock_changed = true;
             }
             Command::Pause => {
-                let r = self.session.record(now, Event::Pause);
+                let r = self.record(now, Event::Pause);
+                applied.clock_changed = r.is_ok();
                 self.note(r, None);
-                applied.clock_changed = true;
             }
             Command::Resume => {
-                let r = self.session.record(now, Event::Resume);
+                let r = self.record(now, Event::Resume);
+                applied.clock_changed = r.is_ok();
                 self.note(r, None);
-                applied.clock_changed = true;
             }
             Command::OpenNewGameDialog => {
                 self.new_game = Some(NewGameDialog::from_settings(&self.settings))
             }
             Command::CloseNewGameDialog => self.new_game = None,
-            Command::NewGame(setup) => match Session::new((*setup).clone(), now) {
+            Command::NewGame(setup) => match Session::new((*setup).clone()) {
                 Ok(s) => {
                     self.remember_new_game_choices(&setup);
                     self.session = s;
+                    self.session_origin = now;
                     self.new_game = None;
                     self.view_move = None;
                     self.notice = None;
@@ -292,6 +284,17 @@ impl AppState {
         applied
     }
 
+    /// The session's instant for the app's `now`.
+    pub fn session_time(&self, now: Timestamp) -> Timestamp {
+        Timestamp(now.0.saturating_sub(self.session_origin.0))
+    }
+
+    /// Records `event` at the app's instant `now`.
+    fn record(&mut self, now: Timestamp, event: Event) -> Result<SessionApplied, SessionError> {
+        let at = self.session_time(now).max(self.session.last_at());
+        self.session.record(at, event)
+    }
+
     /// The next new-game dialog starts from these choices (players and handicap excepted).
     fn remember_new_game_choices(&mut self, setup: &GameSetup) {
         self.settings.new_size = setup.size;
@@ -308,31 +311,18 @@ impl AppState {
             .unwrap_or_default();
     }
 
-    /// Records a loss on time as soon as the clock shows it.
+    /// Stops the clocks as soon as the clock shows a time-out (Art. 23.5), so the log holds
+    /// the end of the game.
     pub fn check_clock(&mut self, now: Timestamp) -> Applied {
-        if self.session.clock_ended(now) {
-            let r = self.session.record(now, Event::ClockOutcome);
+        let at = self.session_time(now);
+        if self.session.time_out_at(at).is_some() {
+            let r = self.record(now, Event::Pause);
             self.note(r, None);
             return Applied {
                 clock_changed: true,
             };
         }
         Applied::default()
-    }
-
-    fn press_clock_if_running(&mut self, now: Timestamp, mover: crate::rules::Color) -> bool {
-        let running_for_mover = self
-            .session
-            .clock()
-            .and_then(|k| k.to_move())
-            .is_some_and(|s| color_of(s) == mover);
-        let paused = self.session.clock().is_some_and(|k| k.paused().is_some());
-        if running_for_mover && !paused {
-            let r = self.session.record(now, Event::ClockPress);
-            self.note(r, None);
-            return true;
-        }
-        false
     }
 
     fn navigate(&mut self, nav: Nav) {
@@ -348,9 +338,9 @@ impl AppState {
         self.view_move = (target < live).then_some(target);
     }
 
-    fn note(&mut self, r: Result<(), SessionError>, at: Option<Coord>) {
+    fn note(&mut self, r: Result<SessionApplied, SessionError>, at: Option<Coord>) {
         self.notice = match (r, at) {
-            (Ok(()), _) => None,
+            (Ok(_), _) => None,
             (Err(SessionError::Illegal(m)), Some(c)) => Some(Notice::Illegal(c, m)),
             (Err(e), _) => Some(Notice::Refused(e)),
         };

@@ -83,6 +83,7 @@ impl NewGameDialog {
             black: self.black.clone(),
             white: self.white.clone(),
             time_control,
+            ..GameSetup::default()
         })
     }
 

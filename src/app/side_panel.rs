@@ -8,7 +8,7 @@ use crate::clock::Timestamp;
 use crate::geometry::LabelStyle;
 use crate::i18n::{Lang, Msg};
 use crate::rules::{AreaCount, Color, Coord, GameResult, KoRule, Move};
-use crate::session::{Event, Phase, Stamped};
+use crate::session::{Event, Phase};
 use eframe::egui;
 
 /// Text the panel keeps between frames (not part of the model).
@@ -71,9 +71,10 @@ pub fn status_text(state: &AppState) -> String {
             format!("Black places handicap stones: {remaining} left"),
         ),
         Phase::Playing => {
-            let c = state.session.game().to_move();
+            let c = state.session.side_to_move();
             format!("{}：{}", lang.tr(Msg::ToMove), colour_name(c, lang))
         }
+        Phase::Adjourned => lang.pick("封棋", "封棋", "Adjourned").to_owned(),
     }
 }
 
@@ -127,7 +128,7 @@ fn info_ui(ui: &mut egui::Ui, state: &AppState) {
             ui.label(lang.tr(Msg::Result));
             // Only a finished game has a result; before that the row says the game goes on.
             let result = match state.session.phase() {
-                Phase::Playing | Phase::PlacingHandicap { .. } => lang
+                Phase::Playing | Phase::PlacingHandicap { .. } | Phase::Adjourned => lang
                     .pick("对局进行中", "對局進行中", "Game in progress")
                     .to_owned(),
                 Phase::Finished(_) | Phase::Counting => status_text(state),
@@ -189,25 +190,23 @@ fn arbiter_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput, out: 
     ui.heading(lang.tr(Msg::EndOfGame));
     ui.label(lang.tr(Msg::ConfirmEndHint));
     if let Phase::Playing = session.phase() {
-        let mover = session.game().to_move();
-        let pending = matches!(
-            session.log().iter().rev().find(|e| is_move_event(e)),
-            Some(Stamped {
-                event: Event::ConfirmEnd(_),
-                ..
-            })
-        ) && session.game().consecutive_passes() == 1;
-        let text = if pending {
+        let mover = session.side_to_move();
+        // The opponent's confirmation stands: this one ends play (Art. 13.2).
+        let second = session.confirmed(mover.opponent());
+        let text = if second {
             lang.pick(
-                format!("{}确认终局（第二步）", colour_name(mover, lang)),
-                format!("{}確認終局（第二步）", colour_name(mover, lang)),
-                format!("{} confirms the end (step 2)", colour_name(mover, lang)),
+                format!("{}确认终局（第二步，对局结束）", colour_name(mover, lang)),
+                format!("{}確認終局（第二步，對局結束）", colour_name(mover, lang)),
+                format!(
+                    "{}: confirm the end (step 2, ends play)",
+                    colour_name(mover, lang)
+                ),
             )
         } else {
             lang.pick(
                 format!("{}确认终局（第一步）", colour_name(mover, lang)),
                 format!("{}確認終局（第一步）", colour_name(mover, lang)),
-                format!("{} confirms the end (step 1)", colour_name(mover, lang)),
+                format!("{}: confirm the end (step 1)", colour_name(mover, lang)),
             )
         };
         if ui.button(text).clicked() {
@@ -228,19 +227,15 @@ fn arbiter_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput, out: 
     }
     ui.separator();
     ui.collapsing(lang.tr(Msg::EventLog), |ui| {
-        for (i, e) in session.log().iter().enumerate().rev().take(40) {
+        for e in session.log().iter().rev().take(40) {
             ui.label(format!(
                 "{:>3}  {}  {}",
-                i + 1,
+                e.n,
                 clock_time(e.at),
                 event_text(&e.event, session.game().size(), lang)
             ));
         }
     });
-}
-
-fn is_move_event(e: &Stamped) -> bool {
-    matches!(e.event, Event::Move { .. } | Event::ConfirmEnd(_))
 }
 
 fn clock_time(t: Timestamp) -> String {
@@ -260,16 +255,15 @@ pub fn event_text(e: &Event, size: u8, lang: Lang) -> String {
             mv: Move::Pass,
         } => format!("{} {}", colour_name(*color, lang), lang.tr(Msg::Pass)),
         Event::HandicapStone(c) => format!("{} {}", lang.tr(Msg::Handicap), c.to_gtp(size)),
-        Event::ConfirmEnd(c) => format!("{} {}", colour_name(*c, lang), lang.tr(Msg::ConfirmEnd)),
-        Event::Undo => lang.tr(Msg::Undo).to_owned(),
-        Event::ToggleDead(c) => format!("{} {}", lang.tr(Msg::DeadStones), c.to_gtp(size)),
-        Event::AcceptCount => lang.tr(Msg::AcceptResult).to_owned(),
-        Event::ResumePlay => lang.tr(Msg::ResumePlay).to_owned(),
+        Event::Confirm(c) => format!("{} {}", colour_name(*c, lang), lang.tr(Msg::ConfirmEnd)),
+        Event::Dead(c) => format!("{} {}", lang.tr(Msg::DeadStones), c.to_gtp(size)),
+        Event::Accept(_) => lang.tr(Msg::AcceptResult).to_owned(),
+        Event::Dispute => lang.tr(Msg::ResumePlay).to_owned(),
         Event::Resign(c) => format!("{} {}", colour_name(*c, lang), lang.tr(Msg::Resign)),
-        Event::ClockPress => lang.tr(Msg::PressClock).to_owned(),
+        Event::Press(c) => format!("{} {}", colour_name(*c, lang), lang.tr(Msg::PressClock)),
         Event::Pause => lang.tr(Msg::Pause).to_owned(),
         Event::Resume => lang.tr(Msg::Resume).to_owned(),
-        Event::ClockOutcome => lang.tr(Msg::TimeOut).to_owned(),
+        other => crate::session::shorthand::format_event(other, None, None, size),
     }
 }
 

@@ -8,6 +8,8 @@ pub mod check;
 pub mod clock;
 pub mod clock_talk;
 pub mod diagram;
+pub mod session;
+pub mod session_view;
 pub mod sgf;
 
 use crate::i18n::Lang;
@@ -73,6 +75,9 @@ pub enum Command {
     Diagram(diagram::DiagramArgs),
     /// Write the printable game record (棋谱) as HTML with numbered diagrams.
     Record(diagram::RecordArgs),
+    /// The arbiter's session journal: new, append, show, verify, export.
+    #[command(subcommand)]
+    Session(session::SessionCommand),
 }
 
 /// `tianyuan clock …`.
@@ -119,6 +124,7 @@ pub fn main() -> ExitCode {
         Some(Command::Clock(ClockCommand::Talk(args))) => clock_talk::run_talk(&args),
         Some(Command::Diagram(args)) => diagram::run_diagram(&args),
         Some(Command::Record(args)) => diagram::run_record(&args),
+        Some(Command::Session(cmd)) => session::run(&cmd),
         None => run_app(cli.app),
     }
 }

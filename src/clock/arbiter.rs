@@ -37,6 +37,25 @@ impl GameClock {
         }
     }
 
+    /// Charges `side` `late` of lateness at `now` (Art. 23.3), however the clocks ran: the
+    /// session works out how much of the lateness its clock did not already run. `Ok(false)`,
+    /// with nothing changed, when the side has not that much time left (it then forfeits).
+    /// A running side left with less than it has used runs out at `now`.
+    pub fn charge_lateness(
+        &mut self,
+        now: Timestamp,
+        side: Side,
+        late: Millis,
+    ) -> Result<bool, ClockError> {
+        self.settle(now)?;
+        let late = Millis(late.0.clamp(0, MAX_TIME.0));
+        if !self.deduct_lateness(side, late) {
+            return Ok(false);
+        }
+        self.flag_if_out(now);
+        Ok(true)
+    }
+
     /// Takes `late` from the side's time; false (and nothing changed) if it has not that much.
     fn deduct_lateness(&mut self, side: Side, late: Millis) -> bool {
         let state = &self.sides[side.index()];

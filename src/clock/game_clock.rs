@@ -147,6 +147,44 @@ impl GameClock {
         }
     }
 
+    /// The side to move ends its turn while the clocks are stopped (a move entered during an
+    /// arbiter's pause, or a sealed move opened on resumption): the time it ran before the pause
+    /// is settled as that move's, the turn passes to the opponent, and both clocks stay stopped
+    /// until [`GameClock::resume`]. So the clock and the board never disagree on who is to move.
+    pub fn press_through_pause(&mut self, now: Timestamp) -> Result<Press, ClockError> {
+        if !matches!(self.pause, Some((PauseKind::Arbiter, _))) {
+            return self.press(now);
+        }
+        self.settle(now)?;
+        let turn = self.turn.as_ref().ok_or(ClockError::NotStarted)?;
+        let counted = turn.counted(now);
+        let side = turn.side;
+        let next = self.sides[side.index()].after_move(&self.control, counted);
+        let after = next.view_at(&self.control, Millis::ZERO, false);
+        self.sides[side.index()] = next;
+        self.turn = Some(Turn {
+            side: side.opponent(),
+            closed: Vec::new(),
+            running_since: None,
+        });
+        Ok(Press {
+            side,
+            took: counted,
+            after,
+        })
+    }
+
+    /// Moves the start of the running turn to `now`: what the clock ran of it before is not
+    /// charged (the start signal given later than the session's beginning).
+    pub fn restart_turn(&mut self, now: Timestamp) -> Result<(), ClockError> {
+        self.settle(now)?;
+        let paused = self.pause.is_some();
+        let turn = self.turn.as_mut().ok_or(ClockError::NotStarted)?;
+        turn.closed.clear();
+        turn.running_since = (!paused).then_some(now);
+        Ok(())
+    }
+
     /// Stops both clocks at `now` (Art. 14), or only the count of a player in byo-yomi who
     /// removes captured stones (Art. 23.4).
     pub fn pause(&mut self, now: Timestamp, kind: PauseKind) -> Result<(), ClockError> {

@@ -16,5 +16,6 @@
 pub mod atomic;
 pub mod dialogs;
 pub mod jobs;
+pub mod journal;
 
 pub use atomic::{read_bounded, write_atomically, write_new};

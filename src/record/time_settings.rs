@@ -56,6 +56,58 @@ impl TimeSettings {
         }
     }
 
+    /// The settings a game clock's time control is written as (`TM` and `OT`).
+    pub fn from_control(control: &crate::clock::TimeControl) -> TimeSettings {
+        use crate::clock::TimeControl as C;
+        let secs = |m: crate::clock::Millis| m.0 as f64 / 1000.0;
+        let whole = |m: crate::clock::Millis| u32::try_from(m.0 / 1000).unwrap_or(u32::MAX);
+        match control {
+            C::Chinese {
+                limit,
+                reserve,
+                period,
+            } => TimeSettings {
+                main_seconds: (secs(*limit) - secs(*period) * f64::from(*reserve)).max(0.0),
+                overtime: Overtime::ByoYomi {
+                    periods: *reserve,
+                    period_seconds: whole(*period),
+                },
+            },
+            C::Japanese {
+                main,
+                periods,
+                period,
+            } => TimeSettings {
+                main_seconds: secs(*main),
+                overtime: Overtime::ByoYomi {
+                    periods: *periods,
+                    period_seconds: whole(*period),
+                },
+            },
+            C::Canadian {
+                main,
+                stones,
+                block,
+            } => TimeSettings {
+                main_seconds: secs(*main),
+                overtime: Overtime::Canadian {
+                    stones: *stones,
+                    period_seconds: whole(*block),
+                },
+            },
+            C::Fischer { main, increment } => TimeSettings {
+                main_seconds: secs(*main),
+                overtime: Overtime::Fischer {
+                    increment_seconds: whole(*increment),
+                },
+            },
+            C::SuddenDeath { main } => TimeSettings {
+                main_seconds: secs(*main),
+                overtime: Overtime::None,
+            },
+        }
+    }
+
     /// The whole limit in seconds: main time plus every byo-yomi period.
     pub fn limit_seconds(&self) -> f64 {
         match self.overtime {

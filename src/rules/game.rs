@@ -1,6 +1,7 @@
 //! A game: the board, its history, the rules, and the repetition (ko) rules over that history.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use super::board::{Board, EMPTY, Outcome, code};
 use super::color::Color;
@@ -78,6 +79,20 @@ pub struct Game {
     history: Vec<Position>,
     /// The keys of `history` under the current ko rule ([`Game::key`]), for O(1) lookups.
     seen: KeyFilter,
+    /// Positions from before an in-place edit ([`Game::edit_stones`]) that may not recur: an
+    /// edit accepts moved stones without resetting the repetition history (Art. 17.3). Empty
+    /// (and shared, so cheap to clone) in every game without such an edit.
+    prior: Arc<Vec<PriorPosition>>,
+}
+
+/// A position from before an in-place edit, kept whole so a hash hit is confirmed by
+/// comparing boards.
+#[derive(Clone, Debug)]
+struct PriorPosition {
+    pos: Position,
+    board: Board,
+    /// The move after which it stood.
+    after_move: usize,
 }
 
 impl Game {
@@ -102,6 +117,7 @@ impl Game {
             baseline_move: 0,
             history: Vec::new(),
             seen: KeyFilter::new(),
+            prior: Arc::new(Vec::new()),
         };
         game.reset_baseline();
         game
@@ -321,6 +337,9 @@ impl Game {
 
     /// Makes the current position the repetition baseline and forgets the undo log.
     fn reset_baseline(&mut self) {
+        if !self.prior.is_empty() {
+            self.prior = Arc::new(Vec::new());
+        }
         let area = usize::from(self.size()) * usize::from(self.size());
         self.baseline = (self.board.empty_count() != area).then(|| self.board.clone());
         self.baseline_move = self.moves.len();
@@ -335,9 +354,13 @@ impl Game {
     }
 
     fn rebuild_seen(&mut self) {
-        self.seen.reset_for(self.history.len());
+        self.seen.reset_for(self.history.len() + self.prior.len());
         for i in 0..self.history.len() {
             let key = self.key(self.history[i]);
+            self.seen.insert(key);
+        }
+        for i in 0..self.prior.len() {
+            let key = self.key(self.prior[i].pos);
             self.seen.insert(key);
         }
     }
@@ -443,16 +466,103 @@ impl Game {
         let own = code(color);
         let hash = self.board.hash_after(p, own);
         // The filter may have answered "maybe" falsely: the history's hashes settle that.
-        if !self
+        let in_history = self
             .history
             .iter()
-            .any(|&pos| pos.hash == hash && accept(pos))
-        {
+            .any(|&pos| pos.hash == hash && accept(pos));
+        let in_prior = self
+            .prior
+            .iter()
+            .any(|q| q.pos.hash == hash && accept(q.pos));
+        if !in_history && !in_prior {
             return None;
         }
         let mut target = self.board.clone();
         target.play_at(p, own, &mut Vec::new());
-        self.latest_equal(&target, accept)
+        self.latest_equal(&target, &accept)
+            .or_else(|| self.prior_equal(&target, &accept))
+    }
+
+    /// The latest position from before an in-place edit that equals `target`, among those
+    /// `accept` admits (boards compared, never hashes alone).
+    fn prior_equal(&self, target: &Board, accept: impl Fn(Position) -> bool) -> Option<usize> {
+        let hash = target.hash();
+        self.prior
+            .iter()
+            .rev()
+            .find(|q| q.pos.hash == hash && accept(q.pos) && q.board == *target)
+            .map(|q| q.after_move)
+    }
+
+    /// Every position since the repetition baseline with its board, oldest first, rebuilt by
+    /// walking back from the current board through the undo log.
+    fn history_boards(&self) -> Vec<PriorPosition> {
+        let mut out = Vec::with_capacity(self.history.len());
+        let mut back = self.board.clone();
+        let mut removed_end = self.removed.len();
+        for i in (0..self.history.len()).rev() {
+            let Some(&pos) = self.history.get(i) else {
+                break;
+            };
+            // Only the cells are compared (`Board`'s equality), so no rebuild is needed.
+            out.push(PriorPosition {
+                pos,
+                board: back.clone(),
+                after_move: self.baseline_move + i,
+            });
+            if i == 0 {
+                break;
+            }
+            let Some(entry) = self.undo_log.get(i - 1) else {
+                break;
+            };
+            let own = code(entry.color);
+            let removed_color = if entry.outcome.suicide { own } else { 3 - own };
+            for &q in self
+                .removed
+                .get(entry.removed_from..removed_end)
+                .unwrap_or(&[])
+            {
+                back.set_raw(usize::from(q), removed_color);
+            }
+            removed_end = entry.removed_from;
+            if let Some(cell) = entry.cell {
+                back.set_raw(cell, EMPTY);
+            }
+        }
+        out.reverse();
+        out
+    }
+
+    /// Edits the stones in place, the arbiter accepting moved stones (Art. 17.3): each change
+    /// puts a stone of a colour on a point or empties it; nothing is captured, the side to move
+    /// stays, and — unlike [`Game::setup`] — every position before the edit stays in the
+    /// repetition history, so none of them may recur. Refused, with the game unchanged, if a
+    /// point is off the board or named twice, or if a chain would be left without liberties.
+    pub fn edit_stones(&mut self, changes: &[(Coord, Option<Color>)]) -> Result<(), RulesError> {
+        let size = self.size();
+        let mut seen = HashSet::new();
+        let mut board = self.board.clone();
+        for &(c, stone) in changes {
+            if !c.is_on(size) {
+                return Err(RulesError::OffBoard);
+            }
+            if !seen.insert(c) {
+                return Err(RulesError::DuplicatePoint(c));
+            }
+            let p = board.cell(c);
+            board.set_raw(p, stone.map_or(EMPTY, code));
+        }
+        if let Some(c) = board.rebuild() {
+            return Err(RulesError::NoLiberties(c));
+        }
+        let mut kept: Vec<PriorPosition> = self.prior.iter().cloned().collect();
+        kept.extend(self.history_boards());
+        self.board = board;
+        self.reset_baseline();
+        self.prior = Arc::new(kept);
+        self.rebuild_seen();
+        Ok(())
     }
 
     /// The latest move N after which the board equalled `target`, among the history positions
@@ -541,9 +651,12 @@ impl Game {
     /// The latest earlier move after which the board equalled the current one (the new
     /// position is not yet in the history).
     fn find_position(&self, hash: u64) -> Option<usize> {
-        if !self.history.iter().any(|pos| pos.hash == hash) {
+        let in_history = self.history.iter().any(|pos| pos.hash == hash);
+        let in_prior = self.prior.iter().any(|q| q.pos.hash == hash);
+        if !in_history && !in_prior {
             return None;
         }
         self.latest_equal(&self.board, |_| true)
+            .or_else(|| self.prior_equal(&self.board, |_| true))
     }
 }

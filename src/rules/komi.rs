@@ -35,7 +35,7 @@ impl Komi {
 }
 
 /// Writes a count of quarter-stones with ¼ ½ ¾ glyphs: 15 → "3¾", 2 → "½", -6 → "-1½".
-pub(crate) fn write_quarters(f: &mut impl fmt::Write, quarters: i64) -> fmt::Result {
+pub fn write_quarters(f: &mut impl fmt::Write, quarters: i64) -> fmt::Result {
     let sign = if quarters < 0 { "-" } else { "" };
     let q = quarters.unsigned_abs();
     let whole = q / 4;

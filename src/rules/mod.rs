@@ -35,7 +35,7 @@ pub use coord::{Coord, Move};
 pub use error::{IllegalMove, RulesError};
 pub use game::{Game, Played};
 pub use handicap::fixed_handicap_points;
-pub use komi::Komi;
+pub use komi::{Komi, write_quarters};
 pub use result::GameResult;
 pub use scoring::{AreaCount, area_count, score};
 pub use settings::{KoRule, Rules};

@@ -1,347 +1,232 @@
-//! A game at the board as an append-only log of timestamped events (STYLE.md §5).
+//! A game at the board as an append-only log of numbered, timestamped entries (STYLE.md §5).
 //!
-//! Every action — a move, a pass, a clock press, a pause, a correction, the agreed count — is an
-//! [`Event`] with the instant it happened. The state (board, clock, phase, result) is always
-//! the fold of the log over the [`GameSetup`]: [`Session::replay`] rebuilds it from scratch and
-//! gives the same state as recording the events one by one. An undo is itself an event that
-//! revokes the last move; nothing is ever deleted, so the arbiter's audit trail stays whole.
+//! Every action — a move, a pass, a clock press, a pause, a warning, a correction, the agreed
+//! count — is an [`Entry`] with its number (the setup is entry 1), the instant on the session's
+//! time line, the article it applies and a note. The state (board, clock, phase, result,
+//! warnings, rulings) is always the fold of the entries in force over the [`GameSetup`]:
+//! [`Session::replay`] rebuilds it from scratch and gives the same state as recording the
+//! entries one by one. Consequences are folded, never written: the second warning's loss, a
+//! time-out, the end of play after both confirmations. A correction is itself an entry that
+//! revokes an earlier one by number ([`Event::Revoke`]); nothing is ever deleted, so the
+//! arbiter's audit trail stays whole.
 //!
-//! Pure: time comes in as [`Timestamp`]s, nothing here draws, plays sound or reads a file.
+//! Recording is in two steps so that the journal can write first: [`Session::prepare`]
+//! checks an entry against a copy of the state (the log is never copied) and
+//! [`Session::commit`] makes it part of the session once it is on disk. A refused entry
+//! changes nothing.
+//!
+//! Pure: time comes in as [`Timestamp`]s; nothing here draws, plays sound or reads a file.
+//! The text form of actions (the arbiter's shorthand) is in [`shorthand`].
 
+mod error;
 mod event;
+mod outcome;
+mod ruling;
 mod setup;
+pub mod shorthand;
+mod state;
 mod territory;
 
-pub use event::{Event, Stamped};
-pub use setup::{GameSetup, Handicap, Outcome, Player};
+pub use error::SessionError;
+pub use event::{Change, Entry, Event};
+pub use outcome::{Outcome, OutcomeKind};
+pub use ruling::{Ruling, RulingKind};
+pub use setup::{Colours, DEFAULT_LATE_LIMIT, EndRule, GameSetup, Handicap, Mode, Player};
+pub use state::{Phase, Unsealed, color_of, side_of};
 pub use territory::owned_points;
 
-use crate::clock::{
-    AnnounceSettings, ClockError, ClockOutcome, ControlError, GameClock, PauseKind, Side, Timestamp,
-};
-use crate::rules::{
-    AreaCount, Board, Color, Coord, Game, IllegalMove, Move, RulesError, area_count, score,
-};
-use std::fmt;
-
-/// Where the game stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// Black places `remaining` more free handicap stones.
-    PlacingHandicap {
-        /// Stones still to place.
-        remaining: u8,
-    },
-    /// Moves are being played.
-    Playing,
-    /// Both sides confirmed the end: dead stones are being marked.
-    Counting,
-    /// The game is over.
-    Finished(Outcome),
-}
-
-/// Why an event was refused; the session is unchanged.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SessionError {
-    /// The move breaks a rule.
-    Illegal(IllegalMove),
-    /// It is the other side's turn.
-    NotYourTurn(Color),
-    /// The event does not fit the phase (e.g. a move during counting).
-    WrongPhase,
-    /// There is no move to revoke.
-    NothingToUndo,
-    /// The game is over.
-    GameOver,
-    /// There is no clock in this game.
-    NoClock,
-    /// The clock refused.
-    Clock(ClockError),
-    /// The setup is impossible (size, handicap).
-    Setup(RulesError),
-    /// The time control is invalid.
-    TimeControl(ControlError),
-}
-
-impl fmt::Display for SessionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SessionError::Illegal(m) => write!(f, "illegal move: {m}"),
-            SessionError::NotYourTurn(c) => write!(f, "it is not {c:?}'s turn"),
-            SessionError::WrongPhase => f.write_str("not possible at this stage of the game"),
-            SessionError::NothingToUndo => f.write_str("there is no move to take back"),
-            SessionError::GameOver => f.write_str("the game is over"),
-            SessionError::NoClock => f.write_str("this game has no clock"),
-            SessionError::Clock(e) => write!(f, "clock: {e}"),
-            SessionError::Setup(e) => write!(f, "setup: {e}"),
-            SessionError::TimeControl(e) => write!(f, "time control: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for SessionError {}
+use crate::clock::{GameClock, Phrase, Timestamp};
+use crate::rules::{AreaCount, Board, Color, Coord, Game, GameResult};
+use crate::seal::SealedMove;
+use state::State;
 
 /// A game in progress or finished: the setup, the log, and the state folded from them.
 #[derive(Clone, Debug)]
 pub struct Session {
     setup: GameSetup,
-    log: Vec<Stamped>,
-    game: Game,
-    clock: Option<GameClock>,
-    phase: Phase,
-    /// Free handicap stones placed so far.
-    placed: Vec<Coord>,
-    /// During counting: one stone of each chain marked dead.
-    dead: Vec<Coord>,
-    /// Indices into `log` of the move events in force (revoked ones removed), for undo.
-    moves_in_force: Vec<usize>,
+    log: Vec<Entry>,
+    /// `revoked[i]` for the entry numbered `i + 2`: a revocation in force took it back.
+    revoked: Vec<bool>,
+    state: State,
 }
 
-/// The clock's side for a colour.
-pub fn side_of(c: Color) -> Side {
-    match c {
-        Color::Black => Side::Black,
-        Color::White => Side::White,
+/// What recording an entry did, for the shell's follow-up (voice, screen).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Applied {
+    /// What the referee's voice says (a warning, a void, a pause …); the clock's own calls
+    /// come from the clock's schedule.
+    pub spoken: Vec<Phrase>,
+    /// The article the entry applied, if any.
+    pub article: Option<String>,
+    /// The entry ended the game.
+    pub finished: bool,
+    /// Under simple ko the move recreated the position after this move (Art. 20.3): the
+    /// arbiter is offered a draw or a replay.
+    pub cycle: Option<usize>,
+}
+
+/// An entry checked against the session, ready to be committed once it is on disk.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    entry: Entry,
+    revoked: Vec<bool>,
+    state: State,
+}
+
+impl Prepared {
+    /// The entry.
+    pub fn entry(&self) -> &Entry {
+        &self.entry
     }
 }
 
-/// The colour of a clock side.
-pub fn color_of(s: Side) -> Color {
-    match s {
-        Side::Black => Color::Black,
-        Side::White => Color::White,
+/// Which entries a revocation in force takes back, by `n - 2`. Revocations only name earlier
+/// entries, so walking from the last entry back settles each entry before it is reached.
+fn revoked_set(log: &[Entry]) -> Vec<bool> {
+    let mut revoked = vec![false; log.len()];
+    for (i, e) in log.iter().enumerate().rev() {
+        if revoked[i] {
+            continue;
+        }
+        if let Event::Revoke(target) = e.event
+            && let Some(t) = target.checked_sub(2).map(|t| t as usize)
+            && t < i
+        {
+            revoked[t] = true;
+        }
     }
+    revoked
+}
+
+/// The fold: the state of `setup` after the entries in force of `log`. Fails at the first entry
+/// that does not apply, with its number.
+fn fold(setup: &GameSetup, log: &[Entry], revoked: &[bool]) -> Result<State, (u32, SessionError)> {
+    let mut state = State::new(setup).map_err(|e| (1, e))?;
+    for (e, &gone) in log.iter().zip(revoked) {
+        if gone {
+            state.note_revoked(e);
+        } else {
+            state.apply(setup, e).map_err(|err| (e.n, err))?;
+        }
+    }
+    Ok(state)
 }
 
 impl Session {
-    /// A new game at `at`: fixed handicap stones are placed; the clock (if any) starts for the
-    /// side to move once any free handicap stones are down.
-    pub fn new(setup: GameSetup, at: Timestamp) -> Result<Session, SessionError> {
-        let mut game = Game::new(setup.size, setup.rules.clone()).map_err(SessionError::Setup)?;
-        let phase = match setup.handicap {
-            Handicap::None => Phase::Playing,
-            Handicap::Fixed(n) => {
-                game.place_fixed_handicap(n).map_err(SessionError::Setup)?;
-                Phase::Playing
-            }
-            Handicap::Free(n) => {
-                // Checks now that the count is possible here, so placement can always finish.
-                if !(2..=9).contains(&n)
-                    || usize::from(n) >= usize::from(setup.size) * usize::from(setup.size)
-                {
-                    return Err(SessionError::Setup(RulesError::BadHandicap(n)));
-                }
-                Phase::PlacingHandicap { remaining: n }
-            }
-        };
-        let clock = match &setup.time_control {
-            Some(tc) => Some(
-                GameClock::new(tc.clone(), AnnounceSettings::default())
-                    .map_err(SessionError::TimeControl)?,
-            ),
-            None => None,
-        };
-        let mut s = Session {
+    /// A new game of `setup`: handicap stones are placed; the clock (if any) starts for the side
+    /// to move at instant zero, the session's beginning (or once free handicap stones are down).
+    pub fn new(setup: GameSetup) -> Result<Session, SessionError> {
+        let state = State::new(&setup)?;
+        Ok(Session {
             setup,
             log: Vec::new(),
-            game,
-            clock,
-            phase,
-            placed: Vec::new(),
-            dead: Vec::new(),
-            moves_in_force: Vec::new(),
-        };
-        s.start_clock_if_ready(at);
-        Ok(s)
+            revoked: Vec::new(),
+            state,
+        })
     }
 
-    /// Rebuilds a session from its setup and log: the fold. Fails at the first event that
-    /// does not apply, which a log written by [`Session::record`] never has.
-    pub fn replay(
-        setup: GameSetup,
-        start: Timestamp,
-        log: &[Stamped],
-    ) -> Result<Session, SessionError> {
-        let mut s = Session::new(setup, start)?;
+    /// Rebuilds a session from its setup and log (entries numbered from 2): the fold. Fails at
+    /// the first entry that does not apply, with its number, which a log written through
+    /// [`Session::prepare`] never has.
+    pub fn replay(setup: GameSetup, log: &[Entry]) -> Result<Session, (u32, SessionError)> {
+        let mut session = Session::new(setup).map_err(|e| (1, e))?;
         for e in log {
-            s.record(e.at, e.event.clone())?;
+            let prepared = session.prepare(e.clone()).map_err(|err| (e.n, err))?;
+            session.commit(prepared);
         }
-        Ok(s)
+        Ok(session)
     }
 
-    /// Applies `event` at `at` and appends it to the log; on error nothing changes.
-    pub fn record(&mut self, at: Timestamp, event: Event) -> Result<(), SessionError> {
-        let mut next = self.clone();
-        next.apply(at, &event)?;
-        next.log.push(Stamped { at, event });
-        *self = next;
-        Ok(())
+    /// The number the next entry gets.
+    pub fn next_number(&self) -> u32 {
+        u32::try_from(self.log.len()).unwrap_or(u32::MAX - 2) + 2
     }
 
-    fn apply(&mut self, at: Timestamp, event: &Event) -> Result<(), SessionError> {
-        if let Phase::Finished(_) = self.phase {
-            return Err(SessionError::GameOver);
-        }
-        let index = self.log.len();
-        match *event {
-            Event::Move { color, mv } => {
-                self.expect_playing(color)?;
-                self.game.play(color, mv).map_err(SessionError::Illegal)?;
-                self.moves_in_force.push(index);
-                if mv == Move::Pass && self.game.consecutive_passes() >= 2 {
-                    self.phase = Phase::Counting;
-                }
-            }
-            Event::ConfirmEnd(color) => {
-                self.expect_playing(color)?;
-                self.game
-                    .play(color, Move::Pass)
-                    .map_err(SessionError::Illegal)?;
-                self.moves_in_force.push(index);
-                if self.game.consecutive_passes() >= 2 {
-                    self.phase = Phase::Counting;
-                }
-            }
-            Event::HandicapStone(c) => {
-                let Phase::PlacingHandicap { remaining } = self.phase else {
-                    return Err(SessionError::WrongPhase);
-                };
-                if !c.is_on(self.game.size()) {
-                    return Err(SessionError::Illegal(IllegalMove::OffBoard));
-                }
-                if self.placed.contains(&c) {
-                    return Err(SessionError::Illegal(IllegalMove::Occupied));
-                }
-                self.placed.push(c);
-                if remaining <= 1 {
-                    self.game
-                        .place_free_handicap(&self.placed)
-                        .map_err(SessionError::Setup)?;
-                    self.phase = Phase::Playing;
-                    self.start_clock_if_ready(at);
-                } else {
-                    self.phase = Phase::PlacingHandicap {
-                        remaining: remaining - 1,
-                    };
-                }
-            }
-            Event::Undo => {
-                if self.moves_in_force.pop().is_none() || !self.game.undo() {
-                    return Err(SessionError::NothingToUndo);
-                }
-                if self.phase == Phase::Counting {
-                    self.phase = Phase::Playing;
-                    self.dead.clear();
-                }
-            }
-            Event::ToggleDead(c) => {
-                if self.phase != Phase::Counting {
-                    return Err(SessionError::WrongPhase);
-                }
-                let chain = self.game.board().chain(c);
-                if chain.is_empty() {
-                    return Err(SessionError::Illegal(IllegalMove::OffBoard));
-                }
-                let before = self.dead.len();
-                self.dead.retain(|d| !chain.contains(d));
-                if self.dead.len() == before {
-                    self.dead.push(c);
-                }
-            }
-            Event::AcceptCount => {
-                if self.phase != Phase::Counting {
-                    return Err(SessionError::WrongPhase);
-                }
-                let (_, result) = self.count().ok_or(SessionError::WrongPhase)?;
-                self.finish(at, Outcome::Counted(result));
-            }
-            Event::ResumePlay => {
-                if self.phase != Phase::Counting {
-                    return Err(SessionError::WrongPhase);
-                }
-                self.phase = Phase::Playing;
-                self.dead.clear();
-            }
-            Event::Resign(color) => {
-                self.finish(
-                    at,
-                    Outcome::Resignation {
-                        winner: color.opponent(),
-                    },
-                );
-            }
-            Event::ClockPress => {
-                let clock = self.clock.as_mut().ok_or(SessionError::NoClock)?;
-                clock.press(at).map_err(SessionError::Clock)?;
-            }
-            Event::Pause => {
-                let clock = self.clock.as_mut().ok_or(SessionError::NoClock)?;
-                clock
-                    .pause(at, PauseKind::Arbiter)
-                    .map_err(SessionError::Clock)?;
-            }
-            Event::Resume => {
-                let clock = self.clock.as_mut().ok_or(SessionError::NoClock)?;
-                clock.resume(at).map_err(SessionError::Clock)?;
-            }
-            Event::ClockOutcome => {
-                let outcome = self.clock_outcome(at).ok_or(SessionError::WrongPhase)?;
-                self.finish(at, outcome);
-            }
-        }
-        Ok(())
+    /// The last entry's instant (zero before any).
+    pub fn last_at(&self) -> Timestamp {
+        self.log.last().map_or(Timestamp::ZERO, |e| e.at)
     }
 
-    fn expect_playing(&self, color: Color) -> Result<(), SessionError> {
-        if self.phase != Phase::Playing {
-            return Err(SessionError::WrongPhase);
-        }
-        if color != self.game.to_move() {
-            return Err(SessionError::NotYourTurn(color));
-        }
-        Ok(())
+    /// Checks `event` at `at` as the next entry; the session is unchanged either way.
+    pub fn prepare_event(
+        &self,
+        at: Timestamp,
+        event: Event,
+        article: Option<String>,
+        note: Option<String>,
+    ) -> Result<Prepared, SessionError> {
+        self.prepare(Entry {
+            n: self.next_number(),
+            at,
+            event,
+            article,
+            note,
+        })
     }
 
-    fn start_clock_if_ready(&mut self, at: Timestamp) {
-        if self.phase != Phase::Playing {
-            return;
+    /// Checks `entry` (numbered [`Session::next_number`]) against a copy of the state.
+    pub fn prepare(&self, entry: Entry) -> Result<Prepared, SessionError> {
+        if entry.at < self.last_at() {
+            return Err(SessionError::TimeWentBack);
         }
-        let first = side_of(self.game.to_move());
-        if let Some(clock) = self.clock.as_mut()
-            && clock.to_move().is_none()
-        {
-            // A new clock always starts; an error would only mean it already runs.
-            let _ = clock.start(at, first);
+        let n = entry.n;
+        if n != self.next_number() {
+            return Err(SessionError::EntryNumber(n));
+        }
+        if let Event::Revoke(target) = entry.event {
+            // A revocation refolds the whole log without the revoked entry; it is refused if
+            // that makes a later entry impossible.
+            let in_force = target
+                .checked_sub(2)
+                .map(|t| t as usize)
+                .is_some_and(|t| t < self.log.len() && !self.revoked[t]);
+            if !in_force {
+                return Err(SessionError::CannotRevoke(target));
+            }
+            let mut log = self.log.clone();
+            log.push(entry.clone());
+            let revoked = revoked_set(&log);
+            let state = fold(&self.setup, &log, &revoked).map_err(|(entry, because)| {
+                SessionError::RevokeBreaks {
+                    entry,
+                    because: Box::new(because),
+                }
+            })?;
+            return Ok(Prepared {
+                entry,
+                revoked,
+                state,
+            });
+        }
+        let mut state = self.state.clone();
+        state.apply(&self.setup, &entry)?;
+        let mut revoked = self.revoked.clone();
+        revoked.push(false);
+        Ok(Prepared {
+            entry,
+            revoked,
+            state,
+        })
+    }
+
+    /// Makes a prepared entry part of the session (after the journal has it on disk).
+    pub fn commit(&mut self, prepared: Prepared) -> Applied {
+        let was_live = !matches!(self.state.phase, Phase::Finished(_));
+        self.state = prepared.state;
+        self.revoked = prepared.revoked;
+        self.log.push(prepared.entry);
+        Applied {
+            spoken: self.state.spoken.clone(),
+            article: self.state.last_article.clone(),
+            finished: was_live && matches!(self.state.phase, Phase::Finished(_)),
+            cycle: self.state.cycle,
         }
     }
 
-    fn finish(&mut self, at: Timestamp, outcome: Outcome) {
-        self.phase = Phase::Finished(outcome);
-        if let Some(clock) = self.clock.as_mut()
-            && clock.paused().is_none()
-            && clock.outcome_at(at).is_none()
-        {
-            // Stopping the clocks at the end; a refusal means they are stopped already.
-            let _ = clock.pause(at, PauseKind::Arbiter);
-        }
-    }
-
-    fn clock_outcome(&self, at: Timestamp) -> Option<Outcome> {
-        let clock = self.clock.as_ref()?;
-        let o = clock.outcome_at(at)?;
-        let winner = match o {
-            ClockOutcome::TimeOut { side, .. } | ClockOutcome::Forfeit(side) => {
-                Some(color_of(side.opponent()))
-            }
-            ClockOutcome::BothForfeit => None,
-        };
-        Some(Outcome::Time { winner })
-    }
-
-    /// Whether the clock has ended the game at `now` without the log knowing yet: the app
-    /// then records [`Event::ClockOutcome`].
-    pub fn clock_ended(&self, now: Timestamp) -> bool {
-        !matches!(self.phase, Phase::Finished(_)) && self.clock_outcome(now).is_some()
+    /// Prepares and commits at once (tests, and sessions kept in memory only).
+    pub fn record(&mut self, at: Timestamp, event: Event) -> Result<Applied, SessionError> {
+        let prepared = self.prepare_event(at, event, None, None)?;
+        Ok(self.commit(prepared))
     }
 
     /// The setup.
@@ -349,101 +234,192 @@ impl Session {
         &self.setup
     }
 
-    /// The log, oldest first.
-    pub fn log(&self) -> &[Stamped] {
+    /// The log, oldest first (entry 2 first).
+    pub fn log(&self) -> &[Entry] {
         &self.log
+    }
+
+    /// Whether entry `n` counts (no revocation in force took it back); the setup always does.
+    pub fn in_force(&self, n: u32) -> bool {
+        match n.checked_sub(2) {
+            None => n == 1,
+            Some(i) => self.revoked.get(i as usize).is_some_and(|r| !r),
+        }
     }
 
     /// The game (board, moves, captures) as it stands.
     pub fn game(&self) -> &Game {
-        &self.game
+        &self.state.game
     }
 
     /// The board to show: during free handicap placement, the stones placed so far.
     pub fn board(&self) -> Board {
-        if let Phase::PlacingHandicap { .. } = self.phase {
-            let mut g = self.game.clone();
-            if g.setup(&self.placed, &[], &[]).is_ok() {
-                return g.board().clone();
-            }
-        }
-        self.game.board().clone()
+        self.state.board()
     }
 
     /// The clock, if the game has one.
     pub fn clock(&self) -> Option<&GameClock> {
-        self.clock.as_ref()
+        self.state.clock.as_ref()
     }
 
     /// The phase.
     pub fn phase(&self) -> &Phase {
-        &self.phase
+        &self.state.phase
     }
 
     /// The result, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        match self.phase {
+    pub fn outcome(&self) -> Option<&Outcome> {
+        match &self.state.phase {
             Phase::Finished(o) => Some(o),
             _ => None,
         }
     }
 
+    /// The side to move (on the board; on the clock in clock-only mode), whatever the phase.
+    pub fn side_to_move(&self) -> Color {
+        self.state.to_move(&self.setup)
+    }
+
+    /// The side to move while the game is in play, `None` during counting, after the end and
+    /// once a sealed move waits.
+    pub fn to_move(&self) -> Option<Color> {
+        match self.state.phase {
+            Phase::Playing | Phase::PlacingHandicap { .. } => Some(self.side_to_move()),
+            Phase::Adjourned if self.state.sealed.is_none() => Some(self.side_to_move()),
+            _ => None,
+        }
+    }
+
+    /// Turns in force: moves, passes, confirmations, voids (and presses in clock-only mode).
+    pub fn turns(&self) -> u32 {
+        self.state.turns
+    }
+
+    /// Warnings in force against `color` (Art. 25.2: the second loses the game).
+    pub fn warnings(&self, color: Color) -> u32 {
+        self.state.warnings[color.index()]
+    }
+
+    /// Admonitions (劝告) against `color`: logged, not counted toward a loss.
+    pub fn admonitions(&self, color: Color) -> u32 {
+        self.state.admonitions[color.index()]
+    }
+
+    /// Every ruling in the log, in order; revoked ones are marked.
+    pub fn rulings(&self) -> &[Ruling] {
+        &self.state.rulings
+    }
+
+    /// Whose confirmation of the end stands (Art. 13.2).
+    pub fn confirmed(&self, color: Color) -> bool {
+        self.state.confirmed[color.index()]
+    }
+
+    /// The sealed move waiting to be opened.
+    pub fn sealed(&self) -> Option<&SealedMove> {
+        self.state.sealed.as_ref()
+    }
+
+    /// The last sealed move opened.
+    pub fn unsealed(&self) -> Option<&Unsealed> {
+        self.state.unsealed.as_ref()
+    }
+
     /// Every stone of the chains marked dead.
     pub fn dead_stones(&self) -> Vec<Coord> {
-        let board = self.game.board();
-        let mut all: Vec<Coord> = self.dead.iter().flat_map(|&c| board.chain(c)).collect();
+        let board = self.state.game.board();
+        let mut all: Vec<Coord> = self
+            .state
+            .dead
+            .iter()
+            .flat_map(|&c| board.chain(c))
+            .collect();
         all.sort();
         all.dedup();
         all
     }
 
     /// During counting: the area count with the marked dead stones removed, and its result.
-    pub fn count(&self) -> Option<(AreaCount, crate::rules::GameResult)> {
-        if self.phase != Phase::Counting {
-            return None;
-        }
-        let count = area_count(self.game.board(), &self.dead);
-        let result = score(&count, self.game.rules(), self.game.handicap());
-        Some((count, result))
+    pub fn count(&self) -> Option<(AreaCount, GameResult)> {
+        (self.state.phase == Phase::Counting && self.setup.mode == Mode::Board)
+            .then(|| self.state.count())
     }
 
-    /// The side to move, or `None` when the game is not in play.
-    pub fn to_move(&self) -> Option<Color> {
-        match self.phase {
-            Phase::Playing => Some(self.game.to_move()),
-            Phase::PlacingHandicap { .. } => Some(Color::Black),
+    /// The count as it was accepted (board mode): the board at the end with the dead stones
+    /// marked when the game was counted.
+    pub fn final_count(&self) -> Option<(AreaCount, GameResult)> {
+        match &self.state.phase {
+            Phase::Finished(Outcome::Counted(_)) if self.setup.mode == Mode::Board => {
+                Some(self.state.count())
+            }
             _ => None,
         }
     }
 
+    /// Whether the clock has ended the game by `now` though no entry says so yet: the player to
+    /// move and the instant the time ran out.
+    pub fn time_out_at(&self, now: Timestamp) -> Option<(Color, Timestamp)> {
+        self.state.time_out_at(now)
+    }
+
+    /// The last turn in force (a move, pass, confirmation, void or press), for an undo: the
+    /// entry to revoke.
+    pub fn last_turn(&self) -> Option<u32> {
+        self.log
+            .iter()
+            .rev()
+            .find(|e| e.event.is_turn() && self.in_force(e.n))
+            .map(|e| e.n)
+    }
+
     /// Whether placing a stone at `c` now is possible, and why not if not.
     pub fn check_point(&self, c: Coord) -> Result<(), SessionError> {
-        match self.phase {
+        match self.state.phase {
             Phase::PlacingHandicap { .. } => {
-                if !c.is_on(self.game.size()) {
-                    Err(SessionError::Illegal(IllegalMove::OffBoard))
-                } else if self.placed.contains(&c) {
-                    Err(SessionError::Illegal(IllegalMove::Occupied))
+                if !c.is_on(self.state.game.size()) {
+                    Err(SessionError::Illegal(crate::rules::IllegalMove::OffBoard))
+                } else if self.state.placed.contains(&c) {
+                    Err(SessionError::Illegal(crate::rules::IllegalMove::Occupied))
                 } else {
                     Ok(())
                 }
             }
             Phase::Playing => self
+                .state
                 .game
-                .check(self.game.to_move(), Move::Play(c))
+                .check(self.state.game.to_move(), crate::rules::Move::Play(c))
                 .map_err(SessionError::Illegal),
+            Phase::Adjourned => Err(SessionError::Adjourned),
             Phase::Counting => Err(SessionError::WrongPhase),
             Phase::Finished(_) => Err(SessionError::GameOver),
         }
     }
 
+    /// The board as rows of `.`, `X` (black) and `O` (white), top row first.
+    pub fn board_rows(&self) -> Vec<String> {
+        let board = self.board();
+        let n = board.size();
+        (0..n)
+            .map(|y| {
+                (0..n)
+                    .map(|x| match board.get(Coord::new(x, y)) {
+                        Some(Color::Black) => 'X',
+                        Some(Color::White) => 'O',
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The position after the first `n` moves in force (handicap stones included), for
     /// navigating the game; `n` beyond the end gives the current position.
     pub fn board_after(&self, n: usize) -> Board {
-        if n >= self.game.moves().len() {
-            return self.game.board().clone();
+        let game = &self.state.game;
+        if n >= game.moves().len() {
+            return game.board().clone();
         }
-        let mut g = self.game.clone();
+        let mut g = game.clone();
         while g.moves().len() > n && g.undo() {}
         g.board().clone()
     }

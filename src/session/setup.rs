@@ -1,7 +1,8 @@
-//! How a game begins: board, rules, handicap, players and time control.
+//! How a game begins: board, rules, handicap, players, time control, and the event's frame
+//! (event, round, table, late-arrival limit, board or clock-only mode).
 
-use crate::clock::TimeControl;
-use crate::rules::{Color, GameResult, Rules};
+use crate::clock::{Millis, TimeControl};
+use crate::rules::{Coord, Rules};
 
 /// A player's name and rank as shown and written to the record.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -13,26 +14,67 @@ pub struct Player {
 }
 
 /// How handicap stones are placed (Art. 11: handicap games have no komi).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Handicap {
     /// An even game.
     #[default]
     None,
     /// `n` stones (2–9) on the fixed points of the GTP table, placed at the start.
     Fixed(u8),
-    /// `n` stones (2–9) placed by Black wherever Black chooses, before White's first move.
+    /// `n` stones (2–9) placed by Black wherever Black chooses, one click each, before White's
+    /// first move.
     Free(u8),
+    /// Free handicap stones already chosen (the arbiter's shorthand `handicap=D4,Q16`).
+    Points(Vec<Coord>),
 }
 
 impl Handicap {
     /// The number of handicap stones.
-    pub fn stones(self) -> u8 {
+    pub fn stones(&self) -> u8 {
         match self {
             Handicap::None => 0,
-            Handicap::Fixed(n) | Handicap::Free(n) => n,
+            Handicap::Fixed(n) | Handicap::Free(n) => *n,
+            Handicap::Points(p) => u8::try_from(p.len()).unwrap_or(u8::MAX),
         }
     }
 }
+
+/// What the app records: moves on its own board, or only the clock beside a physical board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// The app's board is the record: moves are entered and press the mover's clock.
+    #[default]
+    Board,
+    /// The app is the clock beside a physical board (the referee's everyday case): presses,
+    /// pauses and rulings are logged, moves are not.
+    ClockOnly,
+}
+
+/// What ends play besides resignation and rulings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EndRule {
+    /// Arbiter sessions (Art. 7, 13.2, 21.1): only the two confirmations end play — the side to
+    /// move confirms, then the other. Two plain passes do not.
+    #[default]
+    Confirmations,
+    /// Casual and teaching games, as GTP: two passes in a row (or confirmations) end play.
+    TwoPasses,
+}
+
+/// How the colours were decided (Art. 10), as logged in the setup.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Colours {
+    /// As given by the pairing (not logged further).
+    #[default]
+    Given,
+    /// By nigiri (猜先): the lot's outcome is the colours as set.
+    Nigiri,
+    /// By the organisers' draw (抽签).
+    Draw,
+}
+
+/// The late-arrival limit when the event sets none (Art. 23.1: "the set limit").
+pub const DEFAULT_LATE_LIMIT: Millis = Millis::from_mins(15);
 
 /// Everything decided before the first move.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,10 +91,24 @@ pub struct GameSetup {
     pub white: Player,
     /// The clock's time system, or `None` to play without a clock.
     pub time_control: Option<TimeControl>,
+    /// Beyond this lateness a player forfeits (Art. 23.1); exactly the limit is within it.
+    pub late_limit: Millis,
+    /// Board or clock-only.
+    pub mode: Mode,
+    /// What ends play.
+    pub end_rule: EndRule,
+    /// How the colours were decided.
+    pub colours: Colours,
+    /// The event's name (free text, may be empty).
+    pub event: String,
+    /// The round (free text, may be empty).
+    pub round: String,
+    /// The table (free text, may be empty).
+    pub table: String,
 }
 
 impl Default for GameSetup {
-    /// A 19×19 even game on the Chinese rules without a clock.
+    /// A 19×19 even game on the Chinese rules without a clock, ended by confirmations.
     fn default() -> Self {
         GameSetup {
             size: 19,
@@ -61,79 +117,13 @@ impl Default for GameSetup {
             black: Player::default(),
             white: Player::default(),
             time_control: None,
+            late_limit: DEFAULT_LATE_LIMIT,
+            mode: Mode::Board,
+            end_rule: EndRule::Confirmations,
+            colours: Colours::Given,
+            event: String::new(),
+            round: String::new(),
+            table: String::new(),
         }
-    }
-}
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Counted by area after both sides agreed the dead stones.
-    Counted(GameResult),
-    /// The loser resigned (中盘胜 for the winner).
-    Resignation {
-        /// The winner.
-        winner: Color,
-    },
-    /// The loser ran out of time or forfeited by lateness (Art. 23).
-    Time {
-        /// The winner, or `None` when both lost (Art. 23.2).
-        winner: Option<Color>,
-    },
-}
-
-impl Outcome {
-    /// The SGF `RE` value: `B+3.5`, `W+R`, `B+T`, `0`, `Void` for both losing.
-    pub fn to_sgf(&self) -> String {
-        match self {
-            Outcome::Counted(r) => r.to_sgf(),
-            Outcome::Resignation { winner } => format!("{}+R", winner.letter()),
-            Outcome::Time { winner: Some(w) } => format!("{}+T", w.letter()),
-            Outcome::Time { winner: None } => "Void".to_owned(),
-        }
-    }
-
-    /// Simplified Chinese, e.g. `黑胜1¾子`, `白中盘胜`, `黑超时胜`.
-    pub fn zh_hans(&self) -> String {
-        match self {
-            Outcome::Counted(r) => r.zh_hans(),
-            Outcome::Resignation { winner } => format!("{}中盘胜", color_zh(*winner)),
-            Outcome::Time { winner: Some(w) } => format!("{}胜（对方超时）", color_zh(*w)),
-            Outcome::Time { winner: None } => "双方判负".to_owned(),
-        }
-    }
-
-    /// Traditional Chinese.
-    pub fn zh_hant(&self) -> String {
-        match self {
-            Outcome::Counted(r) => r.zh_hant(),
-            Outcome::Resignation { winner } => format!("{}中盤勝", color_zh(*winner)),
-            Outcome::Time { winner: Some(w) } => format!("{}勝（對方超時）", color_zh(*w)),
-            Outcome::Time { winner: None } => "雙方判負".to_owned(),
-        }
-    }
-
-    /// English.
-    pub fn en(&self) -> String {
-        match self {
-            Outcome::Counted(r) => r.en(),
-            Outcome::Resignation { winner } => format!("{} wins by resignation", color_en(*winner)),
-            Outcome::Time { winner: Some(w) } => format!("{} wins on time", color_en(*w)),
-            Outcome::Time { winner: None } => "Both lose (Art. 23.2)".to_owned(),
-        }
-    }
-}
-
-fn color_zh(c: Color) -> &'static str {
-    match c {
-        Color::Black => "黑",
-        Color::White => "白",
-    }
-}
-
-fn color_en(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
     }
 }
