@@ -199,8 +199,11 @@ fn new(args: &NewArgs) -> ExitCode {
         kdf: KdfParams::STANDARD,
     };
     match Journal::create(&args.file, setup, &new, &lines) {
-        Ok(journal) => {
+        Ok((journal, slips)) => {
             println!("ok {}", journal.entries());
+            for slip in slips {
+                eprintln!("{slip}");
+            }
             ExitCode::SUCCESS
         }
         Err((Some(i), e)) => fail(format!(
@@ -229,8 +232,12 @@ fn append(args: &AppendArgs) -> ExitCode {
     };
     let pin = args.pin.get();
     match journal.append_line(&line, pin.as_deref()) {
-        Ok((n, _)) => {
-            println!("ok {n}");
+        Ok(appended) => {
+            println!("ok {}", appended.n);
+            if let Some(slip) = appended.slip {
+                // The slip goes with the envelope; stdout stays the one `ok N` line.
+                eprintln!("{slip}");
+            }
             ExitCode::SUCCESS
         }
         Err(e) => fail(e),

@@ -176,6 +176,35 @@ fn move_torn_aside(path: &Path, file: &File, bytes: &[u8], offset: usize) -> io:
     Ok(aside)
 }
 
+/// The paper slip of a sealed move, for the envelope: with it the game resumes even if the
+/// PIN is lost (`unseal --slip P NONCE`, accepted when the commitment matches).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slip {
+    /// The sealer.
+    pub by: crate::rules::Color,
+    /// The sealed point as an upper-case GTP vertex, or `PASS`.
+    pub vertex: String,
+    /// The commitment nonce, hex.
+    pub nonce: String,
+    /// The commitment, hex.
+    pub commitment: String,
+}
+
+impl std::fmt::Display for Slip {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "SEALED MOVE SLIP — keep in the envelope\n  sealed by: {}\n  move: {}\n  nonce: {}\n  commitment: {}\n  (to open without the PIN: unseal --slip {} {})",
+            self.by.letter(),
+            self.vertex,
+            self.nonce,
+            self.commitment,
+            self.vertex,
+            self.nonce
+        )
+    }
+}
+
 /// A session and its journal: every action is written and synced before it is committed.
 #[derive(Debug)]
 pub struct Journal {
@@ -187,6 +216,17 @@ pub struct Journal {
     keys: Option<PinKeys>,
     /// Torn bytes moved aside when the journal was opened.
     moved_aside: Option<PathBuf>,
+}
+
+/// What one append did: the entry's number, what it changed, and a sealed move's slip.
+#[derive(Clone, Debug)]
+pub struct Appended {
+    /// The entry's number.
+    pub n: u32,
+    /// What the entry did (the voice's phrases, the article, whether it ended the game).
+    pub applied: Applied,
+    /// The slip of a sealed move, to print for the envelope.
+    pub slip: Option<Slip>,
 }
 
 /// What [`Journal::create`] needs besides the setup.
@@ -207,7 +247,7 @@ impl Journal {
         setup: GameSetup,
         new: &NewSession,
         lines: &[Line],
-    ) -> Result<Journal, (Option<usize>, JournalError)> {
+    ) -> Result<(Journal, Vec<Slip>), (Option<usize>, JournalError)> {
         let (pin_record, keys) = match &new.pin {
             Some(pin) => {
                 let salt = crate::entropy::bytes().map_err(|e| (None, JournalError::Seal(e)))?;
@@ -230,9 +270,12 @@ impl Journal {
         let first = journal::encode_setup(&header, &utc, keys.as_ref());
         let mut head = first.sha256;
         bytes.extend_from_slice(&first.bytes);
+        let mut slips = Vec::new();
         for (i, line) in lines.iter().enumerate() {
-            let entry = to_entry(&session, &header, keys.as_ref(), new.pin.as_deref(), line)
-                .map_err(|e| (Some(i), e))?;
+            let (entry, slip) =
+                to_entry(&session, &header, keys.as_ref(), new.pin.as_deref(), line)
+                    .map_err(|e| (Some(i), e))?;
+            slips.extend(slip);
             let prepared = session
                 .prepare(entry)
                 .map_err(|e| (Some(i), JournalError::Refused(e)))?;
@@ -249,7 +292,7 @@ impl Journal {
         }
         write_new(path, &bytes).map_err(|e| (None, JournalError::Io(e)))?;
         let file = JournalFile::open_locked(path).map_err(|e| (None, e))?;
-        Ok(Journal {
+        let journal = Journal {
             path: path.to_path_buf(),
             file: JournalFile {
                 file,
@@ -260,7 +303,8 @@ impl Journal {
             session,
             keys,
             moved_aside: None,
-        })
+        };
+        Ok((journal, slips))
     }
 
     /// Opens an existing session to write: takes the lock, moves a torn tail aside, and folds
@@ -347,15 +391,16 @@ impl Journal {
         &mut self,
         line: &Line,
         pin: Option<&str>,
-    ) -> Result<(u32, Applied), JournalError> {
+    ) -> Result<Appended, JournalError> {
         if let Some(pin) = pin
             && self.keys.is_none()
             && self.header.pin.is_some()
         {
             self.unlock(pin)?;
         }
-        let entry = to_entry(&self.session, &self.header, self.keys.as_ref(), pin, line)?;
-        self.append_entry(entry)
+        let (entry, slip) = to_entry(&self.session, &self.header, self.keys.as_ref(), pin, line)?;
+        let (n, applied) = self.append_entry(entry)?;
+        Ok(Appended { n, applied, slip })
     }
 
     /// Checks, writes, syncs and commits one event at `at`.
@@ -412,8 +457,9 @@ fn to_entry(
     keys: Option<&PinKeys>,
     pin: Option<&str>,
     line: &Line,
-) -> Result<Entry, JournalError> {
+) -> Result<(Entry, Option<Slip>), JournalError> {
     let size = header.setup.size;
+    let mut slip = None;
     let event = match &line.action {
         Action::Event(e) => e.clone(),
         Action::SealedBy(_) => {
@@ -429,6 +475,12 @@ fn to_entry(
             let kdf = header.pin.map_or(KdfParams::STANDARD, |p| p.kdf);
             let sealed = SealedMove::seal(pin, *by, *mv, size, kdf, &random)
                 .map_err(|e| JournalError::Seal(e.to_string()))?;
+            slip = Some(Slip {
+                by: *by,
+                vertex: crate::seal::vertex_text(*mv, size),
+                nonce: crate::seal::hex::encode(&random.nonce),
+                commitment: crate::seal::hex::encode(&sealed.commitment),
+            });
             Event::Seal(sealed)
         }
         Action::Unseal { slip } => {
@@ -456,11 +508,12 @@ fn to_entry(
     if event.needs_arbiter() {
         check_lock(header, keys)?;
     }
-    Ok(Entry {
+    let entry = Entry {
         n: session.next_number(),
         at: line.at,
         event,
         article: line.article.clone(),
         note: line.note.clone(),
-    })
+    };
+    Ok((entry, slip))
 }

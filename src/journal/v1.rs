@@ -260,8 +260,18 @@ pub struct DecodedLine {
     pub hmac: Option<[u8; 32]>,
 }
 
-/// Splits a line (without its `\n`) into the hashed part, the HMAC'd core and the two codes.
-fn split_codes(line: &[u8]) -> Result<(&[u8], &[u8], Option<[u8; 32]>, [u8; 32]), JournalError> {
+/// A line split at its codes.
+struct Codes<'a> {
+    /// Every byte before `,"hmac":` (or before `,"sha256":` without an HMAC).
+    core: &'a [u8],
+    /// The HMAC, if the line carries one.
+    hmac: Option<[u8; 32]>,
+    /// The SHA-256.
+    sha256: [u8; 32],
+}
+
+/// Splits a line (without its `\n`) at its codes, checking its SHA-256.
+fn split_codes(line: &[u8]) -> Result<Codes<'_>, JournalError> {
     if line.len() < SHA_SUFFIX_LEN + 2 || !line.ends_with(b"\"}") {
         return Err(JournalError::Hash);
     }
@@ -288,16 +298,24 @@ fn split_codes(line: &[u8]) -> Result<(&[u8], &[u8], Option<[u8; 32]>, [u8; 32])
         Some((core, mac))
     });
     Ok(match with_hmac {
-        Some((core, mac)) => (hashed, core, Some(mac), sha),
-        None => (hashed, hashed, None, sha),
+        Some((core, mac)) => Codes {
+            core,
+            hmac: Some(mac),
+            sha256: sha,
+        },
+        None => Codes {
+            core: hashed,
+            hmac: None,
+            sha256: sha,
+        },
     })
 }
 
 /// Whether the line's HMAC (if any) was made with `keys`: `None` when it carries none.
 pub fn check_hmac(line: &[u8], keys: &PinKeys) -> Option<bool> {
     let line = line.strip_suffix(b"\n").unwrap_or(line);
-    let (_, core, mac, _) = split_codes(line).ok()?;
-    mac.map(|m| keys.sign(core) == m)
+    let codes = split_codes(line).ok()?;
+    codes.hmac.map(|m| keys.sign(codes.core) == m)
 }
 
 fn parse_move_text(text: &str, size: u8) -> Result<Move, JournalError> {
@@ -317,7 +335,7 @@ pub fn decode_line(
     prev: &[u8; 32],
     size: u8,
 ) -> Result<DecodedLine, JournalError> {
-    let (_, _, hmac, sha256) = split_codes(line)?;
+    let Codes { hmac, sha256, .. } = split_codes(line)?;
     let parsed: LineV1 = serde_json::from_slice(line).map_err(|e| content(e.to_string()))?;
     let core = parsed.core;
     if parsed.sha256 != hex::encode(&sha256) {

@@ -14,7 +14,7 @@ pub fn encode(bytes: &[u8]) -> String {
 /// Hexadecimal (either case) back to bytes; `None` for odd lengths or other characters.
 pub fn decode(text: &str) -> Option<Vec<u8>> {
     let digits = text.as_bytes();
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return None;
     }
     let value = |d: u8| match d {

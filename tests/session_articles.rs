@@ -1,0 +1,812 @@
+//! The arbiter's session, article by article (issue 9): one table of scripts in the arbiter's
+//! shorthand, each with the phase, result, warnings and spoken phrases it must end with.
+//! The scripts run through the pure session (no file, no wall clock); the seal's cryptography
+//! runs with cheap key-derivation settings (its format is tested in `tianyuan::seal`).
+
+use tianyuan::clock::{Millis, Phrase, Side, Timestamp};
+use tianyuan::rules::Color;
+use tianyuan::seal::{KdfParams, SealRandom, SealedMove};
+use tianyuan::session::shorthand::{Action, parse_line, parse_setup};
+use tianyuan::session::{Entry, Event, Phase, Session, SessionError};
+
+const PIN: &str = "arbiter-pin";
+
+/// Runs `script` (a setup line, then `T ACTION` lines); `Err((line, error))` at the first
+/// refused line (1-based, counting the setup as line 1).
+fn run(script: &str) -> Result<(Session, Vec<Phrase>), (usize, String)> {
+    let mut lines = script
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.split('#').next().unwrap_or("").trim().is_empty());
+    let (_, setup) = lines.next().ok_or((0, "empty".to_owned()))?;
+    let setup = parse_setup(setup).map_err(|e| (1, e))?;
+    let size = setup.size;
+    let mut session = Session::new(setup).map_err(|e| (1, e.to_string()))?;
+    let mut spoken = Vec::new();
+    for (i, text) in lines {
+        let no = i + 1;
+        let Some(line) = parse_line(text, size).map_err(|e| (no, e))? else {
+            continue;
+        };
+        let event = match line.action {
+            Action::Event(e) => e,
+            Action::Seal { by, mv } => {
+                let random = SealRandom {
+                    salt: [no as u8; 16],
+                    xnonce: [7; 24],
+                    nonce: [9; 32],
+                };
+                Event::Seal(
+                    SealedMove::seal(PIN, by, mv, size, KdfParams::TEST_ONLY, &random)
+                        .map_err(|e| (no, e.to_string()))?,
+                )
+            }
+            Action::Unseal { slip } => {
+                let sealed = session.sealed().ok_or((no, "nothing sealed".to_owned()))?;
+                let reveal = match slip {
+                    Some((mv, nonce)) => sealed.open_with_slip(mv, nonce, size),
+                    None => sealed.open(PIN, size),
+                }
+                .map_err(|e| (no, e.to_string()))?;
+                Event::Unseal(reveal)
+            }
+            Action::SealedBy(_) => return Err((no, "seal without a point".to_owned())),
+        };
+        let prepared = session
+            .prepare(Entry {
+                n: session.next_number(),
+                at: line.at,
+                event,
+                article: line.article,
+                note: line.note,
+            })
+            .map_err(|e| (no, e.to_string()))?;
+        spoken = session.commit(prepared).spoken;
+    }
+    Ok((session, spoken))
+}
+
+/// What a case must end with.
+struct Expect {
+    phase: &'static str,
+    result: Option<&'static str>,
+    kind: Option<&'static str>,
+    warnings: (u32, u32),
+    spoken: &'static [Phrase],
+}
+
+fn phase_name(p: &Phase) -> &'static str {
+    match p {
+        Phase::PlacingHandicap { .. } | Phase::Playing => "playing",
+        Phase::Counting => "counting",
+        Phase::Adjourned => "adjourned",
+        Phase::Finished(_) => "finished",
+    }
+}
+
+fn check(name: &str, script: &str, e: Expect) -> Session {
+    let (s, spoken) = run(script).unwrap_or_else(|(l, err)| panic!("{name}: line {l}: {err}"));
+    assert_eq!(phase_name(s.phase()), e.phase, "{name}: phase");
+    assert_eq!(
+        s.outcome().map(|o| o.code()).as_deref(),
+        e.result,
+        "{name}: result"
+    );
+    assert_eq!(
+        s.outcome().map(|o| o.kind().name()),
+        e.kind,
+        "{name}: result kind"
+    );
+    assert_eq!(
+        (s.warnings(Color::Black), s.warnings(Color::White)),
+        e.warnings,
+        "{name}: warnings"
+    );
+    assert_eq!(spoken, e.spoken, "{name}: spoken");
+    s
+}
+
+fn refused(name: &str, script: &str, line: usize) -> String {
+    match run(script) {
+        Ok(_) => panic!("{name}: every line was accepted"),
+        Err((l, e)) => {
+            assert_eq!(
+                l, line,
+                "{name}: refused at line {l} ({e}), expected {line}"
+            );
+            e
+        }
+    }
+}
+
+const PLAYING: Expect = Expect {
+    phase: "playing",
+    result: None,
+    kind: None,
+    warnings: (0, 0),
+    spoken: &[],
+};
+
+#[test]
+fn art7_resignation_ends_the_game() {
+    check(
+        "resign",
+        "setup size=9\n0:10 B E5\n0:20 B resign",
+        Expect {
+            phase: "finished",
+            result: Some("W+R"),
+            kind: Some("resign"),
+            ..PLAYING
+        },
+    );
+}
+
+#[test]
+fn art13_2_the_side_to_move_confirms_then_the_other_and_play_ends() {
+    let s = check(
+        "confirm",
+        "setup size=9\n0:10 B E5\n0:20 W confirm\n0:30 B confirm",
+        Expect {
+            phase: "counting",
+            ..PLAYING
+        },
+    );
+    assert_eq!(s.turns(), 3);
+    refused(
+        "only the side to move confirms",
+        "setup size=9\n0:10 B E5\n0:20 B confirm",
+        3,
+    );
+}
+
+#[test]
+fn art13_2_after_an_ordinary_pass_the_opponents_confirmation_is_only_step_one() {
+    check(
+        "pass then confirm",
+        "setup size=9\n0:10 B pass\n0:20 W confirm",
+        PLAYING,
+    );
+    check(
+        "pass, confirm, confirm",
+        "setup size=9\n0:10 B pass\n0:20 W confirm\n0:30 B confirm",
+        Expect {
+            phase: "counting",
+            ..PLAYING
+        },
+    );
+}
+
+#[test]
+fn art21_1_a_move_retracts_a_confirmation() {
+    check(
+        "retracted",
+        "setup size=9\n0:10 B confirm\n0:20 W E5\n0:30 B confirm",
+        PLAYING,
+    );
+    check(
+        "then both",
+        "setup size=9\n0:10 B confirm\n0:20 W E5\n0:30 B confirm\n0:40 W confirm",
+        Expect {
+            phase: "counting",
+            ..PLAYING
+        },
+    );
+}
+
+#[test]
+fn issue9_two_plain_passes_do_not_end_an_arbiter_session() {
+    check(
+        "passes",
+        "setup size=9\n0:10 B pass\n0:20 W pass\n0:30 B pass",
+        PLAYING,
+    );
+    check(
+        "casual games end on two passes",
+        "setup size=9 end=passes\n0:10 B pass\n0:20 W pass",
+        Expect {
+            phase: "counting",
+            ..PLAYING
+        },
+    );
+}
+
+#[test]
+fn art21_3_after_a_dispute_the_first_confirmer_moves_and_both_confirm_again() {
+    let script = "setup size=9\n0:10 B E5\n0:20 W confirm\n0:30 B confirm\n0:40 dispute";
+    let s = check("dispute", script, PLAYING);
+    assert_eq!(s.side_to_move(), Color::White, "White confirmed first");
+    // The old bug: one pass after the dispute went straight back to counting.
+    check("one pass", &format!("{script}\n0:50 W pass"), PLAYING);
+    check(
+        "one confirmation",
+        &format!("{script}\n0:50 W confirm"),
+        PLAYING,
+    );
+    check(
+        "both again",
+        &format!("{script}\n0:50 W confirm\n1:00 B confirm\n1:10 accept"),
+        Expect {
+            phase: "finished",
+            // One black stone owns the whole 9×9 board: 81 − 40½ − 3¾ = 36¾ stones.
+            result: Some("B+73.5"),
+            kind: Some("counted"),
+            ..PLAYING
+        },
+    );
+}
+
+#[test]
+fn issue9_the_clock_stops_when_play_ends_and_no_time_out_follows_during_counting() {
+    // Two minutes with one reserved minute: Black's last minute would run out at 1:10.
+    let script = "setup size=9 time=chinese:limit=2m,reserve=1\n0:05 B E5\n0:10 W confirm\n0:15 B confirm\n30:00 dead E5\n31:00 accept";
+    let s = check(
+        "counting",
+        script,
+        Expect {
+            phase: "finished",
+            result: Some("W+7.5"),
+            kind: Some("counted"),
+            ..PLAYING
+        },
+    );
+    let clock = s.clock().expect("clock");
+    assert!(!clock.view(Timestamp(31 * 60_000)).black.flagged);
+}
+
+#[test]
+fn issue9_a_move_while_paused_passes_the_clock_to_the_opponent() {
+    let script = "setup size=9 time=sudden:main=10m\n0:10 pause\n0:20 B E5\n1:00 resume";
+    let (s, _) = run(script).expect("script");
+    let clock = s.clock().expect("clock");
+    assert_eq!(
+        clock.to_move(),
+        Some(Side::White),
+        "White is to move on the board"
+    );
+    let view = clock.view(Timestamp(61_000));
+    assert_eq!(
+        view.black.main_left,
+        Millis(600_000 - 10_000),
+        "Black used 10 s"
+    );
+    assert_eq!(
+        view.white.main_left,
+        Millis(600_000 - 1_000),
+        "White's clock runs"
+    );
+}
+
+#[test]
+fn art17_1_two_moves_in_a_row_lose_by_ruling() {
+    check(
+        "loss",
+        "setup size=9\n0:10 B E5\n0:20 loss B 17.1",
+        Expect {
+            phase: "finished",
+            result: Some("W+F"),
+            kind: Some("ruled_loss"),
+            ..PLAYING
+        },
+    );
+    refused(
+        "the app refuses the second move itself",
+        "setup size=9\n0:10 B E5\n0:20 B D5",
+        3,
+    );
+}
+
+#[test]
+fn art17_2_a_stone_lifted_and_replayed_is_warned() {
+    let s = check(
+        "lifted",
+        "setup size=9\n0:10 B E5\n0:20 warn B 17.2 \"moved E5 to E6\"",
+        Expect {
+            warnings: (1, 0),
+            spoken: &[Phrase::Warning],
+            ..PLAYING
+        },
+    );
+    let r = &s.rulings()[0];
+    assert_eq!(
+        (r.n, r.article.as_str(), r.note.as_deref()),
+        (3, "17.2", Some("moved E5 to E6"))
+    );
+}
+
+#[test]
+fn art17_3_moved_stones_accepted_as_they_are() {
+    let s = check(
+        "edit",
+        "setup size=9\n0:10 B C3\n0:20 W G7\n0:30 edit -C3 +B C4 17.3",
+        PLAYING,
+    );
+    let rows = s.board_rows();
+    assert_eq!(&rows[5], "..X......", "C4 black");
+    assert_eq!(&rows[6], ".........", "C3 empty");
+    assert_eq!(
+        s.side_to_move(),
+        Color::Black,
+        "an edit does not change the turn"
+    );
+}
+
+#[test]
+fn art17_3_an_edit_keeps_the_repetition_history() {
+    // After the edit the board equals the position after move 2; Black replaying D4 after
+    // White's pass would recreate the position after move 3, which positional superko
+    // forbids (Art. 6) although it stood before the edit.
+    let script =
+        "setup size=9\n0:10 B C3\n0:20 W G7\n0:30 B D4\n0:40 edit -D4\n0:50 W pass\n1:00 B D4";
+    let e = refused("superko across an edit", script, 7);
+    assert!(e.contains("repeat") || e.contains("position"), "{e}");
+}
+
+#[test]
+fn art17_3_deliberate_moving_loses_and_draw_or_replay_end_the_game() {
+    for (action, result, kind) in [
+        ("loss W 17.3", "B+F", "ruled_loss"),
+        ("draw 17.3", "Draw", "draw"),
+        ("replay 17.4", "Replay", "replay"),
+    ] {
+        check(
+            action,
+            &format!("setup size=9\n0:10 B E5\n0:20 {action}"),
+            Expect {
+                phase: "finished",
+                result: Some(result),
+                kind: Some(kind),
+                ..PLAYING
+            },
+        );
+    }
+}
+
+#[test]
+fn art18_live_stones_removed_put_back_with_a_warning() {
+    check(
+        "art18",
+        "setup size=9\n0:10 B E5\n0:20 warn W 18",
+        Expect {
+            warnings: (0, 1),
+            spoken: &[Phrase::Warning],
+            ..PLAYING
+        },
+    );
+}
+
+#[test]
+fn art19_20_1_22_a_void_move_counts_as_one_pass() {
+    let s = check(
+        "void",
+        "setup size=9 time=sudden:main=10m\n0:10 B E5\n0:20 void W E5 22",
+        Expect {
+            spoken: &[Phrase::MoveVoidPass],
+            ..PLAYING
+        },
+    );
+    assert_eq!(s.side_to_move(), Color::Black);
+    assert_eq!(s.clock().and_then(|k| k.to_move()), Some(Side::Black));
+    assert_eq!(s.turns(), 2);
+    assert_eq!(s.rulings()[0].kind.name(), "void");
+    // A void is never a confirmation, and never one of two passes that end a casual game.
+    check(
+        "void and pass",
+        "setup size=9 end=passes\n0:10 B pass\n0:20 void W E5 19\n0:30 B pass",
+        Expect {
+            spoken: &[],
+            ..PLAYING
+        },
+    );
+    check(
+        "void then confirm",
+        "setup size=9\n0:10 B confirm\n0:20 void W E5 19",
+        Expect {
+            spoken: &[Phrase::MoveVoidPass],
+            ..PLAYING
+        },
+    );
+}
+
+#[test]
+fn art23_1_beyond_the_late_limit_forfeits() {
+    check(
+        "late",
+        "setup size=19 time=chinese:limit=60m,reserve=5 late-limit=15m\n16:00 late B 16m",
+        Expect {
+            phase: "finished",
+            result: Some("W+F"),
+            kind: Some("forfeit"),
+            ..PLAYING
+        },
+    );
+    check(
+        "exactly the limit is within it",
+        "setup size=19 time=chinese:limit=60m,reserve=5\n15:00 late B 15m",
+        PLAYING,
+    );
+}
+
+#[test]
+fn art23_2_both_late_beyond_the_limit_both_lose() {
+    for script in [
+        "setup size=19\n20:00 late B 16m W 20m",
+        "setup size=19\n16:00 late B 16m\n20:00 late W 20m",
+    ] {
+        let s = check(
+            script,
+            script,
+            Expect {
+                phase: "finished",
+                result: Some("LL"),
+                kind: Some("both_lose"),
+                ..PLAYING
+            },
+        );
+        assert_eq!(s.outcome().and_then(|o| o.winner()), None);
+    }
+}
+
+#[test]
+fn art23_3_lateness_within_the_limit_is_charged_exactly_once() {
+    // Black's clock ran the ten minutes: nothing more is taken.
+    let (s, _) =
+        run("setup size=19 time=chinese:limit=60m,reserve=5\n10:00 late B 10m").expect("script");
+    let v = s.clock().expect("clock").view(Timestamp(600_000));
+    assert_eq!(v.black.main_left, Millis::from_mins(45));
+    // White's clock ran from Black's first move: the 30 s before are charged now.
+    let (s, _) = run(
+        "setup size=19 time=chinese:limit=60m,reserve=5\n0:30 B Q16\n10:00 late W 10m\n10:05 W D4",
+    )
+    .expect("script");
+    let v = s.clock().expect("clock").view(Timestamp(605_000));
+    assert_eq!(
+        v.white.main_left,
+        Millis::from_mins(45) - Millis::from_secs(5)
+    );
+    assert_eq!(s.rulings()[0].article, "23.3");
+}
+
+#[test]
+fn art23_4_removing_captures_in_byo_yomi_is_not_charged() {
+    // No free time: Black is in its last minute from the start.
+    let script = "setup size=9 time=chinese:limit=1m,reserve=1\n0:20 capture-pause B\n5:00 resume\n5:30 B E5";
+    let (s, _) = run(script).expect("capture pause");
+    assert!(
+        s.outcome().is_none(),
+        "50 s of the minute used, no time-out"
+    );
+    let e = refused(
+        "capture pause outside byo-yomi",
+        "setup size=9 time=sudden:main=10m\n0:20 capture-pause B",
+        2,
+    );
+    assert!(e.contains("byo-yomi"), "{e}");
+    check(
+        "admonition for captures left",
+        "setup size=9\n0:10 B E5\n0:20 admonish B 23.4",
+        PLAYING,
+    );
+}
+
+#[test]
+fn art23_5_running_out_of_time_loses_at_the_instant_it_happens() {
+    let script = "setup size=9 time=sudden:main=1m\n0:10 B E5\n0:20 W C3\n1:30 pause";
+    check(
+        "time-out",
+        script,
+        Expect {
+            phase: "finished",
+            result: Some("W+T"),
+            kind: Some("time"),
+            spoken: &[Phrase::Pause],
+            ..PLAYING
+        },
+    );
+    refused(
+        "no move after the flag",
+        "setup size=9 time=sudden:main=1m\n0:10 B E5\n0:20 W C3\n1:30 B D4",
+        4,
+    );
+}
+
+#[test]
+fn art23_6_one_approved_absence_per_player() {
+    check(
+        "absence",
+        "setup size=9 time=chinese:limit=1m,reserve=1\n0:05 absence B",
+        PLAYING,
+    );
+    refused(
+        "twice",
+        "setup size=9 time=chinese:limit=1m,reserve=1\n0:05 absence B\n0:10 B E5\n0:15 W E4\n0:20 absence B",
+        5,
+    );
+}
+
+#[test]
+fn art24_conduct_admonitions_do_not_count_warnings_do() {
+    check(
+        "conduct",
+        "setup size=9\n0:10 admonish W 24\n0:20 admonish W 24\n0:30 warn W 24",
+        Expect {
+            warnings: (0, 1),
+            spoken: &[Phrase::Warning],
+            ..PLAYING
+        },
+    );
+}
+
+#[test]
+fn art25_2_the_second_warning_loses_automatically_and_is_spoken() {
+    let s = check(
+        "two warnings",
+        "setup size=9\n0:10 B E5\n0:20 warn W 17.2\n0:30 W C3\n0:40 warn W 24",
+        Expect {
+            phase: "finished",
+            result: Some("B+F"),
+            kind: Some("ruled_loss"),
+            warnings: (0, 2),
+            spoken: &[Phrase::SecondWarningLoss],
+        },
+    );
+    assert_eq!(s.outcome().and_then(|o| o.article()), Some("25.2"));
+    assert_eq!(s.rulings().len(), 2, "the loss is folded, not written");
+}
+
+#[test]
+fn art25_1_other_rulings_and_referrals_are_logged() {
+    let s = check(
+        "rule",
+        "setup size=9\n0:10 rule W 25.1 \"phone rang\"\n0:20 refer \"appeal on 17.3\"",
+        PLAYING,
+    );
+    let kinds: Vec<_> = s
+        .rulings()
+        .iter()
+        .map(|r| (r.kind.name(), r.article.as_str()))
+        .collect();
+    assert_eq!(kinds, [("other", "25.1"), ("other", "25.1")]);
+}
+
+#[test]
+fn art16_3_a_count_corrected_after_it_was_accepted() {
+    let script = "setup size=9\n0:10 B E5\n0:20 W D5\n0:30 B confirm\n0:40 W confirm\n0:50 accept";
+    let s = check(
+        "accepted",
+        script,
+        Expect {
+            phase: "finished",
+            result: Some("W+7.5"),
+            kind: Some("counted"),
+            ..PLAYING
+        },
+    );
+    assert_eq!(s.log().last().map(|e| e.n), Some(6));
+    check(
+        "revoked and recounted",
+        &format!("{script}\n1:00 revoke 6 16.3 \"dead stone missed\"\n1:10 dead D5\n1:20 accept"),
+        Expect {
+            phase: "finished",
+            // White's D5 dead: Black owns all 81 points, 36¾ stones = 73½ points.
+            result: Some("B+73.5"),
+            kind: Some("counted"),
+            ..PLAYING
+        },
+    );
+}
+
+#[test]
+fn issue9_revoking_a_warning_takes_back_its_loss_and_a_resignation_can_be_revoked() {
+    let s = check(
+        "revoke warning",
+        "setup size=9\n0:10 warn B 24\n0:20 warn B 24\n0:30 revoke 2 25.1 \"wrong player\"",
+        Expect {
+            warnings: (1, 0),
+            ..PLAYING
+        },
+    );
+    assert!(s.rulings().iter().any(|r| r.n == 2 && r.revoked));
+    check(
+        "revoke resignation",
+        "setup size=9\n0:10 B E5\n0:20 W resign\n0:30 revoke 3 25.1 \"mistaken click\"\n0:40 W C3",
+        PLAYING,
+    );
+    refused("revoke the setup", "setup size=9\n0:10 revoke 1", 2);
+    refused("revoke a later entry", "setup size=9\n0:10 revoke 5", 2);
+}
+
+#[test]
+fn issue9_revoking_a_move_gives_the_turn_and_the_clock_back_to_the_mover() {
+    let (s, _) =
+        run("setup size=9 time=sudden:main=10m\n0:10 B E5\n0:20 revoke 2").expect("script");
+    assert_eq!(s.side_to_move(), Color::Black);
+    assert_eq!(s.clock().and_then(|k| k.to_move()), Some(Side::Black));
+    assert_eq!(s.turns(), 0);
+    refused(
+        "a revocation that breaks a later entry",
+        "setup size=9\n0:10 B E5\n0:20 W C3\n0:30 revoke 2",
+        4,
+    );
+}
+
+#[test]
+fn art14_22_the_sealed_move_is_played_on_resumption() {
+    let script = "setup size=9 time=sudden:main=10m\n0:10 B E5\n0:20 adjourn\n0:50 seal W C3";
+    let s = check(
+        "sealed",
+        script,
+        Expect {
+            phase: "adjourned",
+            ..PLAYING
+        },
+    );
+    assert!(s.sealed().is_some());
+    assert!(
+        !s.board_rows().concat().contains('O'),
+        "the sealed move is not on the board"
+    );
+    let clock = s.clock().expect("clock");
+    assert_eq!(
+        clock.view(Timestamp(3_600_000)).white.main_left,
+        Millis(600_000 - 40_000)
+    );
+    refused(
+        "no move while adjourned",
+        &format!("{script}\n1:00 W D4"),
+        5,
+    );
+    let s = check("unsealed", &format!("{script}\n60:00 unseal"), PLAYING);
+    assert_eq!(&s.board_rows()[6], "..O......");
+    assert_eq!(s.side_to_move(), Color::Black);
+    assert_eq!(s.clock().and_then(|k| k.to_move()), Some(Side::Black));
+    assert!(s.sealed().is_none() && s.unsealed().is_some());
+}
+
+#[test]
+fn art22_a_sealed_move_on_an_occupied_point_counts_as_one_pass() {
+    let s = check(
+        "occupied",
+        "setup size=9\n0:10 B E5\n0:20 adjourn\n0:50 seal W E5\n60:00 unseal",
+        Expect {
+            spoken: &[Phrase::MoveVoidPass],
+            ..PLAYING
+        },
+    );
+    assert_eq!(s.side_to_move(), Color::Black);
+    assert_eq!(s.turns(), 2);
+}
+
+#[test]
+fn art14_a_slip_opens_the_seal_and_resigning_leaves_it_unopened() {
+    let nonce = tianyuan::seal::hex::encode(&[9; 32]);
+    check(
+        "slip",
+        &format!("setup size=9\n0:10 adjourn\n0:20 seal B D4\n5:00 unseal --slip D4 {nonce}"),
+        PLAYING,
+    );
+    refused(
+        "a wrong slip",
+        &format!("setup size=9\n0:10 adjourn\n0:20 seal B D4\n5:00 unseal --slip D5 {nonce}"),
+        4,
+    );
+    let s = check(
+        "resign while adjourned",
+        "setup size=9\n0:10 adjourn\n0:20 seal B D4\n1:00 B resign",
+        Expect {
+            phase: "finished",
+            result: Some("W+R"),
+            kind: Some("resign"),
+            ..PLAYING
+        },
+    );
+    assert!(s.sealed().is_some() && s.unsealed().is_none());
+}
+
+#[test]
+fn issue9_clock_only_mode_logs_presses_and_rulings_without_moves() {
+    let s = check(
+        "clock only",
+        "setup size=19 mode=clock-only time=chinese:limit=60m,reserve=5\n0:30 press B\n1:00 press W\n1:10 warn B 24",
+        Expect {
+            warnings: (1, 0),
+            spoken: &[Phrase::Warning],
+            ..PLAYING
+        },
+    );
+    assert_eq!(s.side_to_move(), Color::Black);
+    assert_eq!(s.turns(), 2);
+    refused(
+        "no moves on the app's board",
+        "setup size=19 mode=clock-only time=sudden:main=10m\n0:30 B D4",
+        2,
+    );
+    refused(
+        "only the running side presses",
+        "setup size=19 mode=clock-only time=sudden:main=10m\n0:30 press W",
+        2,
+    );
+    check(
+        "the count from the physical board",
+        "setup size=19 mode=clock-only time=sudden:main=10m\n0:30 press B\n0:40 W confirm\n0:50 B confirm\n1:00 accept B+3.5",
+        Expect {
+            phase: "finished",
+            result: Some("B+3.5"),
+            kind: Some("counted"),
+            ..PLAYING
+        },
+    );
+}
+
+#[test]
+fn issue9_start_moves_the_start_later() {
+    let (s, _) = run("setup size=9 time=sudden:main=10m\n5:00 start\n5:30 B E5").expect("script");
+    let v = s.clock().expect("clock").view(Timestamp(330_000));
+    assert_eq!(v.black.main_left, Millis(600_000 - 30_000));
+    refused("not after a move", "setup size=9\n0:10 B E5\n1:00 start", 3);
+}
+
+#[test]
+fn issue9_the_gap_after_a_restart_is_charged_or_not_as_the_arbiter_decides() {
+    let free = run("setup size=9 time=sudden:main=10m\n0:10 B E5\n5:10 gap free")
+        .expect("free")
+        .0;
+    let charged = run("setup size=9 time=sudden:main=10m\n0:10 B E5\n5:10 gap charged")
+        .expect("charged")
+        .0;
+    let at = Timestamp(310_000);
+    assert_eq!(
+        free.clock().expect("clock").view(at).white.main_left,
+        Millis(600_000)
+    );
+    assert_eq!(
+        charged.clock().expect("clock").view(at).white.main_left,
+        Millis(300_000)
+    );
+}
+
+#[test]
+fn issue9_time_never_goes_back_and_rulings_need_no_article_to_log_one() {
+    refused("time back", "setup size=9\n1:00 B E5\n0:59 W C3", 3);
+    let s = run("setup size=9\n0:10 late W 5m\n0:20 absence B\n0:30 refer \"x\"").err();
+    assert_eq!(
+        s.map(|(l, _)| l),
+        Some(3),
+        "no clock, no absence to approve"
+    );
+    let s = run(
+        "setup size=9 time=sudden:main=10m\n0:10 late W 5m\n0:20 correct W -30s\n0:30 absence B",
+    )
+    .expect("script")
+    .0;
+    let arts: Vec<_> = s.rulings().iter().map(|r| r.article.as_str()).collect();
+    assert_eq!(arts, ["23.3", "25.1", "23.6"]);
+}
+
+#[test]
+fn issue9_replaying_the_log_gives_the_live_state() {
+    let script = "setup size=9 time=chinese:limit=3m,reserve=1\n0:10 B E5\n0:20 W C3\n0:25 pause\n0:40 B D4\n1:00 resume\n1:10 warn B 24\n1:20 W pass\n1:30 void B C3 22\n1:40 W confirm\n1:50 B confirm\n2:00 dead C3\n2:10 dispute\n2:20 W F6";
+    let (live, _) = run(script).expect("script");
+    let again = Session::replay(live.setup().clone(), live.log()).expect("replay");
+    assert_eq!(again.board_rows(), live.board_rows());
+    assert_eq!(again.phase(), live.phase());
+    assert_eq!(again.turns(), live.turns());
+    assert_eq!(again.rulings(), live.rulings());
+    assert_eq!(
+        again.clock().map(|k| k.view(Timestamp(200_000))),
+        live.clock().map(|k| k.view(Timestamp(200_000)))
+    );
+}
+
+#[test]
+fn issue9_refused_actions_name_their_reason() {
+    let e = refused(
+        "ruling a finished game",
+        "setup size=9\n0:10 B resign\n0:20 draw 20.3",
+        3,
+    );
+    assert!(e.contains("over"), "{e}");
+    assert_eq!(
+        Session::new(parse_setup("setup size=9 mode=clock-only").expect("setup")).err(),
+        Some(SessionError::NoClock)
+    );
+}
