@@ -111,9 +111,13 @@ fn window_frame(c: &mut Criterion) {
         }),
         ..GameSetup::default()
     };
-    let _ = app
-        .state
-        .apply(Command::NewGame(Box::new(setup)), Timestamp(0));
+    let _ = app.state.apply(
+        Command::NewGame(Box::new(tianyuan::app::command::NewGameRequest {
+            setup,
+            pin: None,
+        })),
+        Timestamp(0),
+    );
     app.state.settings.show_move_numbers = true;
     // 200 legal moves in a fixed pseudo-random order.
     let mut k: u32 = 7;
@@ -121,7 +125,7 @@ fn window_frame(c: &mut Criterion) {
     while played < 200 {
         k = k.wrapping_mul(1_103_515_245).wrapping_add(12_345);
         let c = Coord::new(((k >> 8) % 19) as u8, ((k >> 16) % 19) as u8);
-        if app.state.session.check_point(c).is_ok() {
+        if app.state.session().check_point(c).is_ok() {
             let _ = app.state.apply(Command::ClickPoint(c), Timestamp(played));
             played += 1;
         }

@@ -5,6 +5,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::rc::Rc;
 use tianyuan::app::board_view::BoardLook;
+use tianyuan::app::command::NewGameRequest;
 use tianyuan::app::{Command, TianyuanApp};
 use tianyuan::audio::{NullAnnouncer, Request};
 use tianyuan::clock::{Millis, Side, TimeControl, Timestamp};
@@ -56,7 +57,7 @@ impl Rig {
     /// Where intersection `c` is on screen, from the board widget's rectangle and the geometry.
     fn point(&self, c: Coord) -> egui::Pos2 {
         let rect = self.harness.get_by_label_contains("Go board").rect();
-        let size = self.app().state.session.game().size();
+        let size = self.app().state.session().game().size();
         let geo = BoardLook::default().geometry(size, rect);
         let (x, y) = geo.point_of(c);
         egui::Pos2::new(x, y)
@@ -78,7 +79,7 @@ impl Rig {
     }
 
     fn stone(&self, c: Coord) -> Option<Color> {
-        self.app().state.session.game().board().get(c)
+        self.app().state.session().game().board().get(c)
     }
 }
 
@@ -91,7 +92,7 @@ fn play_by_clicking_intersections_and_an_illegal_click_is_explained() {
     assert_eq!(r.stone(Coord::new(15, 3)), Some(Color::White));
     r.click_point(Coord::new(3, 15));
     assert_eq!(
-        r.app().state.session.game().moves().len(),
+        r.app().state.session().game().moves().len(),
         2,
         "the occupied point was refused"
     );
@@ -103,23 +104,33 @@ fn pass_from_the_arbiter_tab_and_two_confirmations_start_the_count() {
     let mut r = rig(Lang::En);
     r.click_point(Coord::new(4, 4));
     r.click_label("Arbiter");
-    r.click_label("Pass");
-    assert_eq!(r.app().state.session.game().consecutive_passes(), 1);
-    r.click_label("Black confirms the end (step 1)");
+    r.click_label("Pass · White");
+    assert_eq!(r.app().state.session().game().consecutive_passes(), 1);
+    // After an ordinary pass Black's confirmation is only step 1 (Art. 13.2) …
+    r.click_label("Black: confirm the end (step 1)");
     assert_eq!(
-        r.app().state.session.phase(),
+        r.app().state.session().phase(),
+        &tianyuan::session::Phase::Playing
+    );
+    // … and White's ends play.
+    r.click_label("White: confirm the end (step 2, ends play)");
+    assert_eq!(
+        r.app().state.session().phase(),
         &tianyuan::session::Phase::Counting
     );
     // The count is on screen with the baseline of a 19×19 board.
     r.harness.get_by_label_contains("180½");
     r.click_point(Coord::new(4, 4));
-    assert_eq!(r.app().state.session.dead_stones(), vec![Coord::new(4, 4)]);
+    assert_eq!(
+        r.app().state.session().dead_stones(),
+        vec![Coord::new(4, 4)]
+    );
     r.click_label("Both agree: record the result");
-    assert!(r.app().state.session.outcome().is_some());
+    assert!(r.app().state.session().outcome().is_some());
 }
 
 #[test]
-fn the_clock_runs_on_injected_time_and_space_presses_it() {
+fn the_clock_starts_when_the_arbiter_starts_it_and_moves_press_it() {
     let mut r = rig(Lang::En);
     let setup = GameSetup {
         size: 9,
@@ -129,13 +140,23 @@ fn the_clock_runs_on_injected_time_and_space_presses_it() {
         ..GameSetup::default()
     };
     let now = r.time.now();
-    let _ = r
-        .harness
-        .state_mut()
-        .state
-        .apply(Command::NewGame(Box::new(setup)), now);
+    let _ = r.harness.state_mut().state.apply(
+        Command::NewGame(Box::new(NewGameRequest { setup, pin: None })),
+        now,
+    );
     r.harness.run_steps(2);
     r.harness.get_by_label_contains("Black: 10:00");
+    // Nobody has started the clock: Black's time does not tick (issue 10).
+    r.time.advance(30_000);
+    r.harness.run_steps(1);
+    r.harness.get_by_label_contains("Black: 10:00");
+    assert_eq!(
+        r.app().next_repaint,
+        None,
+        "an idle board asks for no repaint"
+    );
+    r.click_label("Arbiter");
+    r.click_label("Start the clock");
     r.time.advance(61_500);
     r.harness.run_steps(1);
     r.harness.get_by_label_contains("Black: 8:59");
@@ -145,16 +166,14 @@ fn the_clock_runs_on_injected_time_and_space_presses_it() {
         .next_repaint
         .expect("a running clock asks for a repaint");
     assert_eq!(next, Timestamp(r.time.now().0 + 500));
+    // In board mode a stone presses the mover's clock; Space alone presses nothing.
     r.harness.key_press(egui::Key::Space);
     r.harness.run_steps(2);
-    let clock = r.app().state.session.clock().expect("clock");
-    assert_eq!(clock.to_move(), Some(Side::White));
-    // Placing a stone presses the clock (the default setting).
-    r.harness.key_press(egui::Key::Space);
-    r.harness.run_steps(1);
+    let clock = r.app().state.session().clock().expect("clock");
+    assert_eq!(clock.to_move(), Some(Side::Black));
     r.click_point(Coord::new(2, 2));
     assert_eq!(r.stone(Coord::new(2, 2)), Some(Color::Black));
-    let clock = r.app().state.session.clock().expect("clock");
+    let clock = r.app().state.session().clock().expect("clock");
     assert_eq!(clock.to_move(), Some(Side::White));
     assert!(
         r.voice
@@ -218,7 +237,7 @@ fn the_new_game_dialog_starts_a_handicap_game() {
     r.click_label("9×9");
     r.click_label("4");
     r.click_label("Start the game");
-    let s = &r.app().state.session;
+    let s = r.app().state.session();
     assert_eq!(s.game().size(), 9);
     assert_eq!(s.game().board().stones().len(), 4);
     assert_eq!(
@@ -348,24 +367,32 @@ fn the_arbiter_plays_passes_and_counts_with_the_keyboard_alone() {
         assert!(r.stone(c).is_some(), "{text} was played");
         assert!(r.harness.get_by_label("Point").is_focused(), "after {text}");
     }
-    // Leave the field (Escape), then P passes for Black, P again for White: both passed.
+    // Leave the field (Escape), then P passes for Black, P again for White: both passed, and
+    // two plain passes do not end an arbiter's game.
     r.harness.key_press(egui::Key::Escape);
     r.harness.run_steps(1);
     r.harness.key_press(egui::Key::P);
     r.harness.run_steps(1);
     r.harness.key_press(egui::Key::P);
     r.harness.run_steps(2);
-    assert_eq!(r.app().state.session.game().consecutive_passes(), 2);
-    // Ctrl+E confirms the end for the side to move, then Ctrl+Enter records the count.
-    r.harness
-        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
-    r.harness.run_steps(2);
+    assert_eq!(r.app().state.session().game().consecutive_passes(), 2);
     assert_eq!(
-        r.app().state.session.phase(),
+        r.app().state.session().phase(),
+        &tianyuan::session::Phase::Playing
+    );
+    // Ctrl+E confirms the end for the side to move, twice (Art. 13.2), then Ctrl+Enter
+    // records the count.
+    for _ in 0..2 {
+        r.harness
+            .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+        r.harness.run_steps(2);
+    }
+    assert_eq!(
+        r.app().state.session().phase(),
         &tianyuan::session::Phase::Counting
     );
     r.harness
         .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
     r.harness.run_steps(2);
-    assert!(r.app().state.session.outcome().is_some());
+    assert!(r.app().state.session().outcome().is_some());
 }

@@ -305,10 +305,13 @@ fn the_whole_window_in_simplified_chinese() {
         }),
         ..GameSetup::default()
     };
-    let _ = harness
-        .state_mut()
-        .state
-        .apply(Command::NewGame(Box::new(setup)), time.now());
+    let _ = harness.state_mut().state.apply(
+        Command::NewGame(Box::new(tianyuan::app::command::NewGameRequest {
+            setup,
+            pin: None,
+        })),
+        time.now(),
+    );
     // Four moves, each after a few seconds of thought, so both clock faces show used time.
     for (x, y) in [(15, 3), (3, 15), (16, 15), (2, 3)] {
         time.advance(7_300);

@@ -1,15 +1,22 @@
 //! The app's state apart from egui, and the one place commands change it.
 //!
-//! [`AppState::apply`] takes a [`Command`] and the current instant and changes the session,
-//! the view and the preferences; it draws nothing, so it is tested without a window.
+//! [`AppState::apply`] takes a [`Command`] and the current instant and changes the game, the
+//! view and the preferences; it draws nothing, so it is tested without a window. It returns
+//! what the shell must do next (speak, reschedule the voice, repaint). Every change to the game
+//! goes through the [`GameStore`] and its journal; the writer's answers come back through
+//! [`AppState::poll_store`].
 
-use super::command::{Command, Nav, Tab};
+use std::path::PathBuf;
+
+use super::command::{Command, Nav, NewGameRequest, Pending, PlayerAction, Tab};
+use super::game_store::{GameStore, StoreEvent};
 use super::new_game_dialog::NewGameDialog;
 use super::settings::Settings;
-use crate::clock::Timestamp;
+use crate::clock::{Phrase, Timestamp};
 use crate::i18n::Lang;
-use crate::rules::{Board, Coord, Game, IllegalMove, Move};
-use crate::session::{Applied as SessionApplied, Event, GameSetup, Phase, Session, SessionError};
+use crate::rules::{Board, Color, Coord, Game, IllegalMove, Move};
+use crate::session::shorthand::{self, Action};
+use crate::session::{Event, GameSetup, Phase, Session, SessionError};
 
 /// Something to tell the user after a command, shown in their language.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,8 +25,10 @@ pub enum Notice {
     Illegal(Coord, IllegalMove),
     /// Another refusal.
     Refused(SessionError),
-    /// A plain message (already in words, e.g. a file error).
+    /// A plain message (already in words, e.g. a file error or a refusal from the journal).
     Text(String),
+    /// An entry was saved.
+    Saved(u32),
 }
 
 impl Notice {
@@ -36,6 +45,11 @@ impl Notice {
             }
             Notice::Refused(e) => refusal_text(e, lang),
             Notice::Text(t) => t.clone(),
+            Notice::Saved(n) => lang.pick(
+                format!("已保存（第{n}条）"),
+                format!("已儲存（第{n}條）"),
+                format!("Saved (entry {n})"),
+            ),
         }
     }
 }
@@ -66,14 +80,28 @@ fn refusal_text(e: &SessionError, lang: Lang) -> String {
         SessionError::NoClock => lang
             .pick("本局不计时", "本局不計時", "This game has no clock")
             .to_owned(),
+        SessionError::Adjourned => lang
+            .pick(
+                "封棋中：轮到的一方封棋，不在棋盘上落子",
+                "封棋中：輪到的一方封棋，不在棋盤上落子",
+                "Adjourned: the player to move seals the move instead",
+            )
+            .to_owned(),
         other => other.to_string(),
     }
 }
 
+/// A ruling waiting for the arbiter's PIN.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PinPrompt {
+    /// What to do once unlocked.
+    pub then: Pending,
+}
+
 /// Everything the running app holds that is not a preference.
 pub struct AppState {
-    /// The game at the board.
-    pub session: Session,
+    /// The game at the board and its journal.
+    pub store: GameStore,
     /// Preferences (saved).
     pub settings: Settings,
     /// The interface language in use.
@@ -94,30 +122,50 @@ pub struct AppState {
     pub show_about: bool,
     /// The window should close.
     pub quit: bool,
+    /// Closing was asked for while a game is on: the app asks first.
+    pub confirm_quit: bool,
+    /// A resignation waiting for its confirmation.
+    pub confirm_resign: Option<Color>,
+    /// The arbiter's PIN is being asked for.
+    pub pin_prompt: Option<PinPrompt>,
+    /// The sealed-move screen is open for this side.
+    pub sealing: Option<Color>,
+    /// Unfinished sessions found at start, offered to resume.
+    pub resumable: Vec<super::resume::Resumable>,
+    /// The slip of the last sealed move, shown once for the envelope.
+    pub slip: Option<String>,
     /// The monitor's size as the display server reports it, once known.
     pub screen: Option<super::screen_size::ScreenSize>,
-    /// The app's instant at which the session began (the session's T = 0).
-    pub session_origin: Timestamp,
+    /// Where new sessions are written (`None`: in memory only, as in tests).
+    pub sessions_folder: Option<PathBuf>,
 }
 
 /// What applying a command changed, for the shell's follow-up (voice, repaint).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Applied {
     /// The clock's state changed: the voice must be rescheduled.
     pub clock_changed: bool,
+    /// Say these now (a warning, a void, a pause …).
+    pub speak: Vec<Phrase>,
+}
+
+impl Applied {
+    fn merge(&mut self, other: Applied) {
+        self.clock_changed |= other.clock_changed;
+        self.speak.extend(other.speak);
+    }
 }
 
 impl AppState {
-    /// A state with a game of `setup` started at `now`.
+    /// A state with a game of `setup` kept in memory (tests, screenshots), begun at `now`.
     pub fn new(
         settings: Settings,
         lang: Lang,
         setup: GameSetup,
         now: Timestamp,
-    ) -> Result<AppState, SessionError> {
+    ) -> Result<AppState, String> {
         Ok(AppState {
-            session: Session::new(setup)?,
-            session_origin: now,
+            store: GameStore::in_memory(setup, now)?,
             settings,
             lang,
             tab: Tab::Info,
@@ -128,8 +176,20 @@ impl AppState {
             clock_only: false,
             show_about: false,
             quit: false,
+            confirm_quit: false,
+            confirm_resign: None,
+            pin_prompt: None,
+            sealing: None,
+            resumable: Vec::new(),
+            slip: None,
             screen: None,
+            sessions_folder: None,
         })
+    }
+
+    /// The game as saved.
+    pub fn session(&self) -> &Session {
+        &self.store.session
     }
 
     /// Screen points per centimetre from the monitor's reported size at `pixels_per_point`.
@@ -147,12 +207,38 @@ impl AppState {
 
     /// The number of moves of the live game.
     pub fn live_moves(&self) -> usize {
-        self.session.game().moves().len()
+        self.session().game().moves().len()
     }
 
     /// The move shown on the board (the live position when not navigating).
     pub fn shown_move(&self) -> usize {
         self.view_move.unwrap_or_else(|| self.live_moves())
+    }
+
+    /// The session's instant for the app's `now`.
+    pub fn session_time(&self, now: Timestamp) -> Timestamp {
+        self.store.time(now)
+    }
+
+    /// Whether a modal question or screen is open (keys and clicks go to it alone).
+    pub fn modal_open(&self) -> bool {
+        self.pin_prompt.is_some()
+            || self.sealing.is_some()
+            || self.slip.is_some()
+            || self.confirm_resign.is_some()
+            || self.confirm_quit
+            || !self.resumable.is_empty()
+            || self.new_game.is_some()
+    }
+
+    /// Whether a game is under way that quitting would leave: started and not finished.
+    pub fn game_on(&self) -> bool {
+        self.store.started() && self.session().outcome().is_none()
+    }
+
+    /// The clock is shown and driven: started, and not waiting for the decision on a gap.
+    pub fn clock_live(&self) -> bool {
+        self.store.started() && self.store.gap.is_none()
     }
 
     /// Applies one command at `now`.
@@ -166,10 +252,10 @@ impl AppState {
                     self.view_move = None;
                     return applied;
                 }
-                let event = match self.session.phase() {
+                let event = match self.session().phase() {
                     Phase::PlacingHandicap { .. } => Event::HandicapStone(c),
                     Phase::Playing | Phase::Adjourned => Event::Move {
-                        color: self.session.side_to_move(),
+                        color: self.session().side_to_move(),
                         mv: Move::Play(c),
                     },
                     Phase::Counting => Event::Dead(c),
@@ -178,92 +264,135 @@ impl AppState {
                         return applied;
                     }
                 };
-                let r = self.record(now, event);
-                applied.clock_changed = r.is_ok();
-                self.note(r, Some(c));
-            }
-            Command::Pass => {
-                if let Some(color) = self.session.to_move() {
-                    let r = self.record(
-                        now,
-                        Event::Move {
-                            color,
-                            mv: Move::Pass,
-                        },
-                    );
-                    applied.clock_changed = r.is_ok();
-                    self.note(r, None);
+                // A refusal is explained at once, before anything is written.
+                if let Event::Move { .. } | Event::HandicapStone(_) = event
+                    && let Err(e) = self.session().check_point(c)
+                {
+                    self.notice = Some(match e {
+                        SessionError::Illegal(m) => Notice::Illegal(c, m),
+                        e => Notice::Refused(e),
+                    });
+                    return applied;
                 }
+                applied.merge(self.play(now, event));
             }
-            Command::ConfirmEnd => {
-                if let Some(color) = self.session.to_move() {
-                    let r = self.record(now, Event::Confirm(color));
-                    applied.clock_changed = r.is_ok();
-                    self.note(r, None);
-                }
-            }
-            Command::Resign => {
-                if let Some(color) = self.session.to_move() {
-                    let r = self.record(now, Event::Resign(color));
-                    applied.clock_changed = r.is_ok();
-                    self.note(r, None);
-                }
-            }
-            Command::Undo => {
-                let r = match self.session.last_turn() {
-                    Some(n) => self.record(now, Event::Revoke(n)),
-                    None => Err(SessionError::NothingToUndo),
+            Command::Player(color, action) => {
+                let event = match action {
+                    PlayerAction::Pass => Event::Move {
+                        color,
+                        mv: Move::Pass,
+                    },
+                    PlayerAction::Confirm => Event::Confirm(color),
+                    PlayerAction::Press => Event::Press(color),
+                    PlayerAction::Resign => {
+                        self.confirm_resign = Some(color);
+                        return applied;
+                    }
                 };
-                applied.clock_changed = r.is_ok();
-                self.note(r, None);
-                self.view_move = None;
+                applied.merge(self.play(now, event));
             }
+            Command::ConfirmResign(yes) => {
+                if let Some(color) = self.confirm_resign.take()
+                    && yes
+                {
+                    applied.merge(self.submit(now, Event::Resign(color), None, None));
+                }
+            }
+            Command::Undo => match self.session().last_turn() {
+                Some(n) => applied.merge(self.arbiter(now, Pending::Action(format!("revoke {n}")))),
+                None => self.notice = Some(Notice::Refused(SessionError::NothingToUndo)),
+            },
             Command::AcceptCount => {
-                let r = self.record(now, Event::Accept(None));
-                applied.clock_changed = r.is_ok();
-                self.note(r, None);
+                applied.merge(self.submit(now, Event::Accept(None), None, None))
             }
-            Command::ResumePlay => {
-                let r = self.record(now, Event::Dispute);
-                applied.clock_changed = r.is_ok();
-                self.note(r, None);
-            }
-            Command::PressClock => {
-                // In board mode a move presses the mover's clock; a press alone belongs to the
-                // clock-only mode, where the session takes it.
-                let r = match self.session.to_move() {
-                    Some(color) => self.record(now, Event::Press(color)),
-                    None => Err(SessionError::WrongPhase),
+            Command::ResumePlay => applied.merge(self.submit(now, Event::Dispute, None, None)),
+            Command::Start => applied.merge(self.submit(now, Event::Start, None, None)),
+            Command::Pause => applied.merge(self.submit(now, Event::Pause, None, None)),
+            Command::Resume => applied.merge(self.submit(now, Event::Resume, None, None)),
+            Command::Arbiter(pending) => applied.merge(self.arbiter(now, pending)),
+            Command::SubmitPin(pin) => {
+                let Some(prompt) = self.pin_prompt.take() else {
+                    return applied;
                 };
-                applied.clock_changed = r.is_ok();
-                self.note(r, None);
+                let events = self.store.unlock(pin.clone());
+                self.absorb(events, &mut applied);
+                // The action carries the PIN too: a wrong one refuses it with the reason.
+                applied.merge(self.run_pending(now, prompt.then, Some(pin)));
             }
-            Command::Pause => {
-                let r = self.record(now, Event::Pause);
-                applied.clock_changed = r.is_ok();
-                self.note(r, None);
+            Command::CancelPin => self.pin_prompt = None,
+            Command::OpenSeal(color) => self.sealing = Some(color),
+            Command::CloseSeal => self.sealing = None,
+            Command::Seal { by, vertex, pin } => {
+                self.sealing = None;
+                let size = self.session().setup().size;
+                match shorthand::parse_action_text(&format!("seal {} {vertex}", by.letter()), size)
+                {
+                    Ok((action, _, _)) => {
+                        let events = self.store.submit(now, action, None, None, Some(pin));
+                        self.absorb(events, &mut applied);
+                    }
+                    // The point is not echoed: a typing mistake is named without it.
+                    Err(_) => {
+                        self.notice = Some(Notice::Text(
+                            self.lang
+                                .pick(
+                                    "封棋的着点无效（应为如 D4 的坐标，或 pass）",
+                                    "封棋的著點無效（應為如 D4 的座標，或 pass）",
+                                    "The sealed point is not valid (a point such as D4, or pass)",
+                                )
+                                .to_owned(),
+                        ));
+                        self.sealing = Some(by);
+                    }
+                }
             }
-            Command::Resume => {
-                let r = self.record(now, Event::Resume);
-                applied.clock_changed = r.is_ok();
-                self.note(r, None);
+            Command::DismissSlip => self.slip = None,
+            Command::Gap(charged) => {
+                applied.merge(self.arbiter(
+                    now,
+                    Pending::Action(if charged { "gap charged" } else { "gap free" }.to_owned()),
+                ));
+            }
+            Command::ResumeSession(path) => {
+                let away = self
+                    .resumable
+                    .iter()
+                    .find(|r| r.path == path)
+                    .map_or(crate::clock::Millis::ZERO, |r| r.away);
+                match GameStore::resume(&path, now, away) {
+                    Ok(store) => {
+                        self.store = store;
+                        self.resumable.clear();
+                        self.view_move = None;
+                        self.tab = Tab::Arbiter;
+                        applied.clock_changed = true;
+                    }
+                    Err(e) => self.notice = Some(Notice::Text(format!("{}: {e}", path.display()))),
+                }
+            }
+            Command::DismissResume => self.resumable.clear(),
+            Command::MoveToFolder(folder) => {
+                let events = self.store.move_to_folder(folder);
+                self.absorb(events, &mut applied);
             }
             Command::OpenNewGameDialog => {
                 self.new_game = Some(NewGameDialog::from_settings(&self.settings))
             }
             Command::CloseNewGameDialog => self.new_game = None,
-            Command::NewGame(setup) => match Session::new((*setup).clone()) {
-                Ok(s) => {
-                    self.remember_new_game_choices(&setup);
-                    self.session = s;
-                    self.session_origin = now;
-                    self.new_game = None;
-                    self.view_move = None;
-                    self.notice = None;
-                    applied.clock_changed = true;
+            Command::NewGame(request) => {
+                let NewGameRequest { setup, pin } = *request;
+                match GameStore::new_game(setup.clone(), pin, now, self.sessions_folder.clone()) {
+                    Ok(store) => {
+                        self.remember_new_game_choices(&setup);
+                        self.store = store;
+                        self.new_game = None;
+                        self.view_move = None;
+                        self.notice = None;
+                        applied.clock_changed = true;
+                    }
+                    Err(e) => self.notice = Some(Notice::Text(e)),
                 }
-                Err(e) => self.notice = Some(Notice::Refused(e)),
-            },
+            }
             Command::SetLang(l) => {
                 self.lang = l;
                 self.settings.lang = Some(l);
@@ -279,26 +408,133 @@ impl AppState {
                 }
                 self.settings = *s;
             }
-            Command::Quit => self.quit = true,
+            Command::Quit => {
+                if self.game_on() {
+                    self.confirm_quit = true;
+                } else {
+                    self.quit = true;
+                }
+            }
+            Command::ConfirmQuit(yes) => {
+                self.confirm_quit = false;
+                self.quit = yes;
+            }
         }
         applied
     }
 
-    /// The session's instant for the app's `now`.
-    pub fn session_time(&self, now: Timestamp) -> Timestamp {
-        Timestamp(now.0.saturating_sub(self.session_origin.0))
+    /// A player's action: before the first turn, the clock's start signal goes first (the
+    /// clock starts when play starts, never at launch).
+    fn play(&mut self, now: Timestamp, event: Event) -> Applied {
+        let mut applied = Applied::default();
+        if !self.store.started()
+            && self.session().clock().is_some()
+            && !matches!(event, Event::HandicapStone(_) | Event::Dead(_))
+        {
+            applied.merge(self.submit(now, Event::Start, None, None));
+        }
+        applied.merge(self.submit(now, event, None, None));
+        applied
     }
 
-    /// Records `event` at the app's instant `now`.
-    fn record(&mut self, now: Timestamp, event: Event) -> Result<SessionApplied, SessionError> {
-        let at = self.session_time(now).max(self.session.last_at());
-        self.session.record(at, event)
+    /// Sends an event without a secret to the journal.
+    fn submit(
+        &mut self,
+        now: Timestamp,
+        event: Event,
+        article: Option<String>,
+        note: Option<String>,
+    ) -> Applied {
+        let mut applied = Applied::default();
+        let events = self
+            .store
+            .submit(now, Action::Event(event), article, note, None);
+        self.absorb(events, &mut applied);
+        applied
+    }
+
+    /// An arbiter's action (shorthand without T): asks for the PIN first when the session is
+    /// locked and the PIN has not been given in this run.
+    fn arbiter(&mut self, now: Timestamp, pending: Pending) -> Applied {
+        if self.store.locked && !self.store.unlocked {
+            self.pin_prompt = Some(PinPrompt { then: pending });
+            return Applied::default();
+        }
+        self.run_pending(now, pending, None)
+    }
+
+    fn run_pending(&mut self, now: Timestamp, pending: Pending, pin: Option<String>) -> Applied {
+        let mut applied = Applied::default();
+        match pending {
+            Pending::Action(text) => {
+                let size = self.session().setup().size;
+                match shorthand::parse_action_text(&text, size) {
+                    Ok((action, article, note)) => {
+                        let events = self.store.submit(now, action, article, note, pin);
+                        self.absorb(events, &mut applied);
+                    }
+                    Err(e) => self.notice = Some(Notice::Text(e)),
+                }
+            }
+            Pending::Seal(color) => self.sealing = Some(color),
+        }
+        applied
+    }
+
+    /// Takes the store's answers into the state.
+    fn absorb(&mut self, events: Vec<StoreEvent>, applied: &mut Applied) {
+        for event in events {
+            match event {
+                StoreEvent::Saved {
+                    n,
+                    applied: a,
+                    slip,
+                } => {
+                    applied.clock_changed = true;
+                    applied.speak.extend(a.spoken);
+                    self.notice = Some(Notice::Saved(n));
+                    if let Some(slip) = slip {
+                        self.slip = Some(slip.to_string());
+                    }
+                    self.view_move = None;
+                }
+                StoreEvent::Unlocked => {}
+                StoreEvent::Refused(e) => self.notice = Some(Notice::Text(e)),
+                StoreEvent::NotSaved(e) => {
+                    self.notice = Some(Notice::Text(format!(
+                        "{}: {e}",
+                        self.lang.pick("未保存", "未儲存", "NOT SAVED")
+                    )))
+                }
+                StoreEvent::Moved(path) => {
+                    self.notice = Some(Notice::Text(format!(
+                        "{} {}",
+                        self.lang.pick(
+                            "对局继续保存于",
+                            "對局繼續儲存於",
+                            "The game is now saved in"
+                        ),
+                        path.display()
+                    )))
+                }
+            }
+        }
+    }
+
+    /// The writer's answers since the last frame.
+    pub fn poll_store(&mut self) -> Applied {
+        let events = self.store.poll();
+        let mut applied = Applied::default();
+        self.absorb(events, &mut applied);
+        applied
     }
 
     /// The next new-game dialog starts from these choices (players and handicap excepted).
     fn remember_new_game_choices(&mut self, setup: &GameSetup) {
         self.settings.new_size = setup.size;
-        self.settings.new_komi_quarters = setup.rules.komi.0;
+        if setup.handicap.stones() < 2 {
+            self.settings.new_komi_quarters = setup.rules.komi.0;
+        }
         self.settings.new_ko = match setup.rules.ko {
             crate::rules::KoRule::Positional => super::settings::SavedKoRule::Positional,
             crate::rules::KoRule::Situational => super::settings::SavedKoRule::Situational,
@@ -311,16 +547,15 @@ impl AppState {
             .unwrap_or_default();
     }
 
-    /// Stops the clocks as soon as the clock shows a time-out (Art. 23.5), so the log holds
+    /// Stops the clocks as soon as the clock shows a time-out (Art. 23.5), so the journal holds
     /// the end of the game.
     pub fn check_clock(&mut self, now: Timestamp) -> Applied {
+        if !self.clock_live() || self.store.busy() {
+            return Applied::default();
+        }
         let at = self.session_time(now);
-        if self.session.time_out_at(at).is_some() {
-            let r = self.record(now, Event::Pause);
-            self.note(r, None);
-            return Applied {
-                clock_changed: true,
-            };
+        if self.session().time_out_at(at).is_some() {
+            return self.submit(now, Event::Pause, None, Some("time-out".to_owned()));
         }
         Applied::default()
     }
@@ -336,14 +571,6 @@ impl AppState {
             Nav::To(n) => n,
         };
         self.view_move = (target < live).then_some(target);
-    }
-
-    fn note(&mut self, r: Result<SessionApplied, SessionError>, at: Option<Coord>) {
-        self.notice = match (r, at) {
-            (Ok(_), _) => None,
-            (Err(SessionError::Illegal(m)), Some(c)) => Some(Notice::Illegal(c, m)),
-            (Err(e), _) => Some(Notice::Refused(e)),
-        };
     }
 }
 
@@ -388,7 +615,7 @@ mod tests {
         assert!(text.contains("D16") && text.contains("已有棋子"), "{text}");
         let _ = s.apply(Command::ClickPoint(Coord::new(15, 15)), Timestamp(3));
         assert_eq!(s.live_moves(), 2);
-        assert_eq!(s.notice, None);
+        assert_eq!(s.notice, Some(Notice::Saved(3)));
     }
 
     #[test]
@@ -420,5 +647,24 @@ mod tests {
         let _ = s.apply(Command::SetLang(Lang::ZhHant), Timestamp(0));
         assert_eq!(s.lang, Lang::ZhHant);
         assert_eq!(s.settings.lang, Some(Lang::ZhHant));
+    }
+
+    #[test]
+    fn resigning_asks_first_and_quitting_a_game_asks_first() {
+        let mut s = state();
+        let _ = s.apply(Command::ClickPoint(Coord::new(3, 3)), Timestamp(1));
+        let _ = s.apply(
+            Command::Player(Color::White, PlayerAction::Resign),
+            Timestamp(2),
+        );
+        assert!(s.session().outcome().is_none(), "one click does not resign");
+        let _ = s.apply(Command::ConfirmResign(true), Timestamp(3));
+        assert!(s.session().outcome().is_some());
+        let mut s = state();
+        let _ = s.apply(Command::ClickPoint(Coord::new(3, 3)), Timestamp(1));
+        let _ = s.apply(Command::Quit, Timestamp(2));
+        assert!(!s.quit && s.confirm_quit);
+        let _ = s.apply(Command::ConfirmQuit(true), Timestamp(3));
+        assert!(s.quit);
     }
 }

@@ -140,7 +140,10 @@ pub fn clock_faces_ui(
                 theme::CLOCK_IDLE,
             );
             if response.clicked() && view.to_move == Some(side) && !view.over {
-                cmd = Some(Command::PressClock);
+                cmd = Some(Command::Player(
+                    crate::session::color_of(side),
+                    super::command::PlayerAction::Press,
+                ));
             }
         }
         ui.vertical(|ui| {
@@ -151,8 +154,12 @@ pub fn clock_faces_ui(
                 )
                 .on_hover_text("Space")
                 .clicked()
+                && let Some(side) = view.to_move
             {
-                cmd = Some(Command::PressClock);
+                cmd = Some(Command::Player(
+                    crate::session::color_of(side),
+                    super::command::PlayerAction::Press,
+                ));
             }
             if view.paused {
                 if ui

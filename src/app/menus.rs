@@ -1,7 +1,7 @@
 //! The menu bar, the keyboard shortcuts and the help window that lists them.
 
 use super::app_state::AppState;
-use super::command::{Command, Nav, Tab};
+use super::command::{Command, Nav, PlayerAction, Tab};
 use crate::i18n::{Lang, Msg};
 use eframe::egui::{self, Key, Modifiers};
 
@@ -34,14 +34,17 @@ const SHORTCUTS: &[(&str, Modifiers, Key, Msg)] = &[
 
 fn command_for(msg: Msg, state: &AppState) -> Option<Command> {
     Some(match msg {
-        Msg::PressClock => Command::PressClock,
-        Msg::Pass => Command::Pass,
+        Msg::PressClock => Command::Player(state.session().to_move()?, PlayerAction::Press),
+        Msg::Pass => Command::Player(state.session().to_move()?, PlayerAction::Pass),
         Msg::Undo => Command::Undo,
         Msg::NewGame => Command::OpenNewGameDialog,
-        Msg::ConfirmEnd => Command::ConfirmEnd,
+        Msg::ConfirmEnd => Command::Player(state.session().to_move()?, PlayerAction::Confirm),
         Msg::AcceptResult => Command::AcceptCount,
         Msg::Pause => {
-            let paused = state.session.clock().is_some_and(|k| k.paused().is_some());
+            let paused = state
+                .session()
+                .clock()
+                .is_some_and(|k| k.paused().is_some());
             if paused {
                 Command::Resume
             } else {
@@ -74,6 +77,7 @@ pub fn shortcut_commands(ctx: &egui::Context, state: &AppState) -> Vec<Command> 
             let navigation = matches!(key, Key::ArrowLeft | Key::ArrowRight | Key::Home | Key::End);
             if (typing && !function_key)
                 || state.new_game.is_some()
+                || state.modal_open()
                 || (navigation && state.tab == Tab::Review)
             {
                 continue;

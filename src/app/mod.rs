@@ -10,13 +10,18 @@
 //! with no clock running it sleeps until the next input event.
 
 pub mod app_state;
+pub mod arbiter_form;
+pub mod arbiter_panel;
 pub mod board_view;
 pub mod clock_faces;
 pub mod command;
 pub mod fonts;
+pub mod game_store;
 pub mod menus;
+pub mod modals;
 pub mod new_game_dialog;
 mod open_error;
+pub mod resume;
 pub mod review;
 pub mod screen_size;
 pub mod settings;
@@ -36,9 +41,10 @@ use crate::i18n::{Lang, Msg};
 use crate::rules::{Color, Coord, Move};
 use crate::session::{GameSetup, Phase, owned_points};
 use crate::time::{SystemTimeSource, TimeSource};
+use arbiter_panel::ArbiterInput;
 use board_view::BoardScene;
 use eframe::egui;
-use side_panel::PanelInput;
+use modals::ModalInput;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -64,7 +70,8 @@ pub struct TianyuanApp {
     pub state: AppState,
     time: Box<dyn TimeSource>,
     announcer: Box<dyn Announcer>,
-    panel_input: PanelInput,
+    panel_input: ArbiterInput,
+    modal_input: ModalInput,
     /// The review tab: an SGF record under review (the review engineer's panel).
     pub review: review::ReviewPanel,
     /// The last frame's repaint request, for measurements and tests.
@@ -89,15 +96,20 @@ impl TianyuanApp {
         lang: Lang,
         time: Box<dyn TimeSource>,
         announcer: Box<dyn Announcer>,
-    ) -> Result<TianyuanApp, crate::session::SessionError> {
+    ) -> Result<TianyuanApp, String> {
         fonts::install(ctx);
-        // The first game is the user's usual one: the last new-game choices.
+        // The first game is the user's usual one: the last new-game choices. Its clock does not
+        // run until the arbiter starts it or the first move is played.
         let setup = new_game_dialog::NewGameDialog::from_settings(&settings)
             .setup(lang)
             .unwrap_or_default();
         let now = time.now();
-        let state = AppState::new(settings.clone(), lang, setup, now)
+        let mut state = AppState::new(settings.clone(), lang, setup, now)
             .or_else(|_| AppState::new(settings, lang, GameSetup::default(), now))?;
+        let wake_ctx = ctx.clone();
+        state
+            .store
+            .set_waker(Arc::new(move || wake_ctx.request_repaint()));
         let mut announcer = announcer;
         announcer.set_volume(state.settings.volume);
         announcer.set_muted(state.settings.muted);
@@ -105,7 +117,8 @@ impl TianyuanApp {
             state,
             time,
             announcer,
-            panel_input: PanelInput::default(),
+            panel_input: ArbiterInput::default(),
+            modal_input: ModalInput::default(),
             review: review::ReviewPanel::new(),
             next_repaint: None,
             report_first_frame: false,
@@ -122,8 +135,14 @@ impl TianyuanApp {
         lang: Lang,
         time: Box<dyn TimeSource>,
         announcer: Box<dyn Announcer>,
-    ) -> Result<TianyuanApp, crate::session::SessionError> {
+    ) -> Result<TianyuanApp, String> {
         TianyuanApp::new(ctx, Settings::default(), lang, time, announcer)
+    }
+
+    /// Writes games into `folder` from their first entry (the sessions folder; tests leave
+    /// games in memory).
+    pub fn set_sessions_folder(&mut self, folder: Option<PathBuf>) {
+        self.state.sessions_folder = folder;
     }
 
     /// Opens a record from `path` in the review tab.
@@ -138,11 +157,14 @@ impl TianyuanApp {
         Ok(())
     }
 
-    fn apply_all(&mut self, cmds: Vec<Command>, now: Timestamp) {
-        let mut clock_changed = false;
+    fn apply_all(&mut self, cmds: Vec<Command>, now: Timestamp) -> bool {
+        let mut applied = self.state.poll_store();
+        let had = !cmds.is_empty() || applied.clock_changed;
         for cmd in cmds {
             let before = self.state.settings.clone();
-            clock_changed |= self.state.apply(cmd, now).clock_changed;
+            let a = self.state.apply(cmd, now);
+            applied.clock_changed |= a.clock_changed;
+            applied.speak.extend(a.speak);
             if self.state.settings.volume != before.volume
                 || self.state.settings.muted != before.muted
             {
@@ -150,17 +172,31 @@ impl TianyuanApp {
                 self.announcer.set_muted(self.state.settings.muted);
             }
         }
-        clock_changed |= self.state.check_clock(now).clock_changed;
-        if clock_changed {
+        let a = self.state.check_clock(now);
+        applied.clock_changed |= a.clock_changed;
+        applied.speak.extend(a.speak);
+        for phrase in applied.speak {
+            self.announcer.say_now(phrase);
+        }
+        if applied.clock_changed {
             self.reschedule_voice(now);
         }
+        had || applied.clock_changed
     }
 
-    /// Hands the clock's upcoming calls to the voice, replacing what was pending.
+    /// Hands the clock's upcoming calls to the voice, replacing what was pending. The clock
+    /// counts on the session's time line; the voice on the app's, `origin` apart.
     fn reschedule_voice(&mut self, now: Timestamp) {
-        let calls = match self.state.session.clock() {
-            Some(k) if self.state.session.outcome().is_none() => {
-                crate::audio::calls_of(k.upcoming(now))
+        let session = self.state.session();
+        let origin = self.state.store.origin;
+        let calls = match session.clock() {
+            Some(k) if session.outcome().is_none() && self.state.clock_live() => {
+                let at = self.state.session_time(now);
+                let mut calls = crate::audio::calls_of(k.upcoming(at));
+                for c in &mut calls {
+                    c.due = Timestamp(c.due.0.saturating_add(origin.0));
+                }
+                calls
             }
             _ => Vec::new(),
         };
@@ -173,10 +209,10 @@ impl TianyuanApp {
 
     fn scene(&self, pixels_per_point: f32) -> BoardScene {
         let st = &self.state;
-        let (game, shown) = (st.session.game(), st.shown_move());
+        let (game, shown) = (st.session().game(), st.shown_move());
         let live = st.view_move.is_none();
         let board = if live {
-            st.session.board()
+            st.session().board()
         } else {
             app_state::board_after(game, shown)
         };
@@ -190,9 +226,9 @@ impl TianyuanApp {
         } else {
             Vec::new()
         };
-        let counting = live && st.session.phase() == &Phase::Counting;
+        let counting = live && st.session().phase() == &Phase::Counting;
         let dead = if counting {
-            st.session.dead_stones()
+            st.session().dead_stones()
         } else {
             Vec::new()
         };
@@ -201,7 +237,7 @@ impl TianyuanApp {
         } else {
             Vec::new()
         };
-        let ghost = if live { st.session.to_move() } else { None };
+        let ghost = if live { st.session().to_move() } else { None };
         let refused = match &st.notice {
             Some(Notice::Illegal(c, _)) if live => Some(*c),
             _ => None,
@@ -285,11 +321,26 @@ impl TianyuanApp {
             .frame(bare)
             .show(ui, |ui| {
                 ui.add_space(4.0);
-                let clock = self.state.session.clock();
-                let view = clock.map(|k| k.view(now));
+                let clock = self.state.session().clock();
+                // Before the start, and while a restart's gap waits for the arbiter, the faces
+                // stand at the last entry's instant.
+                let live = self.state.clock_live();
+                let at = if live {
+                    self.state.session_time(now)
+                } else {
+                    self.state.session().last_at()
+                };
+                let view = clock.map(|k| {
+                    let mut v = k.view(at);
+                    if !live {
+                        v.black.running = false;
+                        v.white.running = false;
+                    }
+                    v
+                });
                 let names = [
-                    self.state.session.setup().black.name.as_str(),
-                    self.state.session.setup().white.name.as_str(),
+                    self.state.session().setup().black.name.as_str(),
+                    self.state.session().setup().white.name.as_str(),
                 ];
                 if let Some(c) = clock_faces::clock_faces_ui(
                     ui,
@@ -300,6 +351,7 @@ impl TianyuanApp {
                 ) {
                     cmds.push(c);
                 }
+                ui.label(arbiter_panel::warnings_text(&self.state));
                 ui.horizontal(|ui| {
                     // The status speaks of what the board shows: the record under review, or the game.
                     let status = if self.state.tab == Tab::Review {
@@ -311,7 +363,7 @@ impl TianyuanApp {
                     if let Some(n) = &self.state.notice {
                         ui.colored_label(
                             theme::ILLEGAL,
-                            n.text(lang, self.state.session.game().size()),
+                            n.text(lang, self.state.session().game().size()),
                         );
                     }
                 });
@@ -326,6 +378,7 @@ impl TianyuanApp {
                     ui,
                     &self.state,
                     &mut self.panel_input,
+                    now,
                 ));
                 if reviewing {
                     self.review.show(ui, lang);
@@ -352,21 +405,21 @@ impl TianyuanApp {
         }
 
         if let Some(dialog) = self.state.new_game.as_mut() {
-            let mut open = true;
-            let mut dialog_cmd = None;
-            egui::Window::new(lang.tr(Msg::NewGame))
-                .collapsible(false)
-                .open(&mut open)
-                .show(&ctx, |ui| dialog_cmd = dialog.ui(ui, lang));
-            cmds.extend(dialog_cmd);
-            if !open {
+            // Modal: Escape and Cancel close it, and clicks do not reach the panel behind.
+            let r = egui::Modal::new(egui::Id::unique("new-game")).show(&ctx, |ui| {
+                ui.heading(lang.tr(Msg::NewGame));
+                dialog.ui(ui, lang)
+            });
+            let closing = r.should_close();
+            cmds.extend(r.inner);
+            if closing {
                 cmds.push(Command::CloseNewGameDialog);
             }
         }
+        cmds.extend(modals::modals_ui(&ctx, &self.state, &mut self.modal_input));
         cmds.extend(menus::help_windows(&ctx, &self.state));
 
-        let had_commands = !cmds.is_empty();
-        self.apply_all(cmds, now);
+        let had_commands = self.apply_all(cmds, now);
         if self.state.quit {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
@@ -396,8 +449,15 @@ impl TianyuanApp {
 
     /// Asks for a repaint exactly when the running clock's shown second changes.
     fn request_next_repaint(&mut self, ctx: &egui::Context, now: Timestamp) {
-        self.next_repaint = self.state.session.clock().and_then(|k| k.next_change(now));
-        if self.state.session.outcome().is_some() {
+        let at = self.state.session_time(now);
+        let origin = self.state.store.origin;
+        self.next_repaint = self
+            .state
+            .session()
+            .clock()
+            .and_then(|k| k.next_change(at))
+            .map(|t| Timestamp(t.0.saturating_add(origin.0)));
+        if self.state.session().outcome().is_some() || !self.state.clock_live() {
             self.next_repaint = None;
         }
         if let Some(at) = self.next_repaint {

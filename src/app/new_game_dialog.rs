@@ -36,6 +36,20 @@ pub struct NewGameDialog {
     pub white: Player,
     /// The clock SPEC, empty for no clock.
     pub time_spec: String,
+    /// The arbiter's PIN for this game's rulings (empty: a game without rulings).
+    pub pin: String,
+    /// The event's name.
+    pub event: String,
+    /// The round.
+    pub round: String,
+    /// The table.
+    pub table: String,
+    /// How the colours were decided (Art. 10).
+    pub colours: crate::session::Colours,
+    /// The app records the clock only, beside a physical board.
+    pub clock_only: bool,
+    /// The komi of an even game, restored when the handicap goes back to none.
+    pub even_komi_quarters: i32,
 }
 
 impl NewGameDialog {
@@ -50,7 +64,33 @@ impl NewGameDialog {
             black: Player::default(),
             white: Player::default(),
             time_spec: s.new_time_control.clone(),
+            pin: String::new(),
+            event: String::new(),
+            round: String::new(),
+            table: String::new(),
+            colours: crate::session::Colours::Given,
+            clock_only: false,
+            even_komi_quarters: s.new_komi_quarters,
         }
+    }
+
+    /// The new game asked for: the setup and the arbiter's PIN, or why not (in `lang`).
+    pub fn request(&self, lang: Lang) -> Result<super::command::NewGameRequest, String> {
+        let setup = self.setup(lang)?;
+        let pin = if self.pin.is_empty() {
+            None
+        } else {
+            crate::seal::check_pin(&self.pin).map_err(|_| {
+                lang.pick(
+                    "裁判密码至少6个字符（建议8个以上，含字母）",
+                    "裁判密碼至少6個字元（建議8個以上，含字母）",
+                    "The arbiter PIN needs at least 6 characters (8 or more with letters recommended)",
+                )
+                .to_owned()
+            })?;
+            Some(self.pin.clone())
+        };
+        Ok(super::command::NewGameRequest { setup, pin })
     }
 
     /// The setup the fields describe, or why they do not describe one (in `lang`).
@@ -83,6 +123,15 @@ impl NewGameDialog {
             black: self.black.clone(),
             white: self.white.clone(),
             time_control,
+            mode: if self.clock_only {
+                crate::session::Mode::ClockOnly
+            } else {
+                crate::session::Mode::Board
+            },
+            colours: self.colours.clone(),
+            event: self.event.trim().to_owned(),
+            round: self.round.trim().to_owned(),
+            table: self.table.trim().to_owned(),
             ..GameSetup::default()
         })
     }
@@ -139,7 +188,13 @@ impl NewGameDialog {
                 ui.label(lang.tr(Msg::Handicap));
                 ui.vertical(|ui| {
                     ui.horizontal_wrapped(|ui| {
-                        ui.selectable_value(&mut self.handicap, 0, lang.tr(Msg::HandicapNone));
+                        if ui
+                            .selectable_value(&mut self.handicap, 0, lang.tr(Msg::HandicapNone))
+                            .clicked()
+                        {
+                            // Back to an even game: its komi again (Art. 11).
+                            self.komi_quarters = self.even_komi_quarters;
+                        }
                         for n in 2u8..=9 {
                             if ui
                                 .selectable_value(&mut self.handicap, n, n.to_string())
@@ -194,7 +249,12 @@ impl NewGameDialog {
                             lang.tr(Msg::NoClock),
                         );
                         for p in TIME_PRESETS {
-                            ui.selectable_value(&mut self.time_spec, p.to_owned(), p);
+                            // Presets in words in the interface language, not SPEC strings.
+                            let words = p
+                                .parse::<TimeControl>()
+                                .map(|t| crate::i18n::time_control_text(&t, lang))
+                                .unwrap_or_else(|_| p.to_owned());
+                            ui.selectable_value(&mut self.time_spec, p.to_owned(), words);
                         }
                     });
                     let label = ui.label(lang.tr(Msg::ClockSpec));
@@ -204,7 +264,8 @@ impl NewGameDialog {
                 ui.end_row();
             });
 
-        let parsed = self.setup(lang);
+        self.arbiter_ui(ui, lang);
+        let parsed = self.request(lang);
         if let Err(why) = &parsed {
             ui.colored_label(ui.visuals().error_fg_color, why);
         }
@@ -213,15 +274,89 @@ impl NewGameDialog {
             if ui
                 .add_enabled(parsed.is_ok(), egui::Button::new(lang.tr(Msg::Start)))
                 .clicked()
-                && let Ok(setup) = parsed
+                && let Ok(request) = parsed
             {
-                cmd = Some(Command::NewGame(Box::new(setup)));
+                cmd = Some(Command::NewGame(Box::new(request)));
             }
             if ui.button(lang.tr(Msg::Cancel)).clicked() {
                 cmd = Some(Command::CloseNewGameDialog);
             }
         });
         cmd
+    }
+}
+
+impl NewGameDialog {
+    /// The arbiter's part: event, round, table, colours by lot, clock-only mode, the PIN.
+    fn arbiter_ui(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        egui::CollapsingHeader::new(lang.pick("比赛与裁判", "比賽與裁判", "Event and arbiter"))
+            .default_open(true)
+            .show(ui, |ui| {
+                egui::Grid::new("new-game-arbiter").num_columns(2).show(ui, |ui| {
+                    for (label, value) in [
+                        (lang.pick("比赛", "比賽", "Event"), &mut self.event),
+                        (lang.pick("轮次", "輪次", "Round"), &mut self.round),
+                        (lang.pick("台次", "台次", "Table"), &mut self.table),
+                    ] {
+                        let l = ui.label(label);
+                        ui.add(egui::TextEdit::singleline(value).desired_width(160.0))
+                            .labelled_by(l.id);
+                        ui.end_row();
+                    }
+                    ui.label(lang.pick("执子", "執子", "Colours"));
+                    ui.horizontal(|ui| {
+                        if ui
+                            .button(lang.pick("猜先（第10条）", "猜先（第10條）", "Nigiri (Art. 10)"))
+                            .clicked()
+                        {
+                            // The lot: who takes Black is drawn from the system's generator,
+                            // and the setup records that the colours were decided by nigiri.
+                            if crate::entropy::bytes::<1>().is_ok_and(|b| b[0] & 1 == 1) {
+                                std::mem::swap(&mut self.black, &mut self.white);
+                            }
+                            self.colours = crate::session::Colours::Nigiri;
+                        }
+                        ui.radio_value(
+                            &mut self.colours,
+                            crate::session::Colours::Draw,
+                            lang.pick("抽签", "抽籤", "Organisers' draw"),
+                        );
+                        ui.radio_value(
+                            &mut self.colours,
+                            crate::session::Colours::Given,
+                            lang.pick("按编排", "按編排", "As paired"),
+                        );
+                        if self.colours == crate::session::Colours::Nigiri {
+                            ui.label(lang.pick("已猜先", "已猜先", "by nigiri"));
+                        }
+                    });
+                    ui.end_row();
+                    let l = ui.label(lang.pick("裁判密码", "裁判密碼", "Arbiter PIN"));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut self.pin)
+                            .password(true)
+                            .desired_width(160.0)
+                            .hint_text(lang.pick("裁决需要", "裁決需要", "needed for rulings")),
+                    )
+                    .labelled_by(l.id);
+                    ui.end_row();
+                });
+                ui.checkbox(
+                    &mut self.clock_only,
+                    lang.pick(
+                        "仅计时（实体棋盘，只记录按钟和裁决）",
+                        "僅計時（實體棋盤，只記錄按鐘和裁決）",
+                        "Clock only (physical board: presses and rulings are recorded)",
+                    ),
+                );
+                if crate::seal::check_pin(&self.pin) == Ok(crate::seal::PinStrength::DigitsOnly) {
+                    ui.small(lang.pick(
+                        "纯数字密码可在数小时内被离线破解，建议8位以上并含字母",
+                        "純數字密碼可在數小時內被離線破解，建議8位以上並含字母",
+                        "A PIN of digits only falls to an offline search in hours: use 8+ characters with letters",
+                    ));
+                }
+            });
     }
 }
 

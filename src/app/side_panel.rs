@@ -1,25 +1,24 @@
 //! The side panel: game information, the arbiter's tools, review navigation, settings.
 
 use super::app_state::AppState;
+use super::arbiter_panel::ArbiterInput;
 use super::command::{Command, Nav, Tab};
 use super::new_game_dialog::komi_text;
 use super::settings::Settings;
 use crate::clock::Timestamp;
 use crate::geometry::LabelStyle;
 use crate::i18n::{Lang, Msg};
-use crate::rules::{AreaCount, Color, Coord, GameResult, KoRule, Move};
+use crate::rules::{AreaCount, Color, GameResult, KoRule, Move};
 use crate::session::{Event, Phase};
 use eframe::egui;
 
-/// Text the panel keeps between frames (not part of the model).
-#[derive(Clone, Debug, Default)]
-pub struct PanelInput {
-    /// The coordinate typed for a keyboard move or dead-stone toggle (e.g. `D4`).
-    pub coordinate: String,
-}
-
 /// Draws the panel; returns the commands its controls emitted.
-pub fn side_panel_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput) -> Vec<Command> {
+pub fn side_panel_ui(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    input: &mut ArbiterInput,
+    now: Timestamp,
+) -> Vec<Command> {
     let lang = state.lang;
     let mut out = Vec::new();
     ui.horizontal_wrapped(|ui| {
@@ -44,7 +43,7 @@ pub fn side_panel_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput
             ui.separator();
             navigation_ui(ui, state, &mut out);
         }
-        Tab::Arbiter => arbiter_ui(ui, state, input, &mut out),
+        Tab::Arbiter => super::arbiter_panel::arbiter_ui(ui, state, input, &mut out, now),
         // The review panel itself is drawn by the shell under this tab's header.
         Tab::Review => {}
         Tab::Settings => settings_ui(ui, state, &mut out),
@@ -52,7 +51,8 @@ pub fn side_panel_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput
     out
 }
 
-fn colour_name(c: Color, lang: Lang) -> &'static str {
+/// A colour's name in `lang`.
+pub fn colour_name(c: Color, lang: Lang) -> &'static str {
     lang.tr(match c {
         Color::Black => Msg::Black,
         Color::White => Msg::White,
@@ -62,7 +62,7 @@ fn colour_name(c: Color, lang: Lang) -> &'static str {
 /// The result or state of the game in words.
 pub fn status_text(state: &AppState) -> String {
     let lang = state.lang;
-    match state.session.phase() {
+    match state.session().phase() {
         Phase::Finished(o) => lang.pick(o.zh_hans(), o.zh_hant(), o.en()),
         Phase::Counting => lang.tr(Msg::CountArea).to_owned(),
         Phase::PlacingHandicap { remaining } => lang.pick(
@@ -71,7 +71,7 @@ pub fn status_text(state: &AppState) -> String {
             format!("Black places handicap stones: {remaining} left"),
         ),
         Phase::Playing => {
-            let c = state.session.side_to_move();
+            let c = state.session().side_to_move();
             format!("{}：{}", lang.tr(Msg::ToMove), colour_name(c, lang))
         }
         Phase::Adjourned => lang.pick("封棋", "封棋", "Adjourned").to_owned(),
@@ -80,8 +80,8 @@ pub fn status_text(state: &AppState) -> String {
 
 fn info_ui(ui: &mut egui::Ui, state: &AppState) {
     let lang = state.lang;
-    let setup = state.session.setup();
-    let game = state.session.game();
+    let setup = state.session().setup();
+    let game = state.session().game();
     egui::Grid::new("info-grid")
         .num_columns(2)
         .striped(true)
@@ -127,7 +127,7 @@ fn info_ui(ui: &mut egui::Ui, state: &AppState) {
             }
             ui.label(lang.tr(Msg::Result));
             // Only a finished game has a result; before that the row says the game goes on.
-            let result = match state.session.phase() {
+            let result = match state.session().phase() {
                 Phase::Playing | Phase::PlacingHandicap { .. } | Phase::Adjourned => lang
                     .pick("对局进行中", "對局進行中", "Game in progress")
                     .to_owned(),
@@ -136,111 +136,6 @@ fn info_ui(ui: &mut egui::Ui, state: &AppState) {
             ui.label(result);
             ui.end_row();
         });
-}
-
-fn arbiter_ui(ui: &mut egui::Ui, state: &AppState, input: &mut PanelInput, out: &mut Vec<Command>) {
-    let lang = state.lang;
-    let session = &state.session;
-    ui.strong(status_text(state));
-    ui.horizontal(|ui| {
-        let label = ui.label(lang.pick("坐标", "座標", "Point"));
-        let edit = ui.add(
-            egui::TextEdit::singleline(&mut input.coordinate)
-                .desired_width(60.0)
-                .hint_text("D4"),
-        );
-        let edit = edit.labelled_by(label.id);
-        let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        let go = ui
-            .button(lang.pick("落子／标记", "落子／標記", "Play / mark"))
-            .clicked();
-        if entered || go {
-            match Coord::from_gtp(input.coordinate.trim(), session.game().size()) {
-                Some(c) => {
-                    out.push(Command::ClickPoint(c));
-                    input.coordinate.clear();
-                }
-                None => input.coordinate = input.coordinate.trim().to_owned(),
-            }
-        }
-        // The field keeps the keyboard after Enter, so an arbiter types move after move.
-        if entered {
-            edit.request_focus();
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        let playing = session.phase() == &Phase::Playing;
-        if ui
-            .add_enabled(playing, egui::Button::new(lang.tr(Msg::Pass)))
-            .clicked()
-        {
-            out.push(Command::Pass);
-        }
-        if ui
-            .add_enabled(playing, egui::Button::new(lang.tr(Msg::Resign)))
-            .clicked()
-        {
-            out.push(Command::Resign);
-        }
-        if ui.button(lang.tr(Msg::Undo)).clicked() {
-            out.push(Command::Undo);
-        }
-    });
-    ui.separator();
-    ui.heading(lang.tr(Msg::EndOfGame));
-    ui.label(lang.tr(Msg::ConfirmEndHint));
-    if let Phase::Playing = session.phase() {
-        let mover = session.side_to_move();
-        // The opponent's confirmation stands: this one ends play (Art. 13.2).
-        let second = session.confirmed(mover.opponent());
-        let text = if second {
-            lang.pick(
-                format!("{}确认终局（第二步，对局结束）", colour_name(mover, lang)),
-                format!("{}確認終局（第二步，對局結束）", colour_name(mover, lang)),
-                format!(
-                    "{}: confirm the end (step 2, ends play)",
-                    colour_name(mover, lang)
-                ),
-            )
-        } else {
-            lang.pick(
-                format!("{}确认终局（第一步）", colour_name(mover, lang)),
-                format!("{}確認終局（第一步）", colour_name(mover, lang)),
-                format!("{}: confirm the end (step 1)", colour_name(mover, lang)),
-            )
-        };
-        if ui.button(text).clicked() {
-            out.push(Command::ConfirmEnd);
-        }
-    }
-    if let Some((count, result)) = session.count() {
-        ui.label(lang.tr(Msg::MarkDeadHint));
-        count_ui(ui, &count, &result, state);
-        ui.horizontal_wrapped(|ui| {
-            if ui.button(lang.tr(Msg::AcceptResult)).clicked() {
-                out.push(Command::AcceptCount);
-            }
-            if ui.button(lang.tr(Msg::ResumePlay)).clicked() {
-                out.push(Command::ResumePlay);
-            }
-        });
-    }
-    ui.separator();
-    ui.collapsing(lang.tr(Msg::EventLog), |ui| {
-        for e in session.log().iter().rev().take(40) {
-            ui.label(format!(
-                "{:>3}  {}  {}",
-                e.n,
-                clock_time(e.at),
-                event_text(&e.event, session.game().size(), lang)
-            ));
-        }
-    });
-}
-
-fn clock_time(t: Timestamp) -> String {
-    let s = t.0 / 1000;
-    format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
 /// One log entry in words.
@@ -276,9 +171,10 @@ fn halves(h: u32) -> String {
     }
 }
 
-fn count_ui(ui: &mut egui::Ui, count: &AreaCount, result: &GameResult, state: &AppState) {
+/// The count as the result sheet shows it (Art. 9, 11).
+pub fn count_ui(ui: &mut egui::Ui, count: &AreaCount, result: &GameResult, state: &AppState) {
     let lang = state.lang;
-    let komi = state.session.game().rules().komi;
+    let komi = state.session().game().rules().komi;
     let points = u32::from(count.size) * u32::from(count.size);
     egui::Grid::new("count-grid")
         .num_columns(3)

@@ -117,10 +117,14 @@ pub fn fold_reading(reading: &Reading) -> Result<Session, JournalError> {
         .map_err(|(n, e)| JournalError::Fold(n, e))
 }
 
-/// The open file of one session, locked for writing.
+/// The open file of one session, locked for writing — or, for a game not yet saved anywhere
+/// (the app's board before the first entry, tests), the same bytes kept in memory.
 #[derive(Debug)]
 struct JournalFile {
-    file: File,
+    file: Option<File>,
+    /// Every intact byte of the journal, also when it is on disk: after a failed write (a
+    /// stick pulled) the game goes on in a file elsewhere without reading the lost one.
+    memory: Vec<u8>,
     /// Bytes of intact entries: where the next one goes.
     len: u64,
     /// The last entry's hash.
@@ -140,15 +144,15 @@ impl JournalFile {
     /// Appends one line and syncs it; on failure, takes the partial bytes back off so the file
     /// ends with its last intact entry.
     fn append(&mut self, line: &EntryBytes) -> io::Result<()> {
-        let written = self
-            .file
-            .write_all(&line.bytes)
-            .and_then(|()| self.file.sync_data());
-        if let Err(e) = written {
-            let _ = self.file.set_len(self.len);
-            let _ = self.file.sync_data();
-            return Err(e);
+        if let Some(file) = self.file.as_mut() {
+            let written = file.write_all(&line.bytes).and_then(|()| file.sync_data());
+            if let Err(e) = written {
+                let _ = file.set_len(self.len);
+                let _ = file.sync_data();
+                return Err(e);
+            }
         }
+        self.memory.extend_from_slice(&line.bytes);
         self.len += line.bytes.len() as u64;
         self.head = line.sha256;
         Ok(())
@@ -248,6 +252,42 @@ impl Journal {
         new: &NewSession,
         lines: &[Line],
     ) -> Result<(Journal, Vec<Slip>), (Option<usize>, JournalError)> {
+        let (mut journal, slips) = Journal::in_memory(setup, new, lines)?;
+        journal.persist(path).map_err(|e| (None, e))?;
+        Ok((journal, slips))
+    }
+
+    /// Writes a journal kept in memory to a new file at `path` (refusing an existing one) and
+    /// keeps writing there, holding the file's lock.
+    pub fn persist(&mut self, path: &Path) -> Result<(), JournalError> {
+        if self.file.file.is_some() {
+            return Ok(());
+        }
+        self.relocate(path)
+    }
+
+    /// Writes every intact entry to a new file at `path` (refusing an existing one) and goes on
+    /// there: after a failed write, the game continues in another folder with nothing lost.
+    pub fn relocate(&mut self, path: &Path) -> Result<(), JournalError> {
+        write_new(path, &self.file.memory)?;
+        let file = JournalFile::open_locked(path)?;
+        self.file.file = Some(file);
+        self.path = path.to_path_buf();
+        Ok(())
+    }
+
+    /// Whether the journal is on disk (not only in memory).
+    pub fn on_disk(&self) -> bool {
+        self.file.file.is_some()
+    }
+
+    /// A new session kept in memory until [`Journal::persist`]: the setup entry and then
+    /// `lines`, all checked; a refused line fails with its index.
+    pub fn in_memory(
+        setup: GameSetup,
+        new: &NewSession,
+        lines: &[Line],
+    ) -> Result<(Journal, Vec<Slip>), (Option<usize>, JournalError)> {
         let (pin_record, keys) = match &new.pin {
             Some(pin) => {
                 let salt = crate::entropy::bytes().map_err(|e| (None, JournalError::Seal(e)))?;
@@ -290,13 +330,12 @@ impl Journal {
             bytes.extend_from_slice(&encoded.bytes);
             session.commit(prepared);
         }
-        write_new(path, &bytes).map_err(|e| (None, JournalError::Io(e)))?;
-        let file = JournalFile::open_locked(path).map_err(|e| (None, e))?;
         let journal = Journal {
-            path: path.to_path_buf(),
+            path: PathBuf::new(),
             file: JournalFile {
-                file,
+                file: None,
                 len: bytes.len() as u64,
+                memory: bytes,
                 head,
             },
             header,
@@ -326,7 +365,8 @@ impl Journal {
         Ok(Journal {
             path: path.to_path_buf(),
             file: JournalFile {
-                file,
+                file: Some(file),
+                memory: bytes[..reading.intact_len()].to_vec(),
                 len: reading.intact_len() as u64,
                 head: reading.head(),
             },
@@ -337,7 +377,7 @@ impl Journal {
         })
     }
 
-    /// The file's path.
+    /// The file's path (empty while the journal is only in memory).
     pub fn path(&self) -> &Path {
         &self.path
     }

@@ -17,5 +17,6 @@ pub mod atomic;
 pub mod dialogs;
 pub mod jobs;
 pub mod journal;
+pub mod journal_writer;
 
 pub use atomic::{read_bounded, write_atomically, write_new};

@@ -1,0 +1,634 @@
+//! The arbiter's tab: the game's state and what was saved, play by keyboard, the end of play,
+//! the count, the clock's controls, every ruling of Chapter 3 as one form, adjournment and the
+//! sealed move, and the log. Draws the state; returns commands.
+
+use super::app_state::{AppState, Notice};
+use super::arbiter_form::{RulingForm, RulingKind};
+use super::command::{Command, Pending, PlayerAction};
+use super::side_panel::{colour_name, count_ui, event_text, status_text};
+use crate::clock::Timestamp;
+use crate::i18n::{Lang, Msg};
+use crate::rules::{Color, Coord, IllegalMove};
+use crate::session::Phase;
+use crate::session::shorthand::format_time;
+use eframe::egui;
+
+/// What the arbiter's tab keeps between frames (not part of the model).
+#[derive(Clone, Debug, Default)]
+pub struct ArbiterInput {
+    /// The coordinate typed for a keyboard move or dead-stone toggle (e.g. `D4`).
+    pub coordinate: String,
+    /// The ruling being prepared.
+    pub form: RulingForm,
+    /// A game-ending ruling waits for its confirmation.
+    pub confirm_ending: bool,
+    /// The slip's point and nonce, to open a seal without the PIN.
+    pub slip_point: String,
+    /// The slip's nonce.
+    pub slip_nonce: String,
+    /// Another folder to go on in after a failed write.
+    pub folder: String,
+}
+
+fn side_label(c: Color, lang: Lang) -> &'static str {
+    colour_name(c, lang)
+}
+
+/// The saving state: the last entry saved, saving…, or NOT SAVED.
+fn saved_ui(ui: &mut egui::Ui, state: &AppState, input: &mut ArbiterInput, out: &mut Vec<Command>) {
+    let lang = state.lang;
+    let store = &state.store;
+    if let Some(why) = &store.not_saved {
+        ui.colored_label(
+            super::theme::ILLEGAL,
+            format!("{}: {why}", lang.pick("未保存", "未儲存", "NOT SAVED")),
+        );
+        ui.horizontal(|ui| {
+            let label = ui.label(lang.pick("改存到文件夹", "改存到資料夾", "Save to folder"));
+            ui.add(egui::TextEdit::singleline(&mut input.folder).desired_width(160.0))
+                .labelled_by(label.id);
+            if ui
+                .button(lang.pick("继续保存", "繼續儲存", "Go on there"))
+                .clicked()
+                && !input.folder.trim().is_empty()
+            {
+                out.push(Command::MoveToFolder(input.folder.trim().into()));
+            }
+        });
+        return;
+    }
+    let text = if store.busy() {
+        lang.pick("保存中…", "儲存中…", "Saving…").to_owned()
+    } else {
+        match (&store.path, store.last_saved) {
+            (Some(p), Some(n)) => lang.pick(
+                format!("已保存第{n}条 · {}", p.display()),
+                format!("已儲存第{n}條 · {}", p.display()),
+                format!("Saved entry {n} · {}", p.display()),
+            ),
+            (Some(p), None) => format!("{}", p.display()),
+            (None, _) => lang
+                .pick(
+                    "对局从第一手起保存",
+                    "對局從第一手起儲存",
+                    "The game is saved from its first entry",
+                )
+                .to_owned(),
+        }
+    };
+    ui.small(text);
+}
+
+/// Both players' warnings and admonitions (also shown beside the clocks).
+pub fn warnings_text(state: &AppState) -> String {
+    let s = state.session();
+    let lang = state.lang;
+    let (wb, ww) = (s.warnings(Color::Black), s.warnings(Color::White));
+    let (ab, aw) = (s.admonitions(Color::Black), s.admonitions(Color::White));
+    lang.pick(
+        format!("警告 黑{wb} 白{ww} · 劝告 黑{ab} 白{aw}"),
+        format!("警告 黑{wb} 白{ww} · 勸告 黑{ab} 白{aw}"),
+        format!("Warnings B {wb} W {ww} · admonitions B {ab} W {aw}"),
+    )
+}
+
+fn play_ui(ui: &mut egui::Ui, state: &AppState, input: &mut ArbiterInput, out: &mut Vec<Command>) {
+    let lang = state.lang;
+    let session = state.session();
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.pick("坐标", "座標", "Point"));
+        let edit = ui.add(
+            egui::TextEdit::singleline(&mut input.coordinate)
+                .desired_width(60.0)
+                .hint_text("D4"),
+        );
+        let edit = edit.labelled_by(label.id);
+        let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let go = ui
+            .button(lang.pick("落子／标记", "落子／標記", "Play / mark"))
+            .clicked();
+        if entered || go {
+            match Coord::from_gtp(input.coordinate.trim(), session.game().size()) {
+                Some(c) => {
+                    out.push(Command::ClickPoint(c));
+                    input.coordinate.clear();
+                }
+                None => input.coordinate = input.coordinate.trim().to_owned(),
+            }
+        }
+        // The field keeps the keyboard after Enter, so an arbiter types move after move.
+        if entered {
+            edit.request_focus();
+        }
+    });
+    let Some(mover) = session.to_move() else {
+        return;
+    };
+    let playing = session.phase() == &Phase::Playing;
+    ui.horizontal_wrapped(|ui| {
+        let who = side_label(mover, lang);
+        if ui
+            .add_enabled(
+                playing,
+                egui::Button::new(format!("{} · {who}", lang.tr(Msg::Pass))),
+            )
+            .clicked()
+        {
+            out.push(Command::Player(mover, PlayerAction::Pass));
+        }
+        if ui
+            .button(format!("{} · {who}", lang.tr(Msg::Resign)))
+            .clicked()
+        {
+            out.push(Command::Player(mover, PlayerAction::Resign));
+        }
+        if ui
+            .button(lang.pick(
+                "撤销上一手（裁判）",
+                "撤銷上一手（裁判）",
+                "Take back the last turn (arbiter)",
+            ))
+            .clicked()
+        {
+            out.push(Command::Undo);
+        }
+    });
+    if playing {
+        // The opponent's confirmation stands: this one ends play (Art. 13.2).
+        let second = session.confirmed(mover.opponent());
+        let text = if second {
+            lang.pick(
+                format!("{}确认终局（第二步，终局）", side_label(mover, lang)),
+                format!("{}確認終局（第二步，終局）", side_label(mover, lang)),
+                format!(
+                    "{}: confirm the end (step 2, ends play)",
+                    side_label(mover, lang)
+                ),
+            )
+        } else {
+            lang.pick(
+                format!("{}确认终局（第一步）", side_label(mover, lang)),
+                format!("{}確認終局（第一步）", side_label(mover, lang)),
+                format!("{}: confirm the end (step 1)", side_label(mover, lang)),
+            )
+        };
+        if ui.button(text).clicked() {
+            out.push(Command::Player(mover, PlayerAction::Confirm));
+        }
+        if session.confirmed(mover) || session.confirmed(mover.opponent()) {
+            ui.small(lang.pick(
+                "一方已确认终局；落子即撤回确认（第21.1条）",
+                "一方已確認終局；落子即撤回確認（第21.1條）",
+                "A confirmation stands; a stone played retracts it (Art. 21.1)",
+            ));
+        }
+    }
+}
+
+fn clock_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>, now: Timestamp) {
+    let lang = state.lang;
+    let session = state.session();
+    let Some(clock) = session.clock() else { return };
+    ui.horizontal_wrapped(|ui| {
+        if !state.store.started() {
+            if ui
+                .button(lang.pick("开钟（开始对局）", "開鐘（開始對局）", "Start the clock"))
+                .clicked()
+            {
+                out.push(Command::Start);
+            }
+        } else if clock.paused().is_some() {
+            if ui.button(lang.tr(Msg::Resume)).clicked() {
+                out.push(Command::Resume);
+            }
+        } else if session.outcome().is_none() && ui.button(lang.tr(Msg::Pause)).clicked() {
+            out.push(Command::Pause);
+        }
+        let at = state.session_time(now);
+        if let Some(side) = clock.to_move()
+            && clock.paused().is_none()
+            && clock.view(at).side(side).in_byoyomi
+        {
+            let c = crate::session::color_of(side);
+            if ui
+                .button(lang.pick(
+                    "提子暂停（第23.4条）",
+                    "提子暫停（第23.4條）",
+                    "Capture removal pause (Art. 23.4)",
+                ))
+                .clicked()
+            {
+                out.push(Command::Arbiter(Pending::Action(format!(
+                    "capture-pause {}",
+                    c.letter()
+                ))));
+            }
+        }
+    });
+}
+
+/// The rulings a refused move offers at once (Art. 19, 20.1, 20.3).
+fn offered_rulings(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
+    let lang = state.lang;
+    let Some(Notice::Illegal(c, why)) = &state.notice else {
+        return;
+    };
+    let Some(mover) = state.session().to_move() else {
+        return;
+    };
+    let size = state.session().setup().size;
+    let p = c.to_gtp(size);
+    let s = mover.letter();
+    match why {
+        IllegalMove::Suicide | IllegalMove::Ko { .. } | IllegalMove::Occupied => {
+            let art = why.article();
+            if ui
+                .button(lang.pick(
+                    format!("判着手无效，弃权一次（第{art}条）"),
+                    format!("判著手無效，棄權一次（第{art}條）"),
+                    format!("Rule it void: counts as one pass (Art. {art})"),
+                ))
+                .clicked()
+            {
+                out.push(Command::Arbiter(Pending::Action(format!(
+                    "void {s} {p} {art}"
+                ))));
+            }
+        }
+        IllegalMove::Superko { .. } => {
+            ui.label(lang.pick(
+                "全局同形再现：裁判可判和棋、重赛，或按竞赛规程判弃权一次（第20.3条）",
+                "全局同形再現：裁判可判和棋、重賽，或按競賽規程判棄權一次（第20.3條）",
+                "The position repeats: the arbiter may rule a draw, a replay, or (where the regulations say so) one pass (Art. 20.3)",
+            ));
+            ui.horizontal_wrapped(|ui| {
+                for (label, action) in [
+                    (lang.pick("和棋", "和棋", "Draw"), "draw 20.3".to_owned()),
+                    (
+                        lang.pick("重赛", "重賽", "Replay"),
+                        "replay 20.3".to_owned(),
+                    ),
+                    (
+                        lang.pick("弃权一次", "棄權一次", "One pass"),
+                        format!("void {s} {p} 20.3"),
+                    ),
+                ] {
+                    if ui.button(label).clicked() {
+                        out.push(Command::Arbiter(Pending::Action(action)));
+                    }
+                }
+            });
+        }
+        _ => {}
+    }
+}
+
+fn rulings_ui(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    input: &mut ArbiterInput,
+    out: &mut Vec<Command>,
+) {
+    let lang = state.lang;
+    let form = &mut input.form;
+    let label = ui.label(lang.pick("裁决", "裁決", "Ruling"));
+    egui::ComboBox::from_id_salt("ruling-kind")
+        .selected_text(form.kind.label(lang))
+        .width(280.0)
+        .show_ui(ui, |ui| {
+            for kind in RulingKind::ALL {
+                if ui
+                    .selectable_label(form.kind == kind, kind.label(lang))
+                    .clicked()
+                {
+                    form.select(kind);
+                    input.confirm_ending = false;
+                }
+            }
+        })
+        .response
+        .labelled_by(label.id);
+    let kind = form.kind;
+    if kind.needs_side() {
+        ui.horizontal(|ui| {
+            for c in [Color::Black, Color::White] {
+                ui.radio_value(&mut form.side, c, side_label(c, lang));
+            }
+        });
+    }
+    let field = |ui: &mut egui::Ui, label: &str, value: &mut String, hint: &str| {
+        ui.horizontal(|ui| {
+            let l = ui.label(label);
+            ui.add(
+                egui::TextEdit::singleline(value)
+                    .desired_width(150.0)
+                    .hint_text(hint),
+            )
+            .labelled_by(l.id);
+        });
+    };
+    match kind {
+        RulingKind::Void => field(
+            ui,
+            lang.pick("着点", "著點", "Point"),
+            &mut form.point,
+            "D4",
+        ),
+        RulingKind::Edit => field(
+            ui,
+            lang.pick("改动", "改動", "Changes"),
+            &mut form.changes,
+            "+B D4 -E5",
+        ),
+        RulingKind::Late => {
+            field(
+                ui,
+                lang.pick("迟到", "遲到", "Late by"),
+                &mut form.duration,
+                "10m",
+            );
+            field(
+                ui,
+                lang.pick("对方也迟到", "對方也遲到", "Opponent late by"),
+                &mut form.other_late,
+                "",
+            );
+        }
+        RulingKind::Correct => {
+            field(
+                ui,
+                lang.pick("时间±", "時間±", "Time ±"),
+                &mut form.duration,
+                "+30s",
+            );
+            field(
+                ui,
+                lang.pick("读秒次数±", "讀秒次數±", "Periods ±"),
+                &mut form.periods,
+                "+1",
+            );
+        }
+        RulingKind::Revoke => field(
+            ui,
+            lang.pick("记录编号", "記錄編號", "Entry number"),
+            &mut form.entry,
+            "7",
+        ),
+        _ => {}
+    }
+    if kind.takes_article() {
+        field(
+            ui,
+            lang.pick("条款", "條款", "Article"),
+            &mut form.article,
+            kind.usual_article(),
+        );
+    }
+    let note_label = match kind {
+        RulingKind::Other => lang.pick("裁决内容", "裁決內容", "Outcome"),
+        RulingKind::Refer => lang.pick("情况", "情況", "Case"),
+        _ => lang.pick("备注", "備註", "Note"),
+    };
+    field(ui, note_label, &mut form.note, "");
+    let record = lang.pick("记录裁决", "記錄裁決", "Record the ruling");
+    match form.action(lang) {
+        Ok(action) => {
+            if kind.ends_game() && !input.confirm_ending {
+                if ui.button(record).clicked() {
+                    input.confirm_ending = true;
+                }
+            } else if kind.ends_game() {
+                ui.colored_label(
+                    super::theme::ILLEGAL,
+                    lang.pick(
+                        "此裁决结束对局。确定？",
+                        "此裁決結束對局。確定？",
+                        "This ruling ends the game. Sure?",
+                    ),
+                );
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(lang.pick("确定", "確定", "Yes, record it"))
+                        .clicked()
+                    {
+                        out.push(Command::Arbiter(Pending::Action(action.clone())));
+                        input.confirm_ending = false;
+                        input.form = RulingForm::default();
+                    }
+                    if ui.button(lang.tr(Msg::Cancel)).clicked() {
+                        input.confirm_ending = false;
+                    }
+                });
+            } else if ui.button(record).clicked() {
+                out.push(Command::Arbiter(Pending::Action(action)));
+                let side = input.form.side;
+                input.form = RulingForm::default();
+                input.form.side = side;
+            }
+        }
+        Err(missing) => {
+            ui.add_enabled(false, egui::Button::new(record));
+            ui.small(missing);
+        }
+    }
+}
+
+fn adjournment_ui(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    input: &mut ArbiterInput,
+    out: &mut Vec<Command>,
+) {
+    let lang = state.lang;
+    let session = state.session();
+    match session.phase() {
+        Phase::Playing
+            if ui
+                .button(lang.pick("封棋（第14条）", "封棋（第14條）", "Adjourn (Art. 14)"))
+                .clicked() =>
+        {
+            out.push(Command::Arbiter(Pending::Action("adjourn".to_owned())));
+        }
+        Phase::Adjourned => {
+            if let Some(sealed) = session.sealed() {
+                ui.label(lang.pick(
+                    format!(
+                        "{}已封棋。承诺值 {}",
+                        side_label(sealed.by, lang),
+                        crate::seal::hex::encode(&sealed.commitment)
+                    ),
+                    format!(
+                        "{}已封棋。承諾值 {}",
+                        side_label(sealed.by, lang),
+                        crate::seal::hex::encode(&sealed.commitment)
+                    ),
+                    format!(
+                        "{} has sealed. Commitment {}",
+                        side_label(sealed.by, lang),
+                        crate::seal::hex::encode(&sealed.commitment)
+                    ),
+                ));
+                if ui
+                    .button(lang.pick(
+                        "续赛：开封（第14、22条）",
+                        "續賽：開封（第14、22條）",
+                        "Resume: open the sealed move (Art. 14, 22)",
+                    ))
+                    .clicked()
+                {
+                    out.push(Command::Arbiter(Pending::Action("unseal".to_owned())));
+                }
+                ui.collapsing(
+                    lang.pick(
+                        "用封棋单开封（忘记密码时）",
+                        "用封棋單開封（忘記密碼時）",
+                        "Open with the paper slip (PIN lost)",
+                    ),
+                    |ui| {
+                        ui.horizontal(|ui| {
+                            let l = ui.label(lang.pick("着点", "著點", "Point"));
+                            ui.add(
+                                egui::TextEdit::singleline(&mut input.slip_point)
+                                    .desired_width(60.0),
+                            )
+                            .labelled_by(l.id);
+                        });
+                        ui.horizontal(|ui| {
+                            let l = ui.label("nonce");
+                            ui.add(
+                                egui::TextEdit::singleline(&mut input.slip_nonce)
+                                    .desired_width(200.0),
+                            )
+                            .labelled_by(l.id);
+                        });
+                        if ui.button(lang.pick("开封", "開封", "Open")).clicked() {
+                            out.push(Command::Arbiter(Pending::Action(format!(
+                                "unseal --slip {} {}",
+                                input.slip_point.trim(),
+                                input.slip_nonce.trim()
+                            ))));
+                        }
+                    },
+                );
+            } else if let Some(mover) = session.to_move() {
+                ui.label(lang.pick(
+                    format!("封棋中：{}思考后封棋", side_label(mover, lang)),
+                    format!("封棋中：{}思考後封棋", side_label(mover, lang)),
+                    format!("Adjourned: {} thinks, then seals", side_label(mover, lang)),
+                ));
+                if ui
+                    .button(lang.pick(
+                        "打开封棋屏幕",
+                        "打開封棋螢幕",
+                        "Open the sealed-move screen",
+                    ))
+                    .clicked()
+                {
+                    out.push(Command::Arbiter(Pending::Seal(mover)));
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn log_ui(ui: &mut egui::Ui, state: &AppState) {
+    let lang = state.lang;
+    let session = state.session();
+    let size = session.setup().size;
+    egui::ScrollArea::vertical()
+        .id_salt("arbiter-log")
+        .max_height(220.0)
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            for e in session.log() {
+                let ruling = session.rulings().iter().find(|r| r.n == e.n);
+                let article = ruling
+                    .map(|r| format!(" · {} {}", lang.pick("第", "第", "Art."), r.article))
+                    .unwrap_or_default();
+                let revoked = if session.in_force(e.n) {
+                    ""
+                } else {
+                    lang.pick("（已撤销）", "（已撤銷）", " (revoked)")
+                };
+                let note = e
+                    .note
+                    .as_ref()
+                    .map(|n| format!(" “{n}”"))
+                    .unwrap_or_default();
+                ui.label(format!(
+                    "#{:<3} {}  {}{article}{note}{revoked}",
+                    e.n,
+                    format_time(e.at),
+                    event_text(&e.event, size, lang)
+                ));
+            }
+        });
+}
+
+/// The arbiter's tab.
+pub fn arbiter_ui(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    input: &mut ArbiterInput,
+    out: &mut Vec<Command>,
+    now: Timestamp,
+) {
+    let lang = state.lang;
+    let session = state.session();
+    ui.strong(status_text(state));
+    ui.label(warnings_text(state));
+    saved_ui(ui, state, input, out);
+    if let Some(away) = state.store.gap {
+        ui.separator();
+        let minutes = away.0 / 60_000;
+        ui.colored_label(
+            super::theme::ILLEGAL,
+            lang.pick(
+                format!("程序中断了约{minutes}分钟，钟已停。这段时间是否计入轮到的一方？"),
+                format!("程式中斷了約{minutes}分鐘，鐘已停。這段時間是否計入輪到的一方？"),
+                format!("The app was away about {minutes} min; the clocks are stopped. Charge that time to the side to move?"),
+            ),
+        );
+        ui.horizontal(|ui| {
+            if ui.button(lang.pick("计入", "計入", "Charge it")).clicked() {
+                out.push(Command::Gap(true));
+            }
+            if ui
+                .button(lang.pick("不计入", "不計入", "Do not charge"))
+                .clicked()
+            {
+                out.push(Command::Gap(false));
+            }
+        });
+        return;
+    }
+    ui.separator();
+    play_ui(ui, state, input, out);
+    offered_rulings(ui, state, out);
+    clock_ui(ui, state, out, now);
+    if let Some((count, result)) = session.count() {
+        ui.separator();
+        ui.heading(lang.tr(Msg::EndOfGame));
+        ui.label(lang.tr(Msg::MarkDeadHint));
+        count_ui(ui, &count, &result, state);
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(lang.tr(Msg::AcceptResult)).clicked() {
+                out.push(Command::AcceptCount);
+            }
+            if ui.button(lang.tr(Msg::ResumePlay)).clicked() {
+                out.push(Command::ResumePlay);
+            }
+        });
+    }
+    ui.separator();
+    egui::CollapsingHeader::new(lang.pick("裁决", "裁決", "Rulings"))
+        .default_open(true)
+        .show(ui, |ui| rulings_ui(ui, state, input, out));
+    egui::CollapsingHeader::new(lang.pick("封棋", "封棋", "Adjournment"))
+        .default_open(session.phase() == &Phase::Adjourned)
+        .show(ui, |ui| adjournment_ui(ui, state, input, out));
+    egui::CollapsingHeader::new(lang.tr(Msg::EventLog))
+        .default_open(true)
+        .show(ui, |ui| log_ui(ui, state));
+}
