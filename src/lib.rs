@@ -14,6 +14,7 @@ pub mod audio;
 pub mod cli;
 pub mod clock;
 pub mod diagram;
+pub mod engine;
 pub mod files;
 pub mod geometry;
 pub mod gtp;
