@@ -19,6 +19,7 @@ pub mod files;
 pub mod geometry;
 pub mod gtp;
 pub mod i18n;
+pub mod problems;
 pub mod record;
 pub mod review;
 pub mod rules;

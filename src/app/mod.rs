@@ -13,6 +13,7 @@ pub mod app_state;
 pub mod board_view;
 pub mod clock_faces;
 pub mod command;
+pub mod engine_review_view;
 pub mod fonts;
 pub mod menus;
 pub mod new_game_dialog;

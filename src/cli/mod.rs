@@ -8,6 +8,8 @@ pub mod check;
 pub mod clock;
 pub mod clock_talk;
 pub mod diagram;
+pub mod engine;
+pub mod problems;
 pub mod sgf;
 
 use crate::i18n::Lang;
@@ -73,6 +75,12 @@ pub enum Command {
     Diagram(diagram::DiagramArgs),
     /// Write the printable game record (棋谱) as HTML with numbered diagrams.
     Record(diagram::RecordArgs),
+    /// Other Go engines over GTP (GNU Go, KataGo …): review a record, play a match.
+    #[command(subcommand)]
+    Engine(engine::EngineCommand),
+    /// Go problems: check problem files, list the shipped beginner problems.
+    #[command(subcommand)]
+    Problems(problems::ProblemsCommand),
 }
 
 /// `tianyuan clock …`.
@@ -119,6 +127,8 @@ pub fn main() -> ExitCode {
         Some(Command::Clock(ClockCommand::Talk(args))) => clock_talk::run_talk(&args),
         Some(Command::Diagram(args)) => diagram::run_diagram(&args),
         Some(Command::Record(args)) => diagram::run_record(&args),
+        Some(Command::Engine(command)) => engine::run(&command),
+        Some(Command::Problems(command)) => problems::run(&command),
         None => run_app(cli.app),
     }
 }

@@ -131,9 +131,7 @@ impl EngineError {
                 "The game has not ended: the engine is not asked to count (it can take minutes)."
                     .to_string(),
             ),
-            EngineError::Cancelled => {
-                lang.pick("已取消。", "已取消。", "Cancelled.").to_string()
-            }
+            EngineError::Cancelled => lang.pick("已取消。", "已取消。", "Cancelled.").to_string(),
         }
     }
 
@@ -141,7 +139,9 @@ impl EngineError {
     pub fn is_fatal(&self) -> bool {
         matches!(
             self,
-            EngineError::Missing { .. } | EngineError::CannotStart { .. } | EngineError::Crashed { .. }
+            EngineError::Missing { .. }
+                | EngineError::CannotStart { .. }
+                | EngineError::Crashed { .. }
         )
     }
 }

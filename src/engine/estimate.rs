@@ -268,9 +268,18 @@ mod tests {
     #[test]
     fn method_prefers_a_searching_engine() {
         let names = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(Method::choose(&names(&["play", "estimate_score", "final_score"])), Some(Method::EstimateScore));
-        assert_eq!(Method::choose(&names(&["final_score", "kata-analyze", "lz-analyze"])), Some(Method::KataAnalyze));
-        assert_eq!(Method::choose(&names(&["final_score"])), Some(Method::FinalScore));
+        assert_eq!(
+            Method::choose(&names(&["play", "estimate_score", "final_score"])),
+            Some(Method::EstimateScore)
+        );
+        assert_eq!(
+            Method::choose(&names(&["final_score", "kata-analyze", "lz-analyze"])),
+            Some(Method::KataAnalyze)
+        );
+        assert_eq!(
+            Method::choose(&names(&["final_score"])),
+            Some(Method::FinalScore)
+        );
         assert_eq!(Method::choose(&names(&["play", "genmove"])), None);
     }
 
@@ -285,7 +294,10 @@ mod tests {
             ]
             .join("\n")))
         });
-        let limits = AnalysisLimits { visits: 400, ..AnalysisLimits::default() };
+        let limits = AnalysisLimits {
+            visits: 400,
+            ..AnalysisLimits::default()
+        };
         let e = Method::KataAnalyze
             .estimate(&mut engine, Color::White, &limits, &AtomicBool::new(false))
             .expect("estimate")

@@ -22,6 +22,7 @@ pub mod error;
 pub mod estimate;
 pub mod gtp_engine;
 pub mod info;
+pub mod match_play;
 pub mod opponent;
 pub mod player;
 pub mod process;
@@ -37,10 +38,13 @@ pub use error::EngineError;
 pub use estimate::{AnalysisLimits, Estimate, Method};
 pub use gtp_engine::{Flow, GtpEngine};
 pub use info::EngineInfo;
+pub use match_play::{MatchEnd, MatchOutcome, play_match};
 pub use opponent::{EngineOpponent, OpponentStatus};
 pub use player::{EngineMove, EnginePlayer, PlayerLimits};
 pub use process::ProcessEngine;
-pub use review_job::{JobState, Progress, ReviewJob, ReviewPoint, ReviewResults, line_points, review_points};
+pub use review_job::{
+    JobState, Progress, ReviewJob, ReviewPoint, ReviewResults, line_points, review_points,
+};
 pub use scripted::{InProcessEngine, ScriptedEngine};
 pub use spec::EngineSpec;
 pub use swings::{PointInfo, Swing};

@@ -178,12 +178,14 @@ mod tests {
         let mut game = Game::new(9, Rules::default()).expect("9x9");
         let mut white = opponent(Color::White);
         assert!(!white.should_think(&game));
-        game.play(Color::Black, Move::Play(crate::rules::Coord::new(4, 4))).expect("legal");
+        game.play(Color::Black, Move::Play(crate::rules::Coord::new(4, 4)))
+            .expect("legal");
         assert!(white.should_think(&game));
         white.think(&game);
         assert!(!white.should_think(&game));
         let mv = answer(&mut white, &game).expect("a move");
-        game.play(Color::White, mv.as_move().expect("no resign")).expect("legal move");
+        game.play(Color::White, mv.as_move().expect("no resign"))
+            .expect("legal move");
         assert_eq!(white.status(), &OpponentStatus::Waiting);
     }
 
@@ -193,7 +195,8 @@ mod tests {
         let mut black = opponent(Color::Black);
         black.think(&game);
         // The person changes the position meanwhile (a setup edit).
-        game.setup(&[crate::rules::Coord::new(0, 0)], &[], &[]).expect("setup");
+        game.setup(&[crate::rules::Coord::new(0, 0)], &[], &[])
+            .expect("setup");
         assert_eq!(answer(&mut black, &game), None);
         assert!(black.should_think(&game));
     }

@@ -131,7 +131,8 @@ impl EnginePlayer {
     }
 
     fn genmove_unsynced(&mut self, game: &Game, color: Color) -> Result<EngineMove, EngineError> {
-        self.sync.sync(&mut *self.engine, game, self.limits.command)?;
+        self.sync
+            .sync(&mut *self.engine, game, self.limits.command)?;
         let command = match color {
             Color::Black => "genmove b",
             Color::White => "genmove w",
@@ -161,7 +162,8 @@ impl EnginePlayer {
         if game.consecutive_passes() < 2 {
             return Err(EngineError::GameNotFinished);
         }
-        self.sync.sync(&mut *self.engine, game, self.limits.command)?;
+        self.sync
+            .sync(&mut *self.engine, game, self.limits.command)?;
         let reply = self.engine.command("final_score", self.limits.count)?;
         super::estimate::parse_score(&reply).ok_or(EngineError::BadReply {
             command: "final_score".to_string(),
@@ -175,7 +177,8 @@ impl EnginePlayer {
         if game.consecutive_passes() < 2 {
             return Err(EngineError::GameNotFinished);
         }
-        self.sync.sync(&mut *self.engine, game, self.limits.command)?;
+        self.sync
+            .sync(&mut *self.engine, game, self.limits.command)?;
         let command = "final_status_list dead";
         let reply = self.engine.command(command, self.limits.count)?;
         reply
@@ -210,7 +213,11 @@ mod tests {
     /// A scripted engine that answers `genmove` with `answer` and everything else with "".
     fn answering(answer: &'static str) -> Box<dyn GtpEngine + Send> {
         Box::new(ScriptedEngine::new("script", move |c| {
-            Ok(Ok(if c.starts_with("genmove") { answer.to_string() } else { String::new() }))
+            Ok(Ok(if c.starts_with("genmove") {
+                answer.to_string()
+            } else {
+                String::new()
+            }))
         }))
     }
 
@@ -236,15 +243,18 @@ mod tests {
     #[test]
     fn an_engine_move_on_a_stone_is_refused_as_illegal() {
         let mut game = game9();
-        game.play(Color::Black, Move::Play(Coord::new(4, 4))).expect("legal");
-        let mut player = EnginePlayer::new(answering("E5"), PlayerLimits::default()).expect("player");
+        game.play(Color::Black, Move::Play(Coord::new(4, 4)))
+            .expect("legal");
+        let mut player =
+            EnginePlayer::new(answering("E5"), PlayerLimits::default()).expect("player");
         let err = player.genmove(&game).expect_err("E5 is taken");
         assert!(matches!(err, EngineError::IllegalReply { .. }), "{err:?}");
     }
 
     #[test]
     fn garbage_answer_is_a_bad_reply() {
-        let mut player = EnginePlayer::new(answering("?!"), PlayerLimits::default()).expect("player");
+        let mut player =
+            EnginePlayer::new(answering("?!"), PlayerLimits::default()).expect("player");
         let err = player.genmove(&game9()).expect_err("garbage");
         assert!(matches!(err, EngineError::BadReply { .. }), "{err:?}");
     }
@@ -254,7 +264,8 @@ mod tests {
         let engine = Box::new(InProcessEngine::new());
         let mut player = EnginePlayer::new(engine, PlayerLimits::default()).expect("player");
         let mut game = game9();
-        game.play(Color::Black, Move::Play(Coord::new(4, 4))).expect("legal");
+        game.play(Color::Black, Move::Play(Coord::new(4, 4)))
+            .expect("legal");
         assert_eq!(player.final_score(&game), Err(EngineError::GameNotFinished));
         game.play(Color::White, Move::Pass).expect("pass");
         game.play(Color::Black, Move::Pass).expect("pass");
@@ -265,15 +276,20 @@ mod tests {
 
     #[test]
     fn level_needs_an_engine_with_levels() {
-        let mut player = EnginePlayer::new(Box::new(InProcessEngine::new()), PlayerLimits::default())
-            .expect("player");
-        assert!(matches!(player.set_level(3), Err(EngineError::Refused { .. })));
+        let mut player =
+            EnginePlayer::new(Box::new(InProcessEngine::new()), PlayerLimits::default())
+                .expect("player");
+        assert!(matches!(
+            player.set_level(3),
+            Err(EngineError::Refused { .. })
+        ));
     }
 
     #[test]
     fn in_process_engine_plays_a_legal_game_against_itself() {
-        let mut player = EnginePlayer::new(Box::new(InProcessEngine::new()), PlayerLimits::default())
-            .expect("player");
+        let mut player =
+            EnginePlayer::new(Box::new(InProcessEngine::new()), PlayerLimits::default())
+                .expect("player");
         let mut game = game9();
         for _ in 0..200 {
             if game.consecutive_passes() >= 2 {

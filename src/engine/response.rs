@@ -151,7 +151,10 @@ mod tests {
         assert_eq!(feed_all(3, &["=3 D4", ""])[1], done(true, "D4"));
         assert_eq!(feed_all(3, &["= D4", ""])[1], done(true, "D4"));
         assert_eq!(feed_all(3, &["=3", ""])[1], done(true, ""));
-        assert_eq!(feed_all(3, &["?3 illegal move", ""])[1], done(false, "illegal move"));
+        assert_eq!(
+            feed_all(3, &["?3 illegal move", ""])[1],
+            done(false, "illegal move")
+        );
         assert_eq!(feed_all(3, &["=3 pass\r", "\r"])[1], done(true, "pass"));
     }
 
@@ -178,10 +181,16 @@ mod tests {
 
     #[test]
     fn streamed_lines_arrive_one_by_one() {
-        let fed = feed_all(9, &["=9", "info move D4 visits 3", "info move D4 visits 9", ""]);
+        let fed = feed_all(
+            9,
+            &["=9", "info move D4 visits 3", "info move D4 visits 9", ""],
+        );
         assert_eq!(fed[0], Fed::Started(String::new()));
         assert_eq!(fed[2], Fed::Line("info move D4 visits 9".into()));
-        assert_eq!(fed[3], done(true, "info move D4 visits 3\ninfo move D4 visits 9"));
+        assert_eq!(
+            fed[3],
+            done(true, "info move D4 visits 3\ninfo move D4 visits 9")
+        );
     }
 
     #[test]

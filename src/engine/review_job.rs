@@ -81,6 +81,8 @@ pub enum JobState {
 pub struct ReviewResults {
     /// The engine, as it names itself.
     pub engine: String,
+    /// The record's board size (for writing vertices).
+    pub board_size: u8,
     /// How it is asked.
     pub method: Option<Method>,
     /// The positions of the line.
@@ -156,6 +158,7 @@ impl ReviewJob {
     ) -> ReviewJob {
         let results = ReviewResults {
             engine: String::new(),
+            board_size: points.first().map_or(19, |p| p.game.size()),
             method: None,
             points: points.iter().map(|p| p.info.clone()).collect(),
             estimates: vec![None; points.len()],
@@ -173,7 +176,14 @@ impl ReviewJob {
         let spawned = std::thread::Builder::new()
             .name("tianyuan-review".into())
             .spawn(move || {
-                let outcome = run(&points, make, &limits, &thread_shared, &cancel, &thread_wake);
+                let outcome = run(
+                    &points,
+                    make,
+                    &limits,
+                    &thread_shared,
+                    &cancel,
+                    &thread_wake,
+                );
                 let state = match outcome {
                     Ok(()) if cancel.load(Ordering::Relaxed) => JobState::Cancelled,
                     Ok(()) => JobState::Finished,
@@ -330,15 +340,22 @@ mod tests {
     #[test]
     fn setup_nodes_are_positions_of_their_own() {
         let p = points("(;SZ[9]AB[aa];B[ee];AW[ff];W[gg])");
-        let numbers: Vec<(usize, bool)> =
-            p.iter().map(|p| (p.info.move_number, p.info.played.is_some())).collect();
+        let numbers: Vec<(usize, bool)> = p
+            .iter()
+            .map(|p| (p.info.move_number, p.info.played.is_some()))
+            .collect();
         assert_eq!(numbers, [(0, false), (1, true), (1, false), (2, true)]);
     }
 
     #[test]
     fn every_position_gets_an_estimate_from_our_own_engine() {
         // Our engine has no estimate_score but counts with final_score (all stones alive).
-        let job = ReviewJob::start(points(GAME), factory(InProcessEngine::new()), AnalysisLimits::default(), no_waker());
+        let job = ReviewJob::start(
+            points(GAME),
+            factory(InProcessEngine::new()),
+            AnalysisLimits::default(),
+            no_waker(),
+        );
         assert!(job.wait(Duration::from_secs(30)));
         let r = job.results();
         assert_eq!(r.state, JobState::Finished);
@@ -362,17 +379,34 @@ mod tests {
                 estimates += 1;
                 match estimates {
                     2 => Ok(Err("cannot".into())),
-                    4 => Err(EngineError::Crashed { engine: "flaky".into(), exit: Some("signal 11".into()), stderr: String::new() }),
+                    4 => Err(EngineError::Crashed {
+                        engine: "flaky".into(),
+                        exit: Some("signal 11".into()),
+                        stderr: String::new(),
+                    }),
                     _ => Ok(Ok(format!("B+{estimates}.0"))),
                 }
             }
             _ => Ok(Ok(String::new())),
         });
-        let job = ReviewJob::start(points(GAME), factory(engine), AnalysisLimits::default(), no_waker());
+        let job = ReviewJob::start(
+            points(GAME),
+            factory(engine),
+            AnalysisLimits::default(),
+            no_waker(),
+        );
         assert!(job.wait(Duration::from_secs(30)));
         let r = job.results();
-        assert!(matches!(r.state, JobState::Failed(EngineError::Crashed { .. })), "{:?}", r.state);
-        let leads: Vec<Option<f64>> = r.estimates.iter().map(|e| e.and_then(|e| e.black_lead)).collect();
+        assert!(
+            matches!(r.state, JobState::Failed(EngineError::Crashed { .. })),
+            "{:?}",
+            r.state
+        );
+        let leads: Vec<Option<f64>> = r
+            .estimates
+            .iter()
+            .map(|e| e.and_then(|e| e.black_lead))
+            .collect();
         assert_eq!(leads, [Some(1.0), None, Some(3.0), None, None, None]);
         assert_eq!(r.done, 3);
     }
@@ -386,9 +420,18 @@ mod tests {
                 let _ = rx.recv_timeout(Duration::from_secs(5));
                 return Ok(Ok("W+1".into()));
             }
-            Ok(Ok(if c == "list_commands" { "estimate_score".into() } else { String::new() }))
+            Ok(Ok(if c == "list_commands" {
+                "estimate_score".into()
+            } else {
+                String::new()
+            }))
         });
-        let job = ReviewJob::start(points(GAME), factory(engine), AnalysisLimits::default(), no_waker());
+        let job = ReviewJob::start(
+            points(GAME),
+            factory(engine),
+            AnalysisLimits::default(),
+            no_waker(),
+        );
         job.cancel();
         let _ = tx.send(());
         assert!(job.wait(Duration::from_secs(30)));
@@ -400,10 +443,22 @@ mod tests {
     #[test]
     fn an_engine_that_cannot_estimate_fails_the_job_clearly() {
         let engine = ScriptedEngine::new("mute", |c| {
-            Ok(Ok(if c == "list_commands" { "play\ngenmove".into() } else { String::new() }))
+            Ok(Ok(if c == "list_commands" {
+                "play\ngenmove".into()
+            } else {
+                String::new()
+            }))
         });
-        let job = ReviewJob::start(points(GAME), factory(engine), AnalysisLimits::default(), no_waker());
+        let job = ReviewJob::start(
+            points(GAME),
+            factory(engine),
+            AnalysisLimits::default(),
+            no_waker(),
+        );
         assert!(job.wait(Duration::from_secs(30)));
-        assert!(matches!(job.results().state, JobState::Failed(EngineError::Refused { .. })));
+        assert!(matches!(
+            job.results().state,
+            JobState::Failed(EngineError::Refused { .. })
+        ));
     }
 }

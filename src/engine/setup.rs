@@ -161,7 +161,11 @@ impl Sync {
         match send_all(engine, &commands, timeout) {
             Ok(()) => {}
             Err(EngineError::Refused { command, .. }) if command.starts_with("play ") => {
-                send_all(engine, &EnginePosition::stones_only(game).load_commands(), timeout)?;
+                send_all(
+                    engine,
+                    &EnginePosition::stones_only(game).load_commands(),
+                    timeout,
+                )?;
             }
             Err(e) => return Err(e),
         }
@@ -216,9 +220,11 @@ mod tests {
     #[test]
     fn moves_and_passes_follow_in_order() {
         let mut g = game9();
-        g.play(Color::Black, Move::Play(pt("E5", 9))).expect("legal");
+        g.play(Color::Black, Move::Play(pt("E5", 9)))
+            .expect("legal");
         g.play(Color::White, Move::Pass).expect("pass");
-        g.play(Color::Black, Move::Play(pt("C3", 9))).expect("legal");
+        g.play(Color::Black, Move::Play(pt("C3", 9)))
+            .expect("legal");
         let cmds = EnginePosition::of(&g).load_commands();
         assert_eq!(cmds[3..], ["play b E5", "play w pass", "play b C3"]);
     }
@@ -239,9 +245,11 @@ mod tests {
     #[test]
     fn setup_stones_go_as_plays_and_a_mid_game_setup_starts_over() {
         let mut g = game9();
-        g.play(Color::Black, Move::Play(pt("A1", 9))).expect("legal");
+        g.play(Color::Black, Move::Play(pt("A1", 9)))
+            .expect("legal");
         g.setup(&[pt("E5", 9)], &[pt("D5", 9)], &[]).expect("setup");
-        g.play(Color::White, Move::Play(pt("F5", 9))).expect("legal");
+        g.play(Color::White, Move::Play(pt("F5", 9)))
+            .expect("legal");
         let cmds = EnginePosition::of(&g).load_commands();
         let mut stones = cmds[3..6].to_vec();
         stones.sort();
@@ -252,9 +260,11 @@ mod tests {
     #[test]
     fn a_continued_game_sends_only_the_new_moves() {
         let mut g = game9();
-        g.play(Color::Black, Move::Play(pt("E5", 9))).expect("legal");
+        g.play(Color::Black, Move::Play(pt("E5", 9)))
+            .expect("legal");
         let before = EnginePosition::of(&g);
-        g.play(Color::White, Move::Play(pt("C3", 9))).expect("legal");
+        g.play(Color::White, Move::Play(pt("C3", 9)))
+            .expect("legal");
         let after = EnginePosition::of(&g);
         assert_eq!(after.commands_from(Some(&before)), ["play w C3"]);
         // Taking a move back is not a continuation: full load.
@@ -264,8 +274,10 @@ mod tests {
     #[test]
     fn sync_falls_back_to_stones_when_the_engine_refuses_a_move() {
         let mut g = game9();
-        g.play(Color::Black, Move::Play(pt("E5", 9))).expect("legal");
-        g.play(Color::White, Move::Play(pt("D5", 9))).expect("legal");
+        g.play(Color::Black, Move::Play(pt("E5", 9)))
+            .expect("legal");
+        g.play(Color::White, Move::Play(pt("D5", 9)))
+            .expect("legal");
         let mut refused = false;
         let mut engine = ScriptedEngine::new("picky", move |c| {
             // Refuses the move once, as a move after E5; accepts it as a setup stone.
@@ -276,14 +288,16 @@ mod tests {
             Ok(Ok(String::new()))
         });
         let mut sync = Sync::new();
-        sync.sync(&mut engine, &g, Duration::from_secs(1)).expect("synced");
+        sync.sync(&mut engine, &g, Duration::from_secs(1))
+            .expect("synced");
         let log: Vec<&str> = engine.log.iter().map(String::as_str).collect();
         let reload = &log[log.len() - 5..];
         assert_eq!(reload[..3], ["boardsize 9", "clear_board", "komi 7.5"]);
         assert!(reload.contains(&"play b E5") && reload.contains(&"play w D5"));
         // Twice the same game: nothing sent.
         let n = engine.log.len();
-        sync.sync(&mut engine, &g, Duration::from_secs(1)).expect("synced");
+        sync.sync(&mut engine, &g, Duration::from_secs(1))
+            .expect("synced");
         assert_eq!(engine.log.len(), n);
     }
 }

@@ -135,8 +135,14 @@ mod tests {
         let cases: &[(&str, Option<&[&str]>)] = &[
             ("gnugo --mode gtp", Some(&["gnugo", "--mode", "gtp"])),
             ("  katago  gtp  ", Some(&["katago", "gtp"])),
-            ("katago gtp -model '/my models/b18.bin.gz'", Some(&["katago", "gtp", "-model", "/my models/b18.bin.gz"])),
-            (r#"pachi -t "=5000" x\ y"#, Some(&["pachi", "-t", "=5000", "x y"])),
+            (
+                "katago gtp -model '/my models/b18.bin.gz'",
+                Some(&["katago", "gtp", "-model", "/my models/b18.bin.gz"]),
+            ),
+            (
+                r#"pachi -t "=5000" x\ y"#,
+                Some(&["pachi", "-t", "=5000", "x y"]),
+            ),
             ("a '' b", Some(&["a", "", "b"])),
             ("", None),
             ("   ", None),
@@ -150,7 +156,11 @@ mod tests {
 
     #[test]
     fn command_line_round_trips_through_parse() {
-        for line in ["gnugo --mode gtp", "katago gtp -model '/a b/m.gz'", "x '' 'it'\\''s'"] {
+        for line in [
+            "gnugo --mode gtp",
+            "katago gtp -model '/a b/m.gz'",
+            "x '' 'it'\\''s'",
+        ] {
             let spec = EngineSpec::parse(line).expect("parses");
             let again = EngineSpec::parse(&spec.command_line()).expect("parses again");
             assert_eq!(spec, again, "{line}");
@@ -161,6 +171,9 @@ mod tests {
     fn gnugo_preset_plays_chinese_rules_at_the_level_asked() {
         let spec = EngineSpec::gnugo(30);
         assert_eq!(spec.program_name(), "gnugo");
-        assert!(spec.command_line().ends_with("--mode gtp --level 10 --chinese-rules --positional-superko"));
+        assert!(
+            spec.command_line()
+                .ends_with("--mode gtp --level 10 --chinese-rules --positional-superko")
+        );
     }
 }

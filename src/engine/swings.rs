@@ -83,14 +83,23 @@ mod tests {
                 node: NodeId(i),
                 move_number: i,
                 played: (i > 0).then(|| {
-                    let color = if i % 2 == 1 { Color::Black } else { Color::White };
+                    let color = if i % 2 == 1 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
                     (color, Move::Play(Coord::new(i as u8, 0)))
                 }),
             })
             .collect();
         let estimates = leads
             .iter()
-            .map(|l| l.map(|l| Estimate { black_lead: Some(l), black_winrate: None }))
+            .map(|l| {
+                l.map(|l| Estimate {
+                    black_lead: Some(l),
+                    black_winrate: None,
+                })
+            })
             .collect();
         (points, estimates)
     }
@@ -117,7 +126,12 @@ mod tests {
     #[test]
     fn winrate_only_estimates_swing_in_percentage_points() {
         let (p, _) = line(&[None, None]);
-        let e = [0.6, 0.3].map(|w| Some(Estimate { black_lead: None, black_winrate: Some(w) }));
+        let e = [0.6, 0.3].map(|w| {
+            Some(Estimate {
+                black_lead: None,
+                black_winrate: Some(w),
+            })
+        });
         let s = biggest_swings(&p, &e, 5);
         assert_eq!(s.len(), 1);
         assert!((s[0].loss - 30.0).abs() < 1e-9);

@@ -143,10 +143,19 @@ mod tests {
     #[test]
     fn a_state_that_failed_to_start_answers_every_job_with_its_error() {
         let worker: Worker<()> = Worker::start(
-            || Err(EngineError::Missing { program: "nope".into() }),
+            || {
+                Err(EngineError::Missing {
+                    program: "nope".into(),
+                })
+            },
             no_waker(),
         );
         let answer = worker.submit(|()| Ok(5)).wait(Duration::from_secs(10));
-        assert_eq!(answer, Some(Err(EngineError::Missing { program: "nope".into() })));
+        assert_eq!(
+            answer,
+            Some(Err(EngineError::Missing {
+                program: "nope".into()
+            }))
+        );
     }
 }
