@@ -30,7 +30,7 @@ impl GraphData {
     /// The graph of a review job's results (`running`: show its progress).
     pub fn from_results(results: &ReviewResults, swings: usize, running: bool) -> GraphData {
         GraphData {
-            series: results.series(),
+            series: results.graph_series(),
             swings: results
                 .swings(swings)
                 .iter()
@@ -43,7 +43,7 @@ impl GraphData {
                 .max()
                 .unwrap_or(0),
             cursor: None,
-            progress: running.then(|| Progress {
+            progress: running.then_some(Progress {
                 done: results.done,
                 total: results.points.len(),
             }),

@@ -201,6 +201,11 @@ fn review_text(results: &ReviewResults, top: usize) -> String {
             .map_or("-".to_string(), |v| format!("{:.1}%", v * 100.0));
         out.push_str(&format!("{}\t{lead}\t{rate}\n", p.move_number));
     }
+    if results.method.map(|m| m.tempo()) == Some(crate::engine::Tempo::Static) {
+        out.push_str(
+            "(a static estimate: each move's loss is measured against the line's typical move)\n",
+        );
+    }
     out.push_str("moves to look at:\n");
     for s in results.swings(top) {
         out.push_str(&format!(
@@ -208,8 +213,8 @@ fn review_text(results: &ReviewResults, top: usize) -> String {
             s.move_number,
             s.color.letter(),
             format_move(s.mv, size),
-            s.before,
-            s.after,
+            s.before + 0.0,
+            s.after + 0.0,
             s.loss
         ));
     }

@@ -87,6 +87,15 @@ impl Method {
         .map(|(_, m)| m)
     }
 
+    /// Whether the estimates account for the side to move (a search) or not (a static
+    /// count, whose series zigzags with each move's tempo).
+    pub fn tempo(self) -> super::swings::Tempo {
+        match self {
+            Method::KataAnalyze | Method::LzAnalyze => super::swings::Tempo::Included,
+            Method::EstimateScore | Method::FinalScore => super::swings::Tempo::Static,
+        }
+    }
+
     /// The GTP command behind the method.
     pub fn command_name(self) -> &'static str {
         match self {

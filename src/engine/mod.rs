@@ -47,5 +47,5 @@ pub use review_job::{
 };
 pub use scripted::{InProcessEngine, ScriptedEngine};
 pub use spec::EngineSpec;
-pub use swings::{PointInfo, Swing};
+pub use swings::{PointInfo, Swing, Tempo};
 pub use worker::{Pending, Waker, Worker};

@@ -113,9 +113,7 @@ impl EngineOpponent {
     /// take-back, is dropped and `None` returned). Never blocks.
     pub fn poll(&mut self, game: &Game) -> Option<EngineMove> {
         let answer = self.question.as_ref()?.answer.poll()?;
-        let Some(q) = self.question.take() else {
-            return None;
-        };
+        let q = self.question.take()?;
         let same = q.moves == game.move_number()
             && q.hash == game.board().hash()
             && q.to_move == game.to_move();

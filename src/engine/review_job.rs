@@ -12,7 +12,7 @@ use super::info::EngineInfo;
 use super::process::ProcessEngine;
 use super::setup::Sync;
 use super::spec::EngineSpec;
-use super::swings::{PointInfo, Swing, biggest_swings};
+use super::swings::{PointInfo, Swing, Tempo, biggest_swings, smoothed};
 use super::worker::Waker;
 use crate::record::{GameInfo, GameTree, NodeId, ReplayError};
 use crate::review::{Review, apply_node, node_move};
@@ -105,9 +105,19 @@ impl ReviewResults {
             .collect()
     }
 
+    /// The series to draw: [`ReviewResults::series`], smoothed for static estimates (whose
+    /// raw values zigzag with each move's tempo).
+    pub fn graph_series(&self) -> Vec<(usize, f64)> {
+        match self.method.map(Method::tempo) {
+            Some(Tempo::Static) => smoothed(&self.series()),
+            _ => self.series(),
+        }
+    }
+
     /// The `count` moves that cost their player most: the moves to look at.
     pub fn swings(&self, count: usize) -> Vec<Swing> {
-        biggest_swings(&self.points, &self.estimates, count)
+        let tempo = self.method.map_or(Tempo::Included, Method::tempo);
+        biggest_swings(&self.points, &self.estimates, count, tempo)
     }
 
     /// Whether the job has stopped (finished, cancelled or failed).
@@ -365,9 +375,10 @@ mod tests {
         assert_eq!(r.estimates[0].and_then(|e| e.black_lead), Some(-7.5));
         assert_eq!(r.estimates[1].and_then(|e| e.black_lead), Some(73.5));
         assert_eq!(r.series().len(), 6);
-        // Black's E5 gained the board, White's C3 made it shared again (-7.5), and nothing
-        // changed after: nobody lost, so no move is listed.
-        assert!(r.swings(3).is_empty());
+        // A count is static: each move is judged against the line's median gain (0 here: the
+        // two first moves gained 81 points each, G7 and the passes nothing), so none is listed.
+        assert!(r.swings(5).is_empty());
+        assert_eq!(r.graph_series().len(), 6);
     }
 
     #[test]

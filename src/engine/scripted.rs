@@ -8,11 +8,14 @@ use super::gtp_engine::GtpEngine;
 /// The answer a script gives to one command: the text of `= …`, or the message of `? …`.
 pub type ScriptReply = Result<String, String>;
 
+/// The function behind a [`ScriptedEngine`].
+pub type Script = Box<dyn FnMut(&str) -> Result<ScriptReply, EngineError> + Send>;
+
 /// An engine whose answers come from a function: tests give it exactly the refusals, odd
 /// replies and failures they need. Every command is logged.
 pub struct ScriptedEngine {
     label: String,
-    script: Box<dyn FnMut(&str) -> Result<ScriptReply, EngineError> + Send>,
+    script: Script,
     /// Every command received, in order.
     pub log: Vec<String>,
 }

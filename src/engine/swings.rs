@@ -37,6 +37,19 @@ pub struct Swing {
     pub loss: f64,
 }
 
+/// Whether the estimates account for the side to move, or need the tempo taken out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tempo {
+    /// A search (KataGo, Leela Zero) judges the position for the side to move: a move's
+    /// loss is the estimate's drop for its player.
+    Included,
+    /// A static estimate (GNU Go's `estimate_score`, `final_score`) credits the side that
+    /// has just moved with the move's worth, so the series zigzags and nearly every move
+    /// "gains". A move's loss is then measured against the typical move of the line: the
+    /// median gain of all its moves (the tempo) minus this move's gain.
+    Static,
+}
+
 /// The `count` moves that cost their player most (largest loss first, ties by move order),
 /// leaving out moves that cost nothing. A position without an estimate breaks the chain:
 /// the move into it and the move out of it are not judged.
@@ -44,6 +57,7 @@ pub fn biggest_swings(
     points: &[PointInfo],
     estimates: &[Option<Estimate>],
     count: usize,
+    tempo: Tempo,
 ) -> Vec<Swing> {
     let mut swings: Vec<Swing> = points
         .iter()
@@ -53,8 +67,7 @@ pub fn biggest_swings(
             let (color, mv) = point.played?;
             let before = estimates.get(i - 1).copied().flatten()?.value_for(color)?;
             let after = estimates.get(i).copied().flatten()?.value_for(color)?;
-            let loss = before - after;
-            (loss > 0.0).then_some(Swing {
+            Some(Swing {
                 index: i,
                 move_number: point.move_number,
                 node: point.node,
@@ -62,13 +75,37 @@ pub fn biggest_swings(
                 mv,
                 before,
                 after,
-                loss,
+                loss: before - after,
             })
         })
         .collect();
+    if tempo == Tempo::Static {
+        let mut gains: Vec<f64> = swings.iter().map(|s| -s.loss).collect();
+        gains.sort_by(f64::total_cmp);
+        let median = gains.get(gains.len() / 2).copied().unwrap_or(0.0);
+        for s in &mut swings {
+            s.loss += median;
+        }
+    }
+    swings.retain(|s| s.loss > 0.0);
     swings.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.index.cmp(&b.index)));
     swings.truncate(count);
     swings
+}
+
+/// The series with the static estimates' zigzag taken out: each value the mean of itself and
+/// the one before (both sides' last moves counted once), for graphs.
+pub fn smoothed(series: &[(usize, f64)]) -> Vec<(usize, f64)> {
+    series
+        .iter()
+        .enumerate()
+        .map(
+            |(i, &(m, v))| match i.checked_sub(1).and_then(|j| series.get(j)) {
+                Some(&(_, prev)) => (m, (v + prev) / 2.0),
+                None => (m, v),
+            },
+        )
+        .collect()
 }
 
 #[cfg(test)]
@@ -113,14 +150,46 @@ mod tests {
         // Move 1 (Black) 7 → 2: Black lost 5. Move 2 (White) 2 → 12: White lost 10.
         // Move 3 (Black) 12 → 13: a gain, not listed.
         let (p, e) = line(&[Some(7.0), Some(2.0), Some(12.0), Some(13.0)]);
-        assert_eq!(moves(&biggest_swings(&p, &e, 5)), [(2, 10.0), (1, 5.0)]);
-        assert_eq!(moves(&biggest_swings(&p, &e, 1)), [(2, 10.0)]);
+        assert_eq!(
+            moves(&biggest_swings(&p, &e, 5, Tempo::Included)),
+            [(2, 10.0), (1, 5.0)]
+        );
+        assert_eq!(
+            moves(&biggest_swings(&p, &e, 1, Tempo::Included)),
+            [(2, 10.0)]
+        );
     }
 
     #[test]
     fn a_missing_estimate_leaves_its_neighbours_unjudged() {
         let (p, e) = line(&[Some(0.0), None, Some(-20.0), Some(-30.0)]);
-        assert_eq!(moves(&biggest_swings(&p, &e, 5)), [(3, 10.0)]);
+        assert_eq!(
+            moves(&biggest_swings(&p, &e, 5, Tempo::Included)),
+            [(3, 10.0)]
+        );
+    }
+
+    #[test]
+    fn static_estimates_are_judged_against_the_typical_move() {
+        // A zigzag: each move gains 10 for its player, except move 3 (Black) which gains 2.
+        let (p, e) = line(&[
+            Some(0.0),
+            Some(10.0),
+            Some(0.0),
+            Some(2.0),
+            Some(-8.0),
+            Some(2.0),
+        ]);
+        assert!(biggest_swings(&p, &e, 5, Tempo::Included).is_empty());
+        assert_eq!(moves(&biggest_swings(&p, &e, 5, Tempo::Static)), [(3, 8.0)]);
+    }
+
+    #[test]
+    fn smoothing_averages_neighbours() {
+        assert_eq!(
+            smoothed(&[(0, 0.0), (1, 10.0), (2, 0.0)]),
+            [(0, 0.0), (1, 5.0), (2, 5.0)]
+        );
     }
 
     #[test]
@@ -132,7 +201,7 @@ mod tests {
                 black_winrate: Some(w),
             })
         });
-        let s = biggest_swings(&p, &e, 5);
+        let s = biggest_swings(&p, &e, 5, Tempo::Included);
         assert_eq!(s.len(), 1);
         assert!((s[0].loss - 30.0).abs() < 1e-9);
     }

@@ -174,7 +174,8 @@ pub fn pass_alive(board: &Board, color: Color) -> Vec<Coord> {
         let mut around: Vec<usize> = points
             .iter()
             .flat_map(|&p| neighbours(p, size))
-            .filter_map(|q| (board.get(q) == Some(color)).then(|| chain_of[index(q)]))
+            .filter(|&q| board.get(q) == Some(color))
+            .map(|q| chain_of[index(q)])
             .collect();
         around.sort_unstable();
         around.dedup();
