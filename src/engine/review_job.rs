@@ -375,9 +375,14 @@ mod tests {
         assert_eq!(r.estimates[0].and_then(|e| e.black_lead), Some(-7.5));
         assert_eq!(r.estimates[1].and_then(|e| e.black_lead), Some(73.5));
         assert_eq!(r.series().len(), 6);
-        // A count is static: each move is judged against the line's median gain (0 here: the
-        // two first moves gained 81 points each, G7 and the passes nothing), so none is listed.
-        assert!(r.swings(5).is_empty());
+        // A count is static: each move is judged against the line's median gain, here 1
+        // (gains 81, 81, 1, 0, 0): the two passes are the moves that fell short, by 1.
+        let short: Vec<(usize, f64)> = r
+            .swings(5)
+            .iter()
+            .map(|s| (s.move_number, s.loss))
+            .collect();
+        assert_eq!(short, [(4, 1.0), (5, 1.0)]);
         assert_eq!(r.graph_series().len(), 6);
     }
 
