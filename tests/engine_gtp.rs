@@ -281,3 +281,45 @@ fn cancelling_a_review_stops_it() {
     assert_eq!(r.state, JobState::Cancelled);
     assert!(r.done < r.points.len());
 }
+
+#[test]
+fn playing_white_against_gnugo_through_the_worker_never_blocks() {
+    if !have_gnugo() {
+        return;
+    }
+    use tianyuan::engine::{EngineMove, EngineOpponent, OpponentStatus};
+    let mut black = EngineOpponent::start(
+        EngineSpec::gnugo(10),
+        Color::Black,
+        Some(1),
+        tianyuan::engine::worker::no_waker(),
+    );
+    let mut game = Game::new(9, Rules::default()).expect("9x9");
+    for _ in 0..3 {
+        assert!(black.should_think(&game));
+        black.think(&game);
+        // The app polls once a frame; here every 10 ms, for at most 60 s.
+        let mut answer = None;
+        for _ in 0..6000 {
+            answer = black.poll(&game);
+            if answer.is_some() || matches!(black.status(), OpponentStatus::Failed(_)) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let Some(EngineMove::Play(c)) = answer else {
+            panic!("GNU Go's move: {answer:?} {:?}", black.status());
+        };
+        game.play(Color::Black, tianyuan::rules::Move::Play(c))
+            .expect("legal");
+        // The person (White) answers with the first legal point.
+        let reply = game
+            .board()
+            .empty_points()
+            .find(|&p| game.is_legal(Color::White, p))
+            .expect("a point");
+        game.play(Color::White, tianyuan::rules::Move::Play(reply))
+            .expect("legal");
+    }
+    assert_eq!(game.move_number(), 6);
+}
