@@ -231,8 +231,11 @@ mod tests {
 
     #[test]
     fn handicap_goes_as_free_handicap_and_komi_in_points() {
-        let mut rules = Rules::default();
-        rules.komi = Komi(2); // ½ stone = 1 point
+        // ½ stone = 1 point.
+        let rules = Rules {
+            komi: Komi(2),
+            ..Rules::default()
+        };
         let mut g = Game::new(19, rules).expect("19x19");
         g.place_fixed_handicap(2).expect("handicap");
         let cmds = EnginePosition::of(&g).load_commands();
