@@ -2,8 +2,9 @@
 //! club teachers of children and players reviewing games.
 //!
 //! The key design decision: a **pure core** — [`rules`], [`clock`], [`record`], [`session`],
-//! [`review`], [`diagram`], [`geometry`], [`i18n`] — that touches no window, sound device, file
-//! or wall clock, surrounded by thin edges ([`app`], [`audio`], [`gtp`], [`cli`], [`time`]).
+//! [`review`], [`diagram`], [`problems`], [`geometry`], [`i18n`] — that touches no window, sound
+//! device, file or wall clock, surrounded by thin edges ([`app`], [`audio`], [`gtp`], [`engine`],
+//! [`cli`], [`time`]).
 //! Time is injected as [`clock::Timestamp`]s, so every rule, clock and ruling is tested without
 //! a display and without sleeping. See ARCHITECTURE.md for the code map and the invariants.
 #![forbid(unsafe_code)]
@@ -14,12 +15,14 @@ pub mod audio;
 pub mod cli;
 pub mod clock;
 pub mod diagram;
+pub mod engine;
 pub mod entropy;
 pub mod files;
 pub mod geometry;
 pub mod gtp;
 pub mod i18n;
 pub mod journal;
+pub mod problems;
 pub mod record;
 pub mod report;
 pub mod review;

@@ -347,6 +347,15 @@ impl AppState {
                 }
             }
             Command::DismissSlip => self.slip = None,
+            Command::TimeCheck => {
+                let at = self.session_time(now);
+                let session = self.session();
+                if let (Some(clock), Some(c)) = (session.clock(), session.to_move()) {
+                    applied.speak = clock.time_check(at, crate::session::side_of(c));
+                }
+            }
+            // The shell runs exports (a dialog and a file job); nothing changes here.
+            Command::ExportSession(_) => {}
             Command::Gap(charged) => {
                 applied.merge(self.arbiter(
                     now,

@@ -631,4 +631,29 @@ pub fn arbiter_ui(
     egui::CollapsingHeader::new(lang.tr(Msg::EventLog))
         .default_open(true)
         .show(ui, |ui| log_ui(ui, state));
+    ui.horizontal_wrapped(|ui| {
+        use super::command::SessionExport;
+        for (label, kind) in [
+            (
+                lang.pick(
+                    "对局报告（打印）",
+                    "對局報告（列印）",
+                    "Game report (print)",
+                ),
+                SessionExport::ReportHtml,
+            ),
+            (
+                lang.pick("对局报告（文本）", "對局報告（文字）", "Game report (text)"),
+                SessionExport::ReportText,
+            ),
+            (
+                lang.pick("导出棋谱 SGF", "匯出棋譜 SGF", "Export SGF"),
+                SessionExport::Sgf,
+            ),
+        ] {
+            if ui.button(label).clicked() {
+                out.push(Command::ExportSession(kind));
+            }
+        }
+    });
 }

@@ -21,6 +21,17 @@ pub enum PlayerAction {
     Press,
 }
 
+/// What the game is exported as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SessionExport {
+    /// The arbiter's report, printable HTML.
+    ReportHtml,
+    /// The arbiter's report, plain text.
+    ReportText,
+    /// The game as SGF.
+    Sgf,
+}
+
 /// An arbiter's action waiting for the PIN.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pending {
@@ -112,6 +123,10 @@ pub enum Command {
     },
     /// The slip was copied: hide it.
     DismissSlip,
+    /// Say the side to move's time left (Art. 16.1: in byo-yomi, the reserved minutes).
+    TimeCheck,
+    /// Export the game: the arbiter's report (HTML or text) or the SGF record.
+    ExportSession(SessionExport),
     /// After a restart: charge the time away to the side to move (`true`) or not.
     Gap(bool),
     /// Resume an unfinished session found at start.

@@ -20,6 +20,7 @@ const SHORTCUTS: &[(&str, Modifiers, Key, Msg)] = &[
         Msg::AcceptResult,
     ),
     ("Ctrl+P", Modifiers::COMMAND, Key::P, Msg::Pause),
+    ("T", Modifiers::NONE, Key::T, Msg::TimeCheck),
     ("←", Modifiers::NONE, Key::ArrowLeft, Msg::Previous),
     ("→", Modifiers::NONE, Key::ArrowRight, Msg::Next),
     ("Home", Modifiers::NONE, Key::Home, Msg::First),
@@ -51,6 +52,7 @@ fn command_for(msg: Msg, state: &AppState) -> Option<Command> {
                 Command::Pause
             }
         }
+        Msg::TimeCheck => Command::TimeCheck,
         Msg::Previous => Command::Navigate(Nav::Previous),
         Msg::Next => Command::Navigate(Nav::Next),
         Msg::First => Command::Navigate(Nav::First),

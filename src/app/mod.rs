@@ -15,6 +15,7 @@ pub mod arbiter_panel;
 pub mod board_view;
 pub mod clock_faces;
 pub mod command;
+pub mod engine_review_view;
 pub mod fonts;
 pub mod game_store;
 pub mod menus;
@@ -24,6 +25,7 @@ mod open_error;
 pub mod resume;
 pub mod review;
 pub mod screen_size;
+pub mod session_clock_view;
 pub mod settings;
 pub mod side_panel;
 pub mod stone_sprite;
@@ -72,6 +74,8 @@ pub struct TianyuanApp {
     announcer: Box<dyn Announcer>,
     panel_input: ArbiterInput,
     modal_input: ModalInput,
+    /// Exports of the game (report, SGF) running off the UI thread.
+    exports: crate::files::jobs::FileJobs,
     /// The review tab: an SGF record under review (the review engineer's panel).
     pub review: review::ReviewPanel,
     /// The last frame's repaint request, for measurements and tests.
@@ -84,6 +88,8 @@ pub struct TianyuanApp {
     frames: u64,
     /// The clock-only mode's talking clock while that mode is on; it borrows the voice.
     talking: Option<talking_clock::TalkingClock>,
+    /// The search for unfinished sessions at start, until it answers.
+    resume_query: Option<std::sync::mpsc::Receiver<Vec<resume::Resumable>>>,
     /// The monitor-size query, until it answers.
     screen_query: Option<std::sync::mpsc::Receiver<Result<screen_size::ScreenSize, String>>>,
 }
@@ -119,12 +125,14 @@ impl TianyuanApp {
             announcer,
             panel_input: ArbiterInput::default(),
             modal_input: ModalInput::default(),
+            exports: crate::files::jobs::FileJobs::default(),
             review: review::ReviewPanel::new(),
             next_repaint: None,
             report_first_frame: false,
             log_frames: false,
             frames: 0,
             talking: None,
+            resume_query: None,
             screen_query: None,
         })
     }
@@ -140,9 +148,22 @@ impl TianyuanApp {
     }
 
     /// Writes games into `folder` from their first entry (the sessions folder; tests leave
-    /// games in memory).
-    pub fn set_sessions_folder(&mut self, folder: Option<PathBuf>) {
-        self.state.sessions_folder = folder;
+    /// games in memory), and looks there, off the UI thread, for unfinished games to offer.
+    pub fn set_sessions_folder(&mut self, ctx: &egui::Context, folder: Option<PathBuf>) {
+        self.state.sessions_folder = folder.clone();
+        let Some(folder) = folder else { return };
+        let (tx, rx) = std::sync::mpsc::channel();
+        let ctx = ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("tianyuan-resume".into())
+            .spawn(move || {
+                let found = resume::find_unfinished(&folder, crate::time::utc_now());
+                let _ = tx.send(found);
+                ctx.request_repaint();
+            });
+        if spawned.is_ok() {
+            self.resume_query = Some(rx);
+        }
     }
 
     /// Opens a record from `path` in the review tab.
@@ -157,8 +178,93 @@ impl TianyuanApp {
         Ok(())
     }
 
+    /// Exports the game: the report or the SGF is built from the journal on disk (its
+    /// wall-clock times and head hash) on a worker thread, then saved where the user says.
+    fn export_session(&mut self, ctx: &egui::Context, kind: command::SessionExport) {
+        use command::SessionExport;
+        let lang = self.state.lang;
+        let Some(path) = self.state.store.path.clone() else {
+            self.state.notice = Some(Notice::Text(
+                lang.pick(
+                    "对局尚未开始保存：第一手之后即可导出",
+                    "對局尚未開始儲存：第一手之後即可匯出",
+                    "Nothing is saved yet: export after the first entry",
+                )
+                .to_owned(),
+            ));
+            return;
+        };
+        let stem = path
+            .file_stem()
+            .map_or_else(|| "game".to_owned(), |s| s.to_string_lossy().into_owned());
+        let (title, name, filter): (&str, String, crate::files::dialogs::Filter) = match kind {
+            SessionExport::ReportHtml => (
+                lang.pick("导出对局报告", "匯出對局報告", "Export the game report"),
+                format!("{stem}-report.html"),
+                ("HTML", &["html"]),
+            ),
+            SessionExport::ReportText => (
+                lang.pick(
+                    "导出对局报告（文本）",
+                    "匯出對局報告（文字）",
+                    "Export the game report (text)",
+                ),
+                format!("{stem}-report.txt"),
+                ("Text", &["txt"]),
+            ),
+            SessionExport::Sgf => (
+                lang.pick("导出棋谱", "匯出棋譜", "Export the record"),
+                format!("{stem}.sgf"),
+                ("SGF", &["sgf"]),
+            ),
+        };
+        let title = title.to_owned();
+        let wake_ctx = ctx.clone();
+        let wake: crate::files::jobs::Waker = Arc::new(move || wake_ctx.request_repaint());
+        self.exports.spawn(&wake, move || {
+            use crate::files::jobs::FileEvent;
+            let built = crate::files::journal::read_journal(&path).and_then(|(_, reading)| {
+                let session = crate::files::journal::fold_reading(&reading)?;
+                Ok(match kind {
+                    SessionExport::Sgf => crate::report::session_sgf(&session),
+                    SessionExport::ReportHtml => {
+                        crate::report::Report::new(&session, &reading).html()
+                    }
+                    SessionExport::ReportText => {
+                        crate::report::Report::new(&session, &reading).text()
+                    }
+                })
+            });
+            let text = match built {
+                Ok(t) => t,
+                Err(e) => return FileEvent::Failed(path, e.to_string()),
+            };
+            match crate::files::dialogs::pick_save(&title, &name, filter) {
+                Some(out) => match crate::files::write_atomically(&out, text.as_bytes()) {
+                    Ok(()) => FileEvent::Exported(out),
+                    Err(e) => FileEvent::Failed(out, e.to_string()),
+                },
+                None => FileEvent::Cancelled,
+            }
+        });
+    }
+
     fn apply_all(&mut self, cmds: Vec<Command>, now: Timestamp) -> bool {
         let mut applied = self.state.poll_store();
+        for event in self.exports.poll() {
+            use crate::files::jobs::FileEvent;
+            let lang = self.state.lang;
+            self.state.notice = match event {
+                FileEvent::Exported(p) | FileEvent::Saved(p) => Some(Notice::Text(format!(
+                    "{} {}",
+                    lang.pick("已导出", "已匯出", "Exported"),
+                    p.display()
+                ))),
+                FileEvent::Failed(p, why) => Some(Notice::Text(format!("{}: {why}", p.display()))),
+                FileEvent::Cancelled | FileEvent::Opened(..) => self.state.notice.take(),
+            };
+            applied.clock_changed = true;
+        }
         let had = !cmds.is_empty() || applied.clock_changed;
         for cmd in cmds {
             let before = self.state.settings.clone();
@@ -304,6 +410,15 @@ impl TianyuanApp {
             self.state.screen = answer.ok();
             self.screen_query = None;
         }
+        if let Some(rx) = &self.resume_query
+            && let Ok(found) = rx.try_recv()
+        {
+            // A game already begun in this run is not interrupted by the offer.
+            if !self.state.store.started() {
+                self.state.resumable = found;
+            }
+            self.resume_query = None;
+        }
         if self.clock_only_ui(ui, now) {
             return;
         }
@@ -393,6 +508,12 @@ impl TianyuanApp {
                         self.review.apply(&ctx, c, lang);
                     }
                 });
+        } else if self.state.session().setup().mode == crate::session::Mode::ClockOnly {
+            egui::CentralPanel::default()
+                .frame(egui::Frame::new())
+                .show(ui, |ui| {
+                    cmds.extend(session_clock_view::session_clock_ui(ui, &self.state, now));
+                });
         } else {
             let scene = self.scene(ctx.pixels_per_point());
             egui::CentralPanel::default()
@@ -419,6 +540,11 @@ impl TianyuanApp {
         cmds.extend(modals::modals_ui(&ctx, &self.state, &mut self.modal_input));
         cmds.extend(menus::help_windows(&ctx, &self.state));
 
+        for c in &cmds {
+            if let Command::ExportSession(kind) = c {
+                self.export_session(&ctx, *kind);
+            }
+        }
         let had_commands = self.apply_all(cmds, now);
         if self.state.quit {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -559,6 +685,7 @@ pub fn run(options: AppOptions) -> ExitCode {
             let (announcer, audio_note) = open_announcer(time, opts.audio_log.as_deref());
             let mut app = TianyuanApp::new(&cc.egui_ctx, saved, lang, Box::new(time), announcer)?;
             app.report_first_frame = report_timing;
+            app.set_sessions_folder(&cc.egui_ctx, crate::files::journal::sessions_folder());
             app.log_frames = std::env::var_os("TIANYUAN_FRAME_LOG").is_some();
             let ctx = cc.egui_ctx.clone();
             app.screen_query = Some(screen_size::query_in_background(move || {

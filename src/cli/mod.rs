@@ -8,6 +8,8 @@ pub mod check;
 pub mod clock;
 pub mod clock_talk;
 pub mod diagram;
+pub mod engine;
+pub mod problems;
 pub mod session;
 pub mod session_view;
 pub mod sgf;
@@ -78,6 +80,12 @@ pub enum Command {
     /// The arbiter's session journal: new, append, show, verify, export.
     #[command(subcommand)]
     Session(session::SessionCommand),
+    /// Other Go engines over GTP (GNU Go, KataGo …): review a record, play a match.
+    #[command(subcommand)]
+    Engine(engine::EngineCommand),
+    /// Go problems: check problem files, list the shipped beginner problems.
+    #[command(subcommand)]
+    Problems(problems::ProblemsCommand),
 }
 
 /// `tianyuan clock …`.
@@ -125,6 +133,8 @@ pub fn main() -> ExitCode {
         Some(Command::Diagram(args)) => diagram::run_diagram(&args),
         Some(Command::Record(args)) => diagram::run_record(&args),
         Some(Command::Session(cmd)) => session::run(&cmd),
+        Some(Command::Engine(command)) => engine::run(&command),
+        Some(Command::Problems(command)) => problems::run(&command),
         None => run_app(cli.app),
     }
 }

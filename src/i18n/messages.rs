@@ -59,6 +59,7 @@ messages! {
     Undo => ("悔棋（撤销上一手）", "悔棋（撤銷上一手）", "Undo (revoke the last move)"),
     PressClock => ("按钟", "按鐘", "Press the clock"),
     Pause => ("暂停", "暫停", "Pause"),
+    TimeCheck => ("报时（读秒中报剩余次数，第16.1条）", "報時（讀秒中報剩餘次數，第16.1條）", "Time check (in byo-yomi, the reserved minutes left; Art. 16.1)"),
     Resume => ("继续比赛", "繼續比賽", "Resume"),
     StartClock => ("开始计时", "開始計時", "Start the clock"),
     // Colours and turn

@@ -1,0 +1,319 @@
+//! What a problem asks (capture, escape, ladder, net, two eyes), read from the file, and
+//! whether a position at the end of a right line achieves it — so a shipped or a teacher's
+//! problem can be checked by the rules, not by trust.
+
+use crate::i18n::Lang;
+use crate::rules::{Board, Color, Coord};
+
+/// The private SGF property holding a problem's goal (FF[4] allows private properties; other
+/// programs keep and ignore it): `TYGOAL[capture]`. The targets are the root's `TR` points.
+pub const GOAL_PROPERTY: &str = "TYGOAL";
+
+/// What the player must do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// Capture the marked stones (or any stone, when none are marked).
+    Capture,
+    /// Save the marked stones: on the board at the end, with three liberties or more.
+    Escape,
+    /// Capture the marked stones in a ladder (征子).
+    Ladder,
+    /// Capture the marked stones in a net (枷).
+    Net,
+    /// Make the marked stones live with two eyes: unconditionally alive at the end (Benson).
+    Live,
+}
+
+impl Goal {
+    /// Every goal, in the order a teacher meets them.
+    pub const ALL: [Goal; 5] = [
+        Goal::Capture,
+        Goal::Escape,
+        Goal::Ladder,
+        Goal::Net,
+        Goal::Live,
+    ];
+
+    /// The word in the file.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Goal::Capture => "capture",
+            Goal::Escape => "escape",
+            Goal::Ladder => "ladder",
+            Goal::Net => "net",
+            Goal::Live => "live",
+        }
+    }
+
+    /// Reads the word in the file (any case; `two-eyes` for `live`).
+    pub fn parse(word: &str) -> Option<Goal> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "two-eyes" | "two eyes" => Some(Goal::Live),
+            w => Goal::ALL.into_iter().find(|g| g.keyword() == w),
+        }
+    }
+
+    /// The goal in `lang`: 吃子, 逃子, 征子, 枷吃, 做活（两只眼）.
+    pub fn name(self, lang: Lang) -> &'static str {
+        match self {
+            Goal::Capture => lang.pick("吃子", "吃子", "Capture"),
+            Goal::Escape => lang.pick("逃子", "逃子", "Escape"),
+            Goal::Ladder => lang.pick("征子", "征子", "Ladder"),
+            Goal::Net => lang.pick("枷吃", "枷吃", "Net"),
+            Goal::Live => lang.pick("做活（两只眼）", "做活（兩隻眼）", "Live (two eyes)"),
+        }
+    }
+
+    /// Whether `end` (the position at the end of a right line, from `start`) achieves the goal
+    /// for `player`, with `targets` the marked points (their stones in `start`).
+    pub fn achieved(self, player: Color, start: &Board, end: &Board, targets: &[Coord]) -> bool {
+        let marked: Vec<(Coord, Color)> = targets
+            .iter()
+            .filter_map(|&c| start.get(c).map(|color| (c, color)))
+            .collect();
+        match self {
+            Goal::Capture | Goal::Ladder | Goal::Net => {
+                let theirs: Vec<Coord> = marked
+                    .iter()
+                    .filter(|(_, color)| *color != player)
+                    .map(|(c, _)| *c)
+                    .collect();
+                if theirs.is_empty() {
+                    // No marks: some stone of the opponent's has gone.
+                    let opponent = player.opponent();
+                    start
+                        .stones()
+                        .iter()
+                        .any(|&(c, color)| color == opponent && end.get(c) != Some(opponent))
+                } else {
+                    theirs
+                        .iter()
+                        .all(|&c| end.get(c) != Some(player.opponent()))
+                }
+            }
+            Goal::Escape => {
+                let ours: Vec<Coord> = own_marked(&marked, player);
+                !ours.is_empty()
+                    && ours
+                        .iter()
+                        .all(|&c| end.get(c) == Some(player) && end.liberties(c) >= 3)
+            }
+            Goal::Live => {
+                let ours = own_marked(&marked, player);
+                let alive = pass_alive(end, player);
+                !ours.is_empty() && ours.iter().all(|c| alive.contains(c))
+            }
+        }
+    }
+}
+
+fn own_marked(marked: &[(Coord, Color)], player: Color) -> Vec<Coord> {
+    marked
+        .iter()
+        .filter(|(_, color)| *color == player)
+        .map(|(c, _)| *c)
+        .collect()
+}
+
+/// The neighbours of `c` on a board of `size` lines.
+pub(crate) fn neighbours(c: Coord, size: u8) -> impl Iterator<Item = Coord> {
+    let (x, y) = (i16::from(c.x), i16::from(c.y));
+    [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+        .into_iter()
+        .filter(move |&(a, b)| a >= 0 && b >= 0 && a < i16::from(size) && b < i16::from(size))
+        .map(|(a, b)| Coord::new(a as u8, b as u8))
+}
+
+/// The stones of `color` that are unconditionally alive (Benson's algorithm): they cannot be
+/// captured even if `color` always passes. Chains with two *vital* enclosed regions survive;
+/// a region is vital to a chain when each of its empty points is a liberty of that chain, and
+/// regions touching a chain that fell are discarded, until nothing changes.
+pub fn pass_alive(board: &Board, color: Color) -> Vec<Coord> {
+    let size = board.size();
+    let n = usize::from(size);
+    let index = |c: Coord| usize::from(c.y) * n + usize::from(c.x);
+    // Chains of `color`: id per point.
+    let mut chain_of = vec![usize::MAX; n * n];
+    let mut chains: Vec<Vec<Coord>> = Vec::new();
+    for c in board.points() {
+        if board.get(c) == Some(color) && chain_of[index(c)] == usize::MAX {
+            let id = chains.len();
+            let stones = board.chain(c);
+            for &s in &stones {
+                chain_of[index(s)] = id;
+            }
+            chains.push(stones);
+        }
+    }
+    // Enclosed regions: connected points not of `color`.
+    let mut region_of = vec![usize::MAX; n * n];
+    let mut regions: Vec<Vec<Coord>> = Vec::new();
+    for c in board.points() {
+        if board.get(c) == Some(color) || region_of[index(c)] != usize::MAX {
+            continue;
+        }
+        let id = regions.len();
+        let mut stack = vec![c];
+        let mut points = Vec::new();
+        region_of[index(c)] = id;
+        while let Some(p) = stack.pop() {
+            points.push(p);
+            for q in neighbours(p, size) {
+                if board.get(q) != Some(color) && region_of[index(q)] == usize::MAX {
+                    region_of[index(q)] = id;
+                    stack.push(q);
+                }
+            }
+        }
+        regions.push(points);
+    }
+    // For each region: the chains around it, and the chains it is vital to.
+    let mut bordering: Vec<Vec<usize>> = Vec::with_capacity(regions.len());
+    let mut vital_to: Vec<Vec<usize>> = Vec::with_capacity(regions.len());
+    for points in &regions {
+        let mut around: Vec<usize> = points
+            .iter()
+            .flat_map(|&p| neighbours(p, size))
+            .filter(|&q| board.get(q) == Some(color))
+            .map(|q| chain_of[index(q)])
+            .collect();
+        around.sort_unstable();
+        around.dedup();
+        let vital = around
+            .iter()
+            .copied()
+            .filter(|&chain| {
+                points
+                    .iter()
+                    .filter(|&&p| board.get(p).is_none())
+                    .all(|&p| {
+                        neighbours(p, size)
+                            .any(|q| board.get(q) == Some(color) && chain_of[index(q)] == chain)
+                    })
+            })
+            .collect();
+        bordering.push(around);
+        vital_to.push(vital);
+    }
+    let mut chain_alive = vec![true; chains.len()];
+    let mut region_alive = vec![true; regions.len()];
+    loop {
+        let mut changed = false;
+        for (chain, alive) in chain_alive.iter_mut().enumerate() {
+            if !*alive {
+                continue;
+            }
+            let vital = (0..regions.len())
+                .filter(|&r| region_alive[r] && vital_to[r].contains(&chain))
+                .count();
+            if vital < 2 {
+                *alive = false;
+                changed = true;
+            }
+        }
+        for (r, alive) in region_alive.iter_mut().enumerate() {
+            if *alive && bordering[r].iter().any(|&chain| !chain_alive[chain]) {
+                *alive = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    chains
+        .iter()
+        .zip(&chain_alive)
+        .filter(|(_, alive)| **alive)
+        .flat_map(|(stones, _)| stones.iter().copied())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Game, Rules};
+
+    /// A board from rows of `.`, `X` (Black) and `O` (White), top row first.
+    fn board(rows: &[&str]) -> Board {
+        let size = rows.len() as u8;
+        let mut black = Vec::new();
+        let mut white = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                let c = Coord::new(x as u8, y as u8);
+                match ch {
+                    'X' => black.push(c),
+                    'O' => white.push(c),
+                    _ => {}
+                }
+            }
+        }
+        let mut game = Game::new(size, Rules::default()).expect("size");
+        game.setup(&black, &white, &[]).expect("setup");
+        game.board().clone()
+    }
+
+    #[test]
+    fn two_separate_eyes_are_pass_alive_one_eye_is_not() {
+        let two = board(&[
+            ".X.X.", //
+            "XXXXX", //
+            ".....", //
+            ".....", //
+            ".....",
+        ]);
+        assert_eq!(pass_alive(&two, Color::Black).len(), 7);
+        let one = board(&[
+            "..X..", //
+            "XXX..", //
+            ".....", //
+            ".....", //
+            ".....",
+        ]);
+        assert!(pass_alive(&one, Color::Black).is_empty());
+    }
+
+    #[test]
+    fn a_big_eye_space_is_not_two_eyes_until_it_is_split() {
+        let b = board(&[
+            "...X.", //
+            "...XX", //
+            "XXXX.", //
+            ".....", //
+            ".....",
+        ]);
+        // The six-point space has a point that is no liberty: one vital region only.
+        assert!(pass_alive(&b, Color::Black).is_empty());
+        // An enemy stone inside an eye whose empty points are all liberties keeps it vital.
+        let b = board(&[
+            ".O.X.", //
+            "XXXXX", //
+            ".....", //
+            ".....", //
+            ".....",
+        ]);
+        assert_eq!(pass_alive(&b, Color::Black).len(), 6);
+    }
+
+    #[test]
+    fn goals_judge_the_end_position() {
+        let start = board(&[".X...", "XOX..", ".....", ".....", "....."]);
+        let end = board(&["XX...", "X.X..", "..X..", ".....", "....."]);
+        let target = [Coord::new(1, 1)];
+        assert!(Goal::Capture.achieved(Color::Black, &start, &end, &target));
+        assert!(!Goal::Capture.achieved(Color::Black, &start, &start, &target));
+        assert!(Goal::Capture.achieved(Color::Black, &start, &end, &[]));
+        // White's marked stone is gone: it did not escape.
+        assert!(!Goal::Escape.achieved(Color::White, &start, &end, &target));
+    }
+
+    #[test]
+    fn goal_words_read_back() {
+        for g in Goal::ALL {
+            assert_eq!(Goal::parse(g.keyword()), Some(g));
+        }
+        assert_eq!(Goal::parse("Two-Eyes"), Some(Goal::Live));
+        assert_eq!(Goal::parse("win"), None);
+    }
+}
