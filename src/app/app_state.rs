@@ -503,7 +503,13 @@ impl AppState {
                     applied.speak.extend(a.spoken);
                     self.notice = Some(Notice::Saved(n));
                     if let Some(slip) = slip {
-                        self.slip = Some(slip.to_string());
+                        // On screen the slip never shows the point (the opponent may be
+                        // looking): the sealer writes the move on the record sheet by hand, as
+                        // Art. 14 has it, beside this nonce and commitment.
+                        self.slip = Some(format!(
+                            "nonce: {}\ncommitment: {}",
+                            slip.nonce, slip.commitment
+                        ));
                     }
                     self.view_move = None;
                 }

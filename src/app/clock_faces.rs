@@ -139,28 +139,11 @@ pub fn clock_faces_ui(
                 FontId::proportional(13.0),
                 theme::CLOCK_IDLE,
             );
-            if response.clicked() && view.to_move == Some(side) && !view.over {
-                cmd = Some(Command::Player(
-                    crate::session::color_of(side),
-                    super::command::PlayerAction::Press,
-                ));
-            }
+            // On the board a move presses the mover's clock: the faces only show time (a
+            // clock-only game has its own big faces with buttons).
+            let _ = response;
         }
         ui.vertical(|ui| {
-            if ui
-                .add_enabled(
-                    view.to_move.is_some() && !view.over && !view.paused,
-                    egui::Button::new(lang.tr(Msg::PressClock)),
-                )
-                .on_hover_text("Space")
-                .clicked()
-                && let Some(side) = view.to_move
-            {
-                cmd = Some(Command::Player(
-                    crate::session::color_of(side),
-                    super::command::PlayerAction::Press,
-                ));
-            }
             if view.paused {
                 if ui
                     .add_enabled(!view.over, egui::Button::new(lang.tr(Msg::Resume)))

@@ -357,6 +357,13 @@ impl GameStore {
             StoreEvent::Saved { n, .. } => {
                 self.last_saved = Some(*n);
                 self.not_saved = None;
+                // The arbiter has ruled on the time away: the clocks are live again.
+                if matches!(
+                    self.session.log().last().map(|e| &e.event),
+                    Some(Event::Gap { .. })
+                ) {
+                    self.gap = None;
+                }
             }
             StoreEvent::NotSaved(e) => self.not_saved = Some(e.clone()),
             _ => {}

@@ -476,10 +476,13 @@ impl TianyuanApp {
                     };
                     ui.label(status);
                     if let Some(n) = &self.state.notice {
-                        ui.colored_label(
-                            theme::ILLEGAL,
-                            n.text(lang, self.state.session().game().size()),
-                        );
+                        let text = n.text(lang, self.state.session().game().size());
+                        // "Saved" is good news; refusals and failures are in the warning colour.
+                        if matches!(n, Notice::Saved(_)) {
+                            ui.label(text);
+                        } else {
+                            ui.colored_label(theme::ILLEGAL, text);
+                        }
                     }
                 });
                 ui.add_space(4.0);

@@ -52,7 +52,7 @@ pub fn modals_ui(ctx: &egui::Context, state: &AppState, input: &mut ModalInput) 
                 .add(egui::TextEdit::singleline(&mut input.pin).password(true))
                 .labelled_by(label.id);
             edit.request_focus();
-            let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            let entered = ui.input(|i| i.key_pressed(egui::Key::Enter));
             let (ok, cancel) = buttons(ui, lang.pick("确定", "確定", "Unlock"), lang);
             (ok || entered, cancel)
         });
@@ -112,9 +112,9 @@ pub fn modals_ui(ctx: &egui::Context, state: &AppState, input: &mut ModalInput) 
                 "The slip for the envelope",
             ));
             ui.label(lang.pick(
-                "请抄写或打印后放入信封；忘记密码时凭此开封。",
-                "請抄寫或列印後放入信封；忘記密碼時憑此開封。",
-                "Copy or print it into the envelope: it opens the seal if the PIN is lost.",
+                "封棋者在记录纸上写下封棋着点，并抄下以下两行，一起放入信封；忘记密码时凭此开封。",
+                "封棋者在記錄紙上寫下封棋著點，並抄下以下兩行，一起放入信封；忘記密碼時憑此開封。",
+                "The sealer writes the move on the record sheet with these two lines and puts it in the envelope: with it the seal opens if the PIN is lost.",
             ));
             ui.monospace(slip);
             ui.button(lang.tr(Msg::Close)).clicked()
