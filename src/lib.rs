@@ -23,3 +23,4 @@ pub mod review;
 pub mod rules;
 pub mod session;
 pub mod time;
+pub mod tournament;

@@ -9,6 +9,7 @@ pub mod clock;
 pub mod clock_talk;
 pub mod diagram;
 pub mod sgf;
+pub mod tournament;
 
 use crate::i18n::Lang;
 use clap::{Parser, Subcommand};
@@ -73,6 +74,9 @@ pub enum Command {
     Diagram(diagram::DiagramArgs),
     /// Write the printable game record (棋谱) as HTML with numbered diagrams.
     Record(diagram::RecordArgs),
+    /// Tournaments (Art. 26–29): pairings, results, standings, OpenGotha/EGF/CSV/HTML files.
+    #[command(subcommand)]
+    Tournament(tournament::TournamentCommand),
 }
 
 /// `tianyuan clock …`.
@@ -119,6 +123,7 @@ pub fn main() -> ExitCode {
         Some(Command::Clock(ClockCommand::Talk(args))) => clock_talk::run_talk(&args),
         Some(Command::Diagram(args)) => diagram::run_diagram(&args),
         Some(Command::Record(args)) => diagram::run_record(&args),
+        Some(Command::Tournament(cmd)) => tournament::run(&cmd),
         None => run_app(cli.app),
     }
 }
