@@ -56,3 +56,6 @@ pub fn from_csv(
     t.validate()?;
     Ok(t)
 }
+
+#[cfg(test)]
+mod articles_tests;

@@ -170,6 +170,12 @@ impl Div for Ratio {
     }
 }
 
+impl Default for Ratio {
+    fn default() -> Ratio {
+        Ratio::ZERO
+    }
+}
+
 impl From<i64> for Ratio {
     fn from(n: i64) -> Ratio {
         Ratio::int(n)
