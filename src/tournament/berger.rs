@@ -7,9 +7,12 @@
 //! player's colours differ by at most one; a double round robin repeats the cycle with colours
 //! reversed.
 
+/// One round of a table: `(black_seat, white_seat)` pairs and the seat that rests.
+pub type TableRound = (Vec<(usize, usize)>, Option<usize>);
+
 /// The pairings of one cycle: for each round, `(black_seat, white_seat)` pairs (0-based), and
 /// the seat that rests when `players` is odd.
-pub fn cycle(players: usize) -> Vec<(Vec<(usize, usize)>, Option<usize>)> {
+pub fn cycle(players: usize) -> Vec<TableRound> {
     if players < 2 {
         return Vec::new();
     }
@@ -59,11 +62,7 @@ pub fn cycle(players: usize) -> Vec<(Vec<(usize, usize)>, Option<usize>)> {
 
 /// Round `round` (1-based) of a single or double round robin of `players` seats; `None` past
 /// the last round.
-pub fn round(
-    players: usize,
-    round: u32,
-    double: bool,
-) -> Option<(Vec<(usize, usize)>, Option<usize>)> {
+pub fn round(players: usize, round: u32, double: bool) -> Option<TableRound> {
     let table = cycle(players);
     let per_cycle = table.len();
     let r = (round as usize).checked_sub(1)?;

@@ -71,7 +71,7 @@ fn columns<'a>(
     Ok((map, &records[1..]))
 }
 
-fn cell<'a>(record: &'a Record, column: Option<usize>) -> &'a str {
+fn cell(record: &Record, column: Option<usize>) -> &str {
     column
         .and_then(|c| record.fields.get(c))
         .map_or("", |s| s.trim())

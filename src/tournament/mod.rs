@@ -59,3 +59,5 @@ pub fn from_csv(
 
 #[cfg(test)]
 mod articles_tests;
+#[cfg(test)]
+mod pairing_props;

@@ -209,8 +209,19 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
     let mut general = HashMap::new();
     let mut ours = HashMap::new();
     let mut saw_tournament = false;
+    let mut open: Vec<String> = Vec::new();
     loop {
-        match reader.read_event() {
+        let event = reader.read_event();
+        match &event {
+            Ok(Event::Start(e)) => {
+                open.push(String::from_utf8_lossy(e.name().as_ref()).into_owned())
+            }
+            Ok(Event::End(_)) => {
+                open.pop();
+            }
+            _ => {}
+        }
+        match event {
             Ok(Event::Start(e) | Event::Empty(e)) => match e.name().as_ref() {
                 b"Tournament" => saw_tournament = true,
                 b"Player" => players_attrs.push(attributes(&e)?),
@@ -225,7 +236,12 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
                 b"TianyuanParameterSet" => ours = attributes(&e)?,
                 _ => {}
             },
-            Ok(Event::Eof) => break,
+            Ok(Event::Eof) => match open.last() {
+                Some(inside) => {
+                    return refuse(format!("the file ends inside <{inside}>: it is cut short"));
+                }
+                None => break,
+            },
             Err(e) => {
                 return refuse(format!(
                     "not well-formed XML near byte {}: {e}",

@@ -215,7 +215,7 @@ impl Tournament {
             match (a, b) {
                 (Some(a), Some(b)) => {
                     // Colours alternate down the bracket; the lot is not needed.
-                    let (black, white) = if (i + round as usize) % 2 == 0 {
+                    let (black, white) = if (i + round as usize).is_multiple_of(2) {
                         (a, b)
                     } else {
                         (b, a)

@@ -164,8 +164,8 @@ pub fn standings(t: &Tournament) -> Standings {
         for (side, team) in [(0, a), (1, b)] {
             mp[team] += x[side];
             bp[team] += m.board_points[side];
-            for k in 0..boards {
-                per_board[team][k] += m.per_board[side][k];
+            for (total, points) in per_board[team].iter_mut().zip(&m.per_board[side]) {
+                *total += points;
             }
         }
         opponents[a].push(b);
