@@ -92,6 +92,8 @@ pub struct AppState {
     pub clock_only: bool,
     /// The about window is open.
     pub show_about: bool,
+    /// The tournament window is open.
+    pub show_tournament: bool,
     /// The window should close.
     pub quit: bool,
     /// The monitor's size as the display server reports it, once known.
@@ -124,6 +126,7 @@ impl AppState {
             show_help: false,
             clock_only: false,
             show_about: false,
+            show_tournament: false,
             quit: false,
             screen: None,
         })
@@ -281,6 +284,7 @@ impl AppState {
             Command::ShowHelp(b) => self.show_help = b,
             Command::ClockOnlyMode(b) => self.clock_only = b,
             Command::ShowAbout(b) => self.show_about = b,
+            Command::ShowTournament(b) => self.show_tournament = b,
             Command::UpdateSettings(s) => {
                 if let Some(l) = s.lang {
                     self.lang = l;

@@ -78,6 +78,8 @@ pub enum Command {
     ClockOnlyMode(bool),
     /// Show or hide the about window.
     ShowAbout(bool),
+    /// Show or hide the tournament window.
+    ShowTournament(bool),
     /// Replace the preferences.
     UpdateSettings(Box<Settings>),
     /// Close the window.

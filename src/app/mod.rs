@@ -24,6 +24,7 @@ pub mod side_panel;
 pub mod stone_sprite;
 pub mod talking_clock;
 pub mod theme;
+pub mod tournament;
 
 pub use app_state::{AppState, Notice};
 pub use command::{Command, Nav, Tab};
@@ -77,6 +78,8 @@ pub struct TianyuanApp {
     frames: u64,
     /// The clock-only mode's talking clock while that mode is on; it borrows the voice.
     talking: Option<talking_clock::TalkingClock>,
+    /// The tournament window (issue 12), shown while `state.show_tournament`.
+    pub tournament: tournament::TournamentWindow,
     /// The monitor-size query, until it answers.
     screen_query: Option<std::sync::mpsc::Receiver<Result<screen_size::ScreenSize, String>>>,
 }
@@ -112,6 +115,7 @@ impl TianyuanApp {
             log_frames: false,
             frames: 0,
             talking: None,
+            tournament: tournament::TournamentWindow::default(),
             screen_query: None,
         })
     }
@@ -281,6 +285,9 @@ impl TianyuanApp {
         egui::Panel::top("menu-bar").frame(bare).show(ui, |ui| {
             cmds.extend(menus::menu_bar_ui(ui, &self.state));
         });
+        if self.state.show_tournament && !self.tournament.ui(&ctx, lang) {
+            cmds.push(Command::ShowTournament(false));
+        }
         egui::Panel::bottom("clock-faces")
             .frame(bare)
             .show(ui, |ui| {

@@ -50,6 +50,17 @@ pub fn from_csv(
     let rows = csv_import::read_game_rows(games_csv, &players)?;
     let played = csv_import::rounds_from_rows(&rows)?;
     let rounds = played.iter().map(|r| r.number).max().unwrap_or(0);
+    // Two players meeting twice make it a double round robin (Art. 29.2 counts its rounds).
+    let mut pairs = std::collections::HashSet::new();
+    let met_twice = played
+        .iter()
+        .flat_map(|r| &r.games)
+        .any(|g| !pairs.insert((g.black.min(g.white), g.black.max(g.white))));
+    let system = if system == System::RoundRobin && met_twice {
+        System::DoubleRoundRobin
+    } else {
+        system
+    };
     let mut t = Tournament::new("", system, rounds, seed, players);
     t.draw_lots();
     t.played = played;
