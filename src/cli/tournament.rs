@@ -264,8 +264,15 @@ fn new(a: &NewArgs) -> Result<(), Refused> {
 
 fn pair(a: &PairArgs) -> Result<(), Refused> {
     let mut t = load(&a.file)?;
+    let fixed_table = matches!(
+        t.system,
+        System::RoundRobin
+            | System::DoubleRoundRobin
+            | System::TeamRoundRobin
+            | System::TeamAllPlay
+    );
     if t.round(a.round).is_none() {
-        if let Some(prev) = a.round.checked_sub(1).and_then(|r| t.round(r)) {
+        if !fixed_table && let Some(prev) = a.round.checked_sub(1).and_then(|r| t.round(r)) {
             let pending = prev.games.iter().filter(|g| g.outcome.is_none()).count();
             if pending > 0 {
                 eprintln!(

@@ -100,6 +100,49 @@ pub fn chain_text(t: &Tournament, s: &Standings) -> String {
     parts.join(" → ")
 }
 
+/// A criterion's name for people, in `lang` (the keys stay the same in JSON and CSV).
+pub fn criterion_label(key: &str, lang: Lang) -> String {
+    let fixed = match key {
+        "score" => lang.pick("积分", "積分", "score"),
+        "A" => lang.pick(
+            "A（所胜对手积分＋所和对手积分之半）",
+            "A（所勝對手積分＋所和對手積分之半）",
+            "A (opponents beaten + ½ drawn)",
+        ),
+        "warnings" => lang.pick("B 警告", "B 警告", "B warnings"),
+        "total" => lang.pick("总得分", "總得分", "total"),
+        "bracket" => lang.pick("对手分项", "對手分項", "bracket"),
+        "opponents" => lang.pick("对手积分总和", "對手積分總和", "opponents' scores"),
+        "board_points" => lang.pick("局分", "局分", "board points"),
+        "reached" => lang.pick("淘汰轮次", "淘汰輪次", "out in round"),
+        "wins" => lang.pick("胜局", "勝局", "wins"),
+        "remaining" => lang.pick("剩余棋手", "剩餘棋手", "players left"),
+        "shared" => lang.pick("C 名次并列", "C 名次並列", "C shared place"),
+        "lot" => lang.pick("D 抽签", "D 抽籤", "D lot"),
+        other => {
+            return match other.strip_prefix("board") {
+                Some(n) => lang.pick(format!("第{n}台"), format!("第{n}台"), format!("board {n}")),
+                None => other.to_string(),
+            };
+        }
+    };
+    fixed.to_string()
+}
+
+/// The chain in `lang`, joined by `sep` (the app's font has no arrow).
+pub fn chain_label(t: &Tournament, s: &Standings, lang: Lang, sep: &str) -> String {
+    let mut parts: Vec<String> = s.chain.iter().map(|k| criterion_label(k, lang)).collect();
+    parts.push(criterion_label(
+        if t.ranking.shared_places {
+            "shared"
+        } else {
+            "lot"
+        },
+        lang,
+    ));
+    parts.join(sep)
+}
+
 fn place_text(r: &Row) -> String {
     format!("{}{}", r.place, if r.shared { "=" } else { "" })
 }

@@ -432,7 +432,7 @@ fn standings_ui(ui: &mut egui::Ui, t: &Tournament, lang: Lang) {
         ui.strong(lang.pick("姓名", "姓名", "Name"));
         ui.strong(lang.pick("积分", "積分", "Score"));
         for k in &keys {
-            ui.strong(k);
+            ui.strong(export::criterion_label(k, lang));
         }
         ui.strong(lang.pick("区分依据", "區分依據", "Decided by"));
         ui.end_row();
