@@ -21,6 +21,8 @@ pub enum TournamentCommand {
     Pair(PairArgs),
     /// Enter results from games.csv rows.
     Results(ResultsArgs),
+    /// Record a player's withdrawal (Art. 29): no pairing after that round.
+    Withdraw(WithdrawArgs),
     /// Read an OpenGotha XML file into a new event file.
     Import(ImportArgs),
     /// Write the event as OpenGotha XML, the EGF table (.h9), CSV or printable HTML.
@@ -105,6 +107,19 @@ pub struct ResultsArgs {
     /// games.csv rows: round,board,black,white,result,black_warnings,white_warnings.
     #[arg(long, value_name = "G.csv")]
     pub games: PathBuf,
+}
+
+/// Arguments of `tournament withdraw`.
+#[derive(Debug, Args)]
+pub struct WithdrawArgs {
+    /// The event file (RON).
+    pub file: PathBuf,
+    /// The player's name, as in players.csv.
+    #[arg(long)]
+    pub player: String,
+    /// The last round the player played (0: before the start).
+    #[arg(long)]
+    pub after: u32,
 }
 
 /// Arguments of `tournament import`.
@@ -229,6 +244,7 @@ pub fn run(cmd: &TournamentCommand) -> ExitCode {
         TournamentCommand::New(a) => new(a),
         TournamentCommand::Pair(a) => pair(a),
         TournamentCommand::Results(a) => results(a),
+        TournamentCommand::Withdraw(a) => withdraw(a),
         TournamentCommand::Import(a) => import(a),
         TournamentCommand::Export(a) => export_files(a),
         TournamentCommand::Standings(a) => standings(a),
@@ -301,6 +317,19 @@ fn results(a: &ResultsArgs) -> Result<(), Refused> {
     let n = with_file(&a.games, tournament::post::enter_rows(&mut t, &rows))?;
     save(&a.file, &t)?;
     println!("{}: {n} results entered", a.file.display());
+    Ok(())
+}
+
+fn withdraw(a: &WithdrawArgs) -> Result<(), Refused> {
+    let mut t = load(&a.file)?;
+    with_file(&a.file, t.withdraw(&a.player, a.after))?;
+    save(&a.file, &t)?;
+    println!(
+        "{}: {} withdrew after round {}",
+        a.file.display(),
+        a.player,
+        a.after
+    );
     Ok(())
 }
 

@@ -106,6 +106,33 @@ impl Tournament {
     }
 }
 
+impl Tournament {
+    /// Records that `name` withdrew after round `after` (0: before the start, Art. 29.1: the
+    /// player leaves the event and the table is drawn again without them). Refused when the
+    /// player already has a game or a bye published after that round.
+    pub fn withdraw(&mut self, name: &str, after: u32) -> Result<(), TournamentError> {
+        let Some(id) = self.player_named(name) else {
+            return refuse(format!("no player is named {name:?}"));
+        };
+        if let Some(r) = self
+            .played
+            .iter()
+            .filter(|r| r.number > after)
+            .find(|r| r.game_of(id).is_some() || r.byes.contains(&id))
+        {
+            return refuse(format!(
+                "{name} is paired in round {}; withdraw after that round, or pair it again first",
+                r.number
+            ));
+        }
+        self.players[id.index()].withdrawn_after_round = Some(after);
+        if after == 0 && self.played.is_empty() {
+            self.draw_lots();
+        }
+        Ok(())
+    }
+}
+
 /// Enters games.csv rows. A row of a published round must match its pairing (same Black and
 /// White, or the bye); rows of a round not yet published become that round (the organiser
 /// paired it by hand). Nothing changes unless every row is accepted. Returns the rows entered.
@@ -229,6 +256,22 @@ mod tests {
             t.post_result(2, Table::Board(1), PostedResult::Draw, 0, 0)
                 .is_err()
         );
+    }
+
+    #[test]
+    fn art29_withdrawal_is_refused_over_a_published_game() {
+        let mut t = event();
+        let name = t.name_of(t.played[0].games[0].black).to_string();
+        assert!(t.withdraw(&name, 0).is_err());
+        assert!(t.withdraw("nobody", 1).is_err());
+        assert_eq!(t.withdraw(&name, 1), Ok(()));
+        let r2 = t.propose(2).unwrap_or_default();
+        assert!(
+            r2.games
+                .iter()
+                .all(|g| t.name_of(g.black) != name && t.name_of(g.white) != name)
+        );
+        assert!(r2.byes.iter().all(|&b| t.name_of(b) != name));
     }
 
     #[test]
