@@ -72,3 +72,5 @@ pub fn from_csv(
 mod articles_tests;
 #[cfg(test)]
 mod pairing_props;
+#[cfg(test)]
+mod systems_tests;

@@ -260,8 +260,8 @@ impl Tournament {
         if e.len() <= 1 {
             return refuse(format!("the elimination is over before round {round}"));
         }
-        let p =
-            swiss::pair(&e, lot).map_err(|e| TournamentError(format!("round {round}: {}", e.0)))?;
+        let p = swiss::pair_with(&e, lot, swiss::Rules::ELIMINATION)
+            .map_err(|e| TournamentError(format!("round {round}: {}", e.0)))?;
         Ok(Round {
             number: round,
             games: p

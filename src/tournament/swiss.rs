@@ -82,6 +82,29 @@ pub struct Pairing {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoPairing(pub String);
 
+/// Which rules are hard. The Swiss keeps both; an elimination event keeps neither (a final may
+/// be a rematch, and colours there are only balanced where they can be).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// No opponent twice.
+    pub no_repeats: bool,
+    /// |whites − blacks| ≤ 2 and no colour three times running.
+    pub colours: bool,
+}
+
+impl Rules {
+    /// The Swiss: every rule hard.
+    pub const SWISS: Rules = Rules {
+        no_repeats: true,
+        colours: true,
+    };
+    /// Elimination rounds: nothing may block the next round.
+    pub const ELIMINATION: Rules = Rules {
+        no_repeats: false,
+        colours: false,
+    };
+}
+
 /// Search nodes allowed per bye candidate before trying the next one.
 const BUDGET: usize = 200_000;
 
@@ -111,23 +134,25 @@ impl Search<'_> {
             .filter(|&j| !self.taken[j] && self.entrants[j].score == score)
             .collect();
         let target = group.len() / 2;
-        let mut c: Vec<(i64, usize, usize)> = self
+        let t = &self.entrants[top];
+        let mut c: Vec<(i64, bool, usize, usize)> = self
             .order
             .iter()
             .copied()
             .filter(|&j| j != top && !self.taken[j] && self.ok[top][j])
             .map(|j| {
-                let diff = (self.entrants[j].score - score).abs();
+                let e = &self.entrants[j];
+                let diff = (e.score - score).abs();
+                let repeat = t.met.contains(&e.key) || e.met.contains(&t.key);
                 let closeness = match group.iter().position(|&g| g == j) {
                     Some(p) => p.abs_diff(target),
                     None => self.rank_of[j],
                 };
-                (diff, closeness, self.rank_of[j])
+                (diff, repeat, closeness, j)
             })
-            .map(|(d, c, r)| (d, c, self.order[r]))
             .collect();
         c.sort();
-        c.into_iter().map(|(_, _, j)| j).collect()
+        c.into_iter().map(|(_, _, _, j)| j).collect()
     }
 
     fn run(&mut self) -> bool {
@@ -162,11 +187,11 @@ impl Search<'_> {
     }
 }
 
-fn may_meet(a: &Entrant, b: &Entrant) -> bool {
-    !a.met.contains(&b.key)
-        && !b.met.contains(&a.key)
-        && ((a.may_take(Colour::Black) && b.may_take(Colour::White))
-            || (a.may_take(Colour::White) && b.may_take(Colour::Black)))
+fn may_meet(a: &Entrant, b: &Entrant, rules: Rules) -> bool {
+    let repeat = a.met.contains(&b.key) || b.met.contains(&a.key);
+    let colours = (a.may_take(Colour::Black) && b.may_take(Colour::White))
+        || (a.may_take(Colour::White) && b.may_take(Colour::Black));
+    (!rules.no_repeats || !repeat) && (!rules.colours || colours)
 }
 
 /// Chooses colours for `a` against `b`: what the rules force, else what balances colours,
@@ -208,8 +233,13 @@ pub fn colours(a: &Entrant, b: &Entrant, lot: &mut Lot) -> (usize, usize) {
     }
 }
 
-/// Pairs one round. `lot` decides colours only where nothing else does.
+/// Pairs one round under the Swiss rules. `lot` decides colours only where nothing else does.
 pub fn pair(entrants: &[Entrant], lot: &mut Lot) -> Result<Pairing, NoPairing> {
+    pair_with(entrants, lot, Rules::SWISS)
+}
+
+/// Pairs one round under `rules` (rules that are not hard are still preferred).
+pub fn pair_with(entrants: &[Entrant], lot: &mut Lot, rules: Rules) -> Result<Pairing, NoPairing> {
     let n = entrants.len();
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&i, &j| {
@@ -227,7 +257,7 @@ pub fn pair(entrants: &[Entrant], lot: &mut Lot) -> Result<Pairing, NoPairing> {
     let ok: Vec<Vec<bool>> = (0..n)
         .map(|i| {
             (0..n)
-                .map(|j| i != j && may_meet(&entrants[i], &entrants[j]))
+                .map(|j| i != j && may_meet(&entrants[i], &entrants[j], rules))
                 .collect()
         })
         .collect();
@@ -237,7 +267,7 @@ pub fn pair(entrants: &[Entrant], lot: &mut Lot) -> Result<Pairing, NoPairing> {
             .iter()
             .rev()
             .copied()
-            .filter(|&i| !entrants[i].had_bye)
+            .filter(|&i| !entrants[i].had_bye || !rules.no_repeats)
             .collect();
         c.sort_by(|&i, &j| {
             let (a, b) = (&entrants[i], &entrants[j]);
