@@ -345,6 +345,25 @@ fn issue12_opengotha_files_from_other_programs() {
     let p = json(&ok(&d, &["pair", "t.ron", "--round", "3", "--json"]));
     assert!(!p.to_string().contains("Dupont"), "{p}");
     assert_eq!(p[1]["bye"], "Le Roy Anne", "{p}");
+    // Written back as OpenGotha had it: its name split, country, rating and parameters.
+    ok(&d, &["export", "t.ron", "--opengotha", "back.xml"]);
+    let back = std::fs::read_to_string(d.join("back.xml")).unwrap_or_default();
+    for kept in [
+        "name=\"Le Roy\"",
+        "firstName=\"Anne\"",
+        "country=\"FR\"",
+        "rating=\"900\"",
+        "rank=\"12K\"",
+        "participating=\"10000000000000000000\"",
+        "<GeneralParameterSet name=\"Open de Lyon\" numberOfRounds=\"3\"/>",
+    ] {
+        assert!(back.contains(kept), "{kept} lost: {back}");
+    }
+    ok(&d, &["import", "back.xml", "-o", "again.ron"]);
+    assert_eq!(
+        ok(&d, &["standings", "t.ron", "--json"]),
+        ok(&d, &["standings", "again.ron", "--json"])
+    );
     write(
         &d,
         "bad.xml",

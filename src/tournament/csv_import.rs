@@ -122,6 +122,7 @@ pub fn read_players(text: &str) -> Result<Vec<Player>, TournamentError> {
             team: cell(r, cols[3]).to_string(),
             withdrawn_after_round,
             lot: 0,
+            foreign: Default::default(),
         });
     }
     if players.is_empty() {

@@ -40,6 +40,10 @@ pub struct Player {
     /// Berger table.
     #[serde(default)]
     pub lot: u32,
+    /// The player's attributes as another program wrote them (OpenGotha's `country`, `rating`,
+    /// `egfPin`, its own name split …), written back unchanged on export.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub foreign: std::collections::BTreeMap<String, String>,
 }
 
 impl Player {
@@ -382,6 +386,9 @@ pub struct Tournament {
     /// Tie-break options.
     #[serde(default)]
     pub ranking: RankingOptions,
+    /// OpenGotha's parameter sets as they were read, written back verbatim.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opengotha_parameters: Option<String>,
 }
 
 fn format_version() -> u32 {
@@ -417,6 +424,7 @@ impl Tournament {
             players,
             played: Vec::new(),
             ranking: RankingOptions::default(),
+            opengotha_parameters: None,
         }
     }
 

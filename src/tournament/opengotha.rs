@@ -38,6 +38,84 @@ fn split_name(name: &str) -> (String, String) {
     (family, words.collect::<Vec<_>>().join(" "))
 }
 
+/// The name and first name OpenGotha has for `p`: as the file had them when our name is still
+/// theirs joined, else our name split.
+fn opengotha_name(p: &Player) -> (String, String) {
+    if let (Some(n), Some(f)) = (p.foreign.get("name"), p.foreign.get("firstName"))
+        && format!("{n} {f}").trim() == p.name
+    {
+        return (n.clone(), f.clone());
+    }
+    split_name(&p.name)
+}
+
+/// A player's attributes: what the file had, with our current values over it.
+fn player_attributes(p: &Player, rounds: u32, mask_len: usize) -> String {
+    let mut a: BTreeMap<String, String> = [
+        ("agaExpirationDate", ""),
+        ("agaId", ""),
+        ("country", "CN"),
+        ("egfPin", ""),
+        ("ffgLicence", ""),
+        ("ffgLicenceStatus", ""),
+        ("ratingOrigin", ""),
+        ("registeringStatus", "FIN"),
+        ("smmsCorrection", "0"),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    a.extend(p.foreign.iter().map(|(k, v)| (k.clone(), v.clone())));
+    let (name, first) = opengotha_name(p);
+    a.insert("name".into(), name);
+    a.insert("firstName".into(), first);
+    a.insert("club".into(), p.club.clone());
+    let rank = p
+        .rank
+        .map_or("30K".to_string(), |r| r.egf_text().to_uppercase());
+    let theirs_still = p
+        .foreign
+        .get("rank")
+        .is_some_and(|r| Rank::parse(r).ok() == p.rank);
+    if !theirs_still {
+        a.insert("rank".into(), rank.clone());
+        a.insert("grade".into(), rank);
+        a.insert("rating".into(), rating(p.rank).to_string());
+    }
+    a.entry("rating".into())
+        .or_insert_with(|| rating(p.rank).to_string());
+    let mask_still = p
+        .foreign
+        .get("participating")
+        .is_some_and(|m| withdrawal_from_mask(m, rounds) == p.withdrawn_after_round);
+    if !mask_still {
+        let played_to = p.withdrawn_after_round.map_or(mask_len, |w| w as usize);
+        a.insert(
+            "participating".into(),
+            (1..=mask_len)
+                .map(|r| if r <= played_to { '1' } else { '0' })
+                .collect(),
+        );
+    }
+    a.insert("tianyuanId".into(), p.id.0.to_string());
+    a.insert("tianyuanName".into(), p.name.clone());
+    a.insert(
+        "tianyuanRank".into(),
+        p.rank.map_or(String::new(), |r| r.to_string()),
+    );
+    a.insert("tianyuanTeam".into(), p.team.clone());
+    a.insert("tianyuanLot".into(), p.lot.to_string());
+    a.insert(
+        "tianyuanWithdrawn".into(),
+        p.withdrawn_after_round
+            .map_or(String::new(), |w| w.to_string()),
+    );
+    a.iter()
+        .map(|(k, v)| format!("{k}=\"{}\"", esc(v)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn result_code(o: Option<Outcome>) -> &'static str {
     match o {
         Some(Outcome::BlackWins) => "RESULT_BLACKWINS",
@@ -73,32 +151,7 @@ pub fn write(t: &Tournament) -> String {
         })
         .collect();
     for p in &t.players {
-        let (name, first) = split_name(&p.name);
-        let played_to = match p.withdrawn_after_round {
-            Some(w) => w as usize,
-            None => mask_len,
-        };
-        let mask: String = (1..=mask_len)
-            .map(|r| if r <= played_to { '1' } else { '0' })
-            .collect();
-        let rank = p
-            .rank
-            .map_or("30K".to_string(), |r| r.egf_text().to_uppercase());
-        let _ = writeln!(
-            x,
-            "<Player agaExpirationDate=\"\" agaId=\"\" club=\"{}\" country=\"CN\" egfPin=\"\" ffgLicence=\"\" ffgLicenceStatus=\"\" firstName=\"{}\" grade=\"{rank}\" name=\"{}\" participating=\"{mask}\" rank=\"{rank}\" rating=\"{}\" ratingOrigin=\"\" registeringStatus=\"FIN\" smmsCorrection=\"0\" tianyuanId=\"{}\" tianyuanName=\"{}\" tianyuanRank=\"{}\" tianyuanTeam=\"{}\" tianyuanLot=\"{}\" tianyuanWithdrawn=\"{}\"/>",
-            esc(&p.club),
-            esc(&first),
-            esc(&name),
-            rating(p.rank),
-            p.id.0,
-            esc(&p.name),
-            p.rank.map_or(String::new(), |r| r.to_string()),
-            esc(&p.team),
-            p.lot,
-            p.withdrawn_after_round
-                .map_or(String::new(), |w| w.to_string()),
-        );
+        let _ = writeln!(x, "<Player {}/>", player_attributes(p, t.rounds, mask_len));
     }
     x.push_str("</Players>\n<Games>\n");
     for r in &t.played {
@@ -135,15 +188,21 @@ pub fn write(t: &Tournament) -> String {
             );
         }
     }
-    x.push_str("</ByePlayers>\n<TournamentParameterSet>\n");
-    let _ = writeln!(
-        x,
-        "<GeneralParameterSet basicTime=\"60\" beginDate=\"\" canByoYomiTime=\"300\" complementaryTimeSystem=\"STDBYOYOMI\" director=\"\" endDate=\"\" fischerTime=\"10\" genMMBar=\"9D\" genMMFloor=\"30K\" genMMS2ValueAbsent=\"1\" genMMS2ValueBye=\"2\" genNBW2ValueAbsent=\"0\" genNBW2ValueBye=\"2\" genRoundDownNBWMMS=\"true\" komi=\"7.5\" location=\"\" name=\"{}\" nbMovesCanTime=\"15\" numberOfCategories=\"1\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\" stdByoYomiTime=\"60\"/>",
-        esc(&t.name),
-        t.rounds,
-        esc(&t.name)
-    );
-    x.push_str("</TournamentParameterSet>\n");
+    x.push_str("</ByePlayers>\n");
+    if let Some(raw) = &t.opengotha_parameters {
+        x.push_str(raw);
+        x.push('\n');
+    } else {
+        x.push_str("<TournamentParameterSet>\n");
+        let _ = writeln!(
+            x,
+            "<GeneralParameterSet basicTime=\"60\" beginDate=\"\" canByoYomiTime=\"300\" complementaryTimeSystem=\"STDBYOYOMI\" director=\"\" endDate=\"\" fischerTime=\"10\" genMMBar=\"9D\" genMMFloor=\"30K\" genMMS2ValueAbsent=\"1\" genMMS2ValueBye=\"2\" genNBW2ValueAbsent=\"0\" genNBW2ValueBye=\"2\" genRoundDownNBWMMS=\"true\" komi=\"7.5\" location=\"\" name=\"{}\" nbMovesCanTime=\"15\" numberOfCategories=\"1\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\" stdByoYomiTime=\"60\"/>",
+            esc(&t.name),
+            t.rounds,
+            esc(&t.name)
+        );
+        x.push_str("</TournamentParameterSet>\n");
+    }
     let extras: Vec<&str> = t
         .ranking
         .extras
@@ -210,8 +269,39 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
     let mut ours = HashMap::new();
     let mut saw_tournament = false;
     let mut open: Vec<String> = Vec::new();
+    let mut parameters: Vec<String> = Vec::new();
+    let mut parameter_start: Option<usize> = None;
     loop {
+        let before = reader.buffer_position() as usize;
         let event = reader.read_event();
+        match &event {
+            Ok(Event::Start(e))
+                if open.len() == 1 && e.name().as_ref().ends_with(b"ParameterSet") =>
+            {
+                parameter_start = Some(before);
+            }
+            Ok(Event::Empty(e))
+                if open.len() == 1
+                    && e.name().as_ref().ends_with(b"ParameterSet")
+                    && e.name().as_ref() != b"TianyuanParameterSet" =>
+            {
+                parameters.push(
+                    text.get(before..reader.buffer_position() as usize)
+                        .unwrap_or("")
+                        .to_string(),
+                );
+            }
+            Ok(Event::End(_)) if open.len() == 2 => {
+                if let Some(start) = parameter_start.take() {
+                    parameters.push(
+                        text.get(start..reader.buffer_position() as usize)
+                            .unwrap_or("")
+                            .to_string(),
+                    );
+                }
+            }
+            _ => {}
+        }
         match &event {
             Ok(Event::Start(e)) => {
                 open.push(String::from_utf8_lossy(e.name().as_ref()).into_owned())
@@ -316,6 +406,11 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
             team: get(a, "tianyuanTeam"),
             withdrawn_after_round: withdrawn,
             lot: get(a, "tianyuanLot").parse().unwrap_or(0),
+            foreign: a
+                .iter()
+                .filter(|(k, _)| !k.starts_with("tianyuan"))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
         });
     }
     // Two players of one name stay two: their names get the club, else a number.
@@ -416,6 +511,9 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
     let seed = get(&ours, "seed").parse().unwrap_or(0);
     let mut t = Tournament::new(&get(&general, "name"), system, rounds, seed, players);
     t.played = rounds_map.into_values().collect();
+    if !parameters.is_empty() {
+        t.opengotha_parameters = Some(parameters.join("\n"));
+    }
     if get(&ours, "sharedPlaces") == "false" {
         t.ranking.shared_places = false;
     }
