@@ -271,7 +271,11 @@ pub fn pair_with(entrants: &[Entrant], lot: &mut Lot, rules: Rules) -> Result<Pa
             .collect();
         c.sort_by(|&i, &j| {
             let (a, b) = (&entrants[i], &entrants[j]);
-            a.score.cmp(&b.score).then(rank_of[j].cmp(&rank_of[i]))
+            // Without a bye first (a second bye only where the rules allow one at all).
+            a.had_bye
+                .cmp(&b.had_bye)
+                .then(a.score.cmp(&b.score))
+                .then(rank_of[j].cmp(&rank_of[i]))
         });
         c.into_iter().map(Some).collect()
     } else {
