@@ -120,6 +120,8 @@ pub struct AppState {
     pub clock_only: bool,
     /// The about window is open.
     pub show_about: bool,
+    /// The tournament window is open.
+    pub show_tournament: bool,
     /// The window should close.
     pub quit: bool,
     /// Closing was asked for while a game is on: the app asks first.
@@ -175,6 +177,7 @@ impl AppState {
             show_help: false,
             clock_only: false,
             show_about: false,
+            show_tournament: false,
             quit: false,
             confirm_quit: false,
             confirm_resign: None,
@@ -411,6 +414,7 @@ impl AppState {
             Command::ShowHelp(b) => self.show_help = b,
             Command::ClockOnlyMode(b) => self.clock_only = b,
             Command::ShowAbout(b) => self.show_about = b,
+            Command::ShowTournament(b) => self.show_tournament = b,
             Command::UpdateSettings(s) => {
                 if let Some(l) = s.lang {
                     self.lang = l;

@@ -31,6 +31,7 @@ pub mod side_panel;
 pub mod stone_sprite;
 pub mod talking_clock;
 pub mod theme;
+pub mod tournament;
 
 pub use app_state::{AppState, Notice};
 pub use command::{Command, Nav, Tab};
@@ -90,6 +91,8 @@ pub struct TianyuanApp {
     talking: Option<talking_clock::TalkingClock>,
     /// The search for unfinished sessions at start, until it answers.
     resume_query: Option<std::sync::mpsc::Receiver<Vec<resume::Resumable>>>,
+    /// The tournament window (issue 12), shown while `state.show_tournament`.
+    pub tournament: tournament::TournamentWindow,
     /// The monitor-size query, until it answers.
     screen_query: Option<std::sync::mpsc::Receiver<Result<screen_size::ScreenSize, String>>>,
 }
@@ -133,6 +136,7 @@ impl TianyuanApp {
             frames: 0,
             talking: None,
             resume_query: None,
+            tournament: tournament::TournamentWindow::default(),
             screen_query: None,
         })
     }
@@ -432,6 +436,9 @@ impl TianyuanApp {
         egui::Panel::top("menu-bar").frame(bare).show(ui, |ui| {
             cmds.extend(menus::menu_bar_ui(ui, &self.state));
         });
+        if self.state.show_tournament && !self.tournament.ui(&ctx, lang) {
+            cmds.push(Command::ShowTournament(false));
+        }
         egui::Panel::bottom("clock-faces")
             .frame(bare)
             .show(ui, |ui| {

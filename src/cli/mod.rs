@@ -13,6 +13,7 @@ pub mod problems;
 pub mod session;
 pub mod session_view;
 pub mod sgf;
+pub mod tournament;
 
 use crate::i18n::Lang;
 use clap::{Parser, Subcommand};
@@ -86,6 +87,9 @@ pub enum Command {
     /// Go problems: check problem files, list the shipped beginner problems.
     #[command(subcommand)]
     Problems(problems::ProblemsCommand),
+    /// Tournaments (Art. 26–29): pairings, results, standings, OpenGotha/EGF/CSV/HTML files.
+    #[command(subcommand)]
+    Tournament(tournament::TournamentCommand),
 }
 
 /// `tianyuan clock …`.
@@ -135,6 +139,7 @@ pub fn main() -> ExitCode {
         Some(Command::Session(cmd)) => session::run(&cmd),
         Some(Command::Engine(command)) => engine::run(&command),
         Some(Command::Problems(command)) => problems::run(&command),
+        Some(Command::Tournament(cmd)) => tournament::run(&cmd),
         None => run_app(cli.app),
     }
 }
