@@ -149,12 +149,15 @@ pub struct Applied {
     pub clock_changed: bool,
     /// Say these now (a warning, a void, a pause …).
     pub speak: Vec<Phrase>,
+    /// The game has just ended (its result goes to the open tournament).
+    pub finished: bool,
 }
 
 impl Applied {
     fn merge(&mut self, other: Applied) {
         self.clock_changed |= other.clock_changed;
         self.speak.extend(other.speak);
+        self.finished |= other.finished;
     }
 }
 

@@ -182,6 +182,36 @@ impl TianyuanApp {
         Ok(())
     }
 
+    /// A finished game posts its result and warnings into the open tournament's round (the
+    /// session's round and names), and says so; without an open tournament nothing happens.
+    fn post_to_tournament(&mut self) {
+        let session = self.state.session();
+        let Some(result) = session
+            .outcome()
+            .and_then(crate::tournament::post::PostedResult::from_session)
+        else {
+            return;
+        };
+        let setup = session.setup();
+        let Ok(round) = setup.round.trim().parse::<u32>() else {
+            return;
+        };
+        let (wb, ww) = (
+            session.warnings(crate::rules::Color::Black),
+            session.warnings(crate::rules::Color::White),
+        );
+        let (black, white) = (setup.black.name.clone(), setup.white.name.clone());
+        let table = crate::tournament::post::Table::Names(&black, &white);
+        let lang = self.state.lang;
+        if let Ok(()) = self.tournament.post(round, table, result, wb, ww) {
+            self.state.notice = Some(Notice::Text(lang.pick(
+                format!("结果已登入第{round}轮"),
+                format!("結果已登入第{round}輪"),
+                format!("The result is posted into round {round}"),
+            )));
+        }
+    }
+
     /// Exports the game: the report or the SGF is built from the journal on disk (its
     /// wall-clock times and head hash) on a worker thread, then saved where the user says.
     fn export_session(&mut self, ctx: &egui::Context, kind: command::SessionExport) {
@@ -284,7 +314,11 @@ impl TianyuanApp {
         }
         let a = self.state.check_clock(now);
         applied.clock_changed |= a.clock_changed;
+        applied.finished |= a.finished;
         applied.speak.extend(a.speak);
+        if applied.finished {
+            self.post_to_tournament();
+        }
         for phrase in applied.speak {
             self.announcer.say_now(phrase);
         }

@@ -38,6 +38,35 @@ impl From<PostedResult> for Outcome {
     }
 }
 
+impl PostedResult {
+    /// What a finished arbiter session posts (issue 12 item 6): a ruled loss as a played win
+    /// (`B`/`W`), a forfeit as `BF`/`WF`, both lose as `LL`, a draw by count or ruling as `D`.
+    /// A replay ordered is no result: `None`.
+    pub fn from_session(outcome: &crate::session::Outcome) -> Option<PostedResult> {
+        use crate::rules::Color;
+        use crate::session::Outcome as S;
+        let by = |w: Color, forfeit: bool| match (w, forfeit) {
+            (Color::Black, false) => PostedResult::BlackWins,
+            (Color::White, false) => PostedResult::WhiteWins,
+            (Color::Black, true) => PostedResult::BlackWinsByForfeit,
+            (Color::White, true) => PostedResult::WhiteWinsByForfeit,
+        };
+        Some(match outcome {
+            S::Counted(r) => match r.winner {
+                Some(w) => by(w, false),
+                None => PostedResult::Draw,
+            },
+            S::Resignation { winner } | S::Time { winner } | S::RuledLoss { winner, .. } => {
+                by(*winner, false)
+            }
+            S::Forfeit { winner, .. } => by(*winner, true),
+            S::Draw { .. } => PostedResult::Draw,
+            S::BothLose { .. } => PostedResult::BothLose,
+            S::Replay { .. } => return None,
+        })
+    }
+}
+
 /// Which game of the round: its board, or the names of Black and White as the session had them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Table<'a> {
@@ -303,5 +332,61 @@ mod tests {
             t.played[0].games[0].outcome,
             Some(Outcome::BlackWinsByForfeit)
         );
+    }
+}
+
+#[cfg(test)]
+mod session_results {
+    use super::PostedResult;
+    use crate::rules::{Color, GameResult};
+    use crate::session::Outcome;
+
+    #[test]
+    fn issue12_a_finished_session_posts_its_result_as_the_issue_says() {
+        let art = || "25.2".to_owned();
+        let cases = [
+            (
+                Outcome::RuledLoss {
+                    winner: Color::Black,
+                    article: art(),
+                },
+                Some(PostedResult::BlackWins),
+            ),
+            (
+                Outcome::Forfeit {
+                    winner: Color::White,
+                    article: art(),
+                },
+                Some(PostedResult::WhiteWinsByForfeit),
+            ),
+            (
+                Outcome::BothLose { article: art() },
+                Some(PostedResult::BothLose),
+            ),
+            (Outcome::Replay { article: art() }, None),
+            (Outcome::Draw { article: art() }, Some(PostedResult::Draw)),
+            (
+                Outcome::Resignation {
+                    winner: Color::White,
+                },
+                Some(PostedResult::WhiteWins),
+            ),
+            (
+                Outcome::Time {
+                    winner: Color::Black,
+                },
+                Some(PostedResult::BlackWins),
+            ),
+            (
+                Outcome::Counted(GameResult {
+                    winner: None,
+                    margin_quarters: 0,
+                }),
+                Some(PostedResult::Draw),
+            ),
+        ];
+        for (o, want) in cases {
+            assert_eq!(PostedResult::from_session(&o), want, "{o:?}");
+        }
     }
 }
