@@ -444,7 +444,7 @@ mod tests {
                 &["line 2, column 1: expected ';' before a property; node started"],
             ),
             (
-                ";B[aa]",
+                ";B[aa])",
                 1,
                 &["line 1, column 1: missing '(' before the game tree; added"],
             ),

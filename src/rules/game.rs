@@ -1,7 +1,5 @@
 //! A game: the board, its history, the rules, and the repetition (ko) rules over that history.
 
-use std::collections::HashSet;
-
 use super::board::{Board, EMPTY, Outcome, code};
 use super::color::Color;
 use super::coord::{Coord, Move};
@@ -347,7 +345,7 @@ impl Game {
         empty: &[Coord],
     ) -> Result<(), RulesError> {
         let size = self.size();
-        let mut seen = HashSet::new();
+        let mut seen = super::coord::PointSet::new();
         for &c in black.iter().chain(white).chain(empty) {
             if !c.is_on(size) {
                 return Err(RulesError::OffBoard);
