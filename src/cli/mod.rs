@@ -121,7 +121,8 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
-fn parse_lang(s: &str) -> Result<Lang, String> {
+/// A `--lang` value: zh-Hans, zh-Hant or en.
+pub(crate) fn parse_lang(s: &str) -> Result<Lang, String> {
     Lang::from_code(s).ok_or_else(|| format!("unknown language {s:?}: use zh-Hans, zh-Hant or en"))
 }
 
