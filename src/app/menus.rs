@@ -70,11 +70,15 @@ pub fn shortcut_commands(ctx: &egui::Context, state: &AppState) -> Vec<Command> 
     ctx.input_mut(|i| {
         for &(_, mods, key, msg) in SHORTCUTS {
             let function_key = matches!(key, Key::F1 | Key::F2 | Key::F3 | Key::F4 | Key::F5);
-            // In the review tab the review panel owns the navigation keys.
-            let navigation = matches!(key, Key::ArrowLeft | Key::ArrowRight | Key::Home | Key::End);
+            // In the review tab the review panel owns the navigation keys, and Ctrl+Z acts on
+            // the record shown, not on the game behind it.
+            let review_key = matches!(
+                key,
+                Key::ArrowLeft | Key::ArrowRight | Key::Home | Key::End | Key::Z
+            );
             if (typing && !function_key)
                 || state.new_game.is_some()
-                || (navigation && state.tab == Tab::Review)
+                || (review_key && state.tab == Tab::Review)
             {
                 continue;
             }
@@ -155,6 +159,19 @@ pub fn help_windows(ctx: &egui::Context, state: &AppState) -> Vec<Command> {
                     "落子；數子時標記死子；點擊走動中的鐘面即按鐘",
                     "Play; mark dead stones while counting; a click on the running clock face presses it",
                 ));
+                ui.end_row();
+            });
+            ui.separator();
+            ui.strong(lang.tr(Msg::TabReview));
+            egui::Grid::new("review-shortcut-grid").num_columns(2).striped(true).show(ui, |ui| {
+                for s in super::review::shortcuts::REVIEW_SHORTCUTS {
+                    ui.monospace(s.keys);
+                    ui.label(s.action.describe(lang));
+                    ui.end_row();
+                }
+                let (wheel, what) = super::review::shortcuts::wheel_help(lang);
+                ui.monospace(wheel);
+                ui.label(what);
                 ui.end_row();
             });
             ui.label(lang.pick(

@@ -126,15 +126,20 @@ impl TianyuanApp {
         TianyuanApp::new(ctx, Settings::default(), lang, time, announcer)
     }
 
-    /// Opens a record from `path` in the review tab.
+    /// Opens a record from `path` in the review tab. A file that cannot be read is named with
+    /// the reason (line and column for bad SGF) at the top of the review tab, which is shown.
     pub fn open_file(&mut self, path: &Path) -> Result<(), OpenError> {
-        let bytes = std::fs::read(path).map_err(|e| OpenError::Io(path.to_path_buf(), e))?;
+        self.state.tab = Tab::Review;
+        let lang = self.state.lang;
+        let bytes = crate::files::read_bounded(path, crate::files::jobs::MAX_DOCUMENT_BYTES)
+            .map_err(|e| {
+                let e = OpenError::Io(path.to_path_buf(), std::io::Error::other(e.to_string()));
+                self.review.show_error(e.to_string());
+                e
+            })?;
         self.review
             .open_bytes(Some(path.to_path_buf()), &bytes)
-            .map_err(|e| {
-                OpenError::Sgf(path.to_path_buf(), review::error_text(&e, self.state.lang))
-            })?;
-        self.state.tab = Tab::Review;
+            .map_err(|e| OpenError::Sgf(path.to_path_buf(), review::error_text(&e, lang)))?;
         Ok(())
     }
 
@@ -365,11 +370,12 @@ impl TianyuanApp {
         }
         cmds.extend(menus::help_windows(&ctx, &self.state));
 
+        // The review tab's file jobs and questions, whichever tab is shown.
+        self.review.window_ui(&ctx, lang);
+
         let had_commands = !cmds.is_empty();
         self.apply_all(cmds, now);
-        if self.state.quit {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-        }
+        self.close_if_allowed(&ctx);
         if had_commands {
             // The state changed after this frame was laid out: show the change at once.
             ctx.request_repaint();
@@ -391,6 +397,29 @@ impl TianyuanApp {
                 "tianyuan: first frame laid out {} ms after start",
                 self.time.now().0
             );
+        }
+    }
+
+    /// Closes the window when asked (Quit, or the window manager's close button), unless the
+    /// record under review has unsaved edits: then the review tab asks to save, discard or
+    /// cancel, and the window closes once that is answered.
+    fn close_if_allowed(&mut self, ctx: &egui::Context) {
+        let asked = std::mem::take(&mut self.state.quit);
+        let by_window = ctx.input(|i| i.viewport().close_requested());
+        if asked || by_window {
+            if self.review.allow_close() {
+                if asked {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            } else {
+                if by_window {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+                }
+                ctx.request_repaint();
+            }
+        }
+        if self.review.take_quit() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
 

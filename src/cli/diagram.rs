@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::diagram::{Background, SvgOptions, record_html, to_svg};
+use crate::diagram::{Background, Layout, Paper, RECORD_TEXT_MM, SvgOptions, record_html, to_svg};
 use crate::geometry::LabelStyle;
 use crate::i18n::Lang;
 use crate::review::Review;
@@ -31,6 +31,37 @@ impl Coordinates {
     }
 }
 
+/// The paper a diagram is sized for (`--page-size`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PageSize {
+    /// ISO A4: the board scaled to fit (180 mm wide for 19×19).
+    #[default]
+    A4,
+    /// ISO A3: the board scaled to fit (267 mm wide for 19×19).
+    A3,
+    /// The real board of Art. 33 (454 × 481 mm for 19×19, larger than A3).
+    Real,
+}
+
+impl From<PageSize> for Paper {
+    fn from(p: PageSize) -> Paper {
+        match p {
+            PageSize::A4 => Paper::A4,
+            PageSize::A3 => Paper::A3,
+            PageSize::Real => Paper::RealSize,
+        }
+    }
+}
+
+/// Tells on standard error which paper the output is sized for.
+fn say_paper(paper: Paper, size: u8, reserved: f64) {
+    let layout = Layout::standard(size);
+    eprintln!(
+        "paper: {}",
+        paper.describe(layout.width(), layout.height(), reserved, Lang::En)
+    );
+}
+
 /// Arguments of `tianyuan diagram`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct DiagramArgs {
@@ -51,6 +82,9 @@ pub struct DiagramArgs {
     /// White paper instead of the wood colour.
     #[arg(long)]
     pub paper: bool,
+    /// The paper it prints on: a4 (default), a3, or real (the board's real size, Art. 33).
+    #[arg(long, value_enum, default_value_t = PageSize::A4)]
+    pub page_size: PageSize,
     /// Where to write the SVG (replaced atomically); standard output when absent.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
@@ -73,6 +107,9 @@ pub struct RecordArgs {
     /// Coordinates around each diagram.
     #[arg(long, value_enum, default_value_t = Coordinates::Letters)]
     pub coordinates: Coordinates,
+    /// The paper it prints on: a4 (default), a3, or real (the board's real size, Art. 33).
+    #[arg(long, value_enum, default_value_t = PageSize::A4)]
+    pub page_size: PageSize,
     /// Where to write the HTML (replaced atomically); standard output when absent.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
@@ -105,7 +142,9 @@ pub fn run_diagram(args: &DiagramArgs) -> ExitCode {
         } else {
             Background::Wood
         },
+        paper: args.page_size.into(),
     };
+    say_paper(options.paper, review.size(), 0.0);
     let svg = to_svg(&review.scene(args.numbers), &options);
     super::sgf::emit(args.output.as_ref(), &svg)
 }
@@ -125,13 +164,16 @@ pub fn run_record(args: &RecordArgs) -> ExitCode {
         Err(code) => return code,
     };
     let per = usize::from(args.per_diagram);
-    let (html, illegal) = match record_html(review.tree(), per, lang, args.coordinates.style()) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {}: {e}", args.file.display());
-            return ExitCode::from(1);
-        }
-    };
+    let paper = Paper::from(args.page_size);
+    say_paper(paper, review.size(), RECORD_TEXT_MM);
+    let (html, illegal) =
+        match record_html(review.tree(), per, lang, args.coordinates.style(), paper) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("error: {}: {e}", args.file.display());
+                return ExitCode::from(1);
+            }
+        };
     for play in &illegal {
         eprintln!(
             "{}: {}: {}",

@@ -154,8 +154,15 @@ impl Game {
         self.to_move = color;
         if let Some(last) = self.history.last_mut() {
             last.to_move = color;
+            // The old key may stay in the filter: a stale "maybe" is settled against the
+            // history, and adding one key keeps a record with `PL` in every node linear.
+            let pos = *last;
+            let key = self.key(pos);
+            self.seen.insert(key);
+            if self.seen.crowded() {
+                self.rebuild_seen();
+            }
         }
-        self.rebuild_seen();
     }
 
     /// The number of moves and passes played since the start.
@@ -267,7 +274,9 @@ impl Game {
         }
         self.board.rebuild();
         self.to_move = entry.to_move_before;
-        self.rebuild_seen();
+        // The undone position's key stays in the filter: "no" stays certain, a stale "maybe"
+        // is settled against the history, and the next rebuild (when the filter is crowded)
+        // drops it. Rebuilding here would make stepping back through a long record quadratic.
         true
     }
 
