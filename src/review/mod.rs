@@ -20,6 +20,8 @@ pub mod markup;
 mod model;
 mod shape;
 mod step;
+#[cfg(test)]
+mod tests;
 mod tree_view;
 mod undo;
 

@@ -655,3 +655,203 @@ pub fn record_name(path: Option<&Path>, lang: Lang) -> String {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| lang.pick("新棋谱", "新棋譜", "new record").to_owned())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::review::command::Answer;
+
+    fn wake() -> Waker {
+        std::sync::Arc::new(|| {})
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "tianyuan-review-state-{}-{name}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        dir
+    }
+
+    /// Waits for the file jobs (worker threads) to report, then takes the events in.
+    fn settle(s: &mut ReviewState) {
+        for _ in 0..1000 {
+            s.poll(Lang::En, &wake());
+            if !s.busy() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        panic!("file jobs did not finish");
+    }
+
+    fn apply(s: &mut ReviewState, c: ReviewCommand) {
+        s.apply(c, Lang::En, &wake());
+    }
+
+    fn edited() -> ReviewState {
+        let mut s = ReviewState::new(false);
+        apply(&mut s, ReviewCommand::Play(Move::Play(Coord::new(3, 3))));
+        assert!(s.review().is_dirty());
+        s
+    }
+
+    #[test]
+    fn issue_10_opening_another_file_with_unsaved_edits_asks_first() {
+        let dir = scratch("open");
+        let other = dir.join("other.sgf");
+        std::fs::write(&other, "(;SZ[9];B[ee])").expect("write");
+        for (first, then) in [(Answer::Cancel, None), (Answer::Discard, Some(9))] {
+            let mut s = edited();
+            apply(&mut s, ReviewCommand::OpenPath(other.clone()));
+            assert_eq!(
+                s.prompt(),
+                Some(&Prompt::Unsaved(Pending::OpenPath(other.clone())))
+            );
+            apply(&mut s, ReviewCommand::Answer(first));
+            settle(&mut s);
+            assert_eq!(s.prompt(), None);
+            match then {
+                None => {
+                    assert!(s.review().is_dirty(), "cancel keeps the edits");
+                    assert_eq!(s.review().size(), 19);
+                }
+                Some(size) => {
+                    assert_eq!(s.review().size(), size, "discard opens the file");
+                    assert!(!s.review().is_dirty());
+                }
+            }
+        }
+        // A new record and the recent files ask the same way.
+        let mut s = edited();
+        apply(&mut s, ReviewCommand::NewRecord(13));
+        assert_eq!(s.prompt(), Some(&Prompt::Unsaved(Pending::NewRecord(13))));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn issue_10_save_first_then_go_on_with_a_typed_path_where_no_dialog_shows() {
+        let dir = scratch("save");
+        let target = dir.join("kept.sgf");
+        let mut s = edited();
+        apply(&mut s, ReviewCommand::NewRecord(9));
+        apply(&mut s, ReviewCommand::Answer(Answer::Save));
+        // A new record has no file yet and no dialog can show: the path field.
+        assert_eq!(s.prompt(), Some(&Prompt::Path(PathPurpose::SaveAs)));
+        apply(&mut s, ReviewCommand::Answer(Answer::Path(target.clone())));
+        settle(&mut s);
+        let saved = std::fs::read_to_string(&target).expect("saved");
+        assert!(saved.contains(";B[dd]"), "{saved}");
+        assert_eq!(s.review().size(), 9, "then the new record");
+        assert!(!s.review().is_dirty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn issue_10_quitting_with_unsaved_edits_asks_and_closes_once_answered() {
+        let mut s = edited();
+        assert!(!s.allow_close());
+        assert_eq!(s.prompt(), Some(&Prompt::Unsaved(Pending::Quit)));
+        apply(&mut s, ReviewCommand::Answer(Answer::Cancel));
+        assert!(!s.take_quit());
+        assert!(!s.allow_close());
+        apply(&mut s, ReviewCommand::Answer(Answer::Discard));
+        assert!(s.take_quit(), "the window closes now");
+        assert!(
+            s.allow_close(),
+            "and the close that follows is not asked again"
+        );
+        let mut clean = ReviewState::new(false);
+        assert!(clean.allow_close());
+        assert_eq!(clean.prompt(), None);
+    }
+
+    #[test]
+    fn issue_10_delete_says_what_it_removes_and_undo_brings_it_back() {
+        let mut s = ReviewState::new(false);
+        s.open_bytes(None, b"(;SZ[9];B[ee];W[cc](;B[gg])(;B[cg]))", Lang::En)
+            .expect("readable");
+        let before = s.review().to_sgf();
+        apply(&mut s, ReviewCommand::Nav(Nav::Next));
+        apply(&mut s, ReviewCommand::DeleteNode);
+        let removed = Removed {
+            nodes: 4,
+            moves: 4,
+            variations: 1,
+        };
+        assert_eq!(s.prompt(), Some(&Prompt::Delete(removed)));
+        apply(&mut s, ReviewCommand::Answer(Answer::Delete));
+        let notice = s.notice.clone().expect("said");
+        assert_eq!(
+            notice.text,
+            "Deleted 4 moves and 1 variation. Ctrl+Z undoes it."
+        );
+        assert_eq!(s.review().line_moves(), 0);
+        apply(&mut s, ReviewCommand::Undo);
+        assert_eq!(s.review().to_sgf(), before);
+        // One node goes at once, without a question.
+        apply(&mut s, ReviewCommand::Nav(Nav::Last));
+        apply(&mut s, ReviewCommand::DeleteNode);
+        assert_eq!(s.prompt(), None);
+        assert_eq!(s.review().move_number(), 2);
+        assert_eq!(
+            s.notice.clone().map(|n| n.text).as_deref(),
+            Some("Deleted 1 move. Ctrl+Z undoes it.")
+        );
+        // The variation B[cg] is now the line after W[cc].
+        assert_eq!(s.review().line_moves(), 3);
+    }
+
+    #[test]
+    fn issue_10_exports_ask_before_replacing_and_say_the_paper() {
+        let dir = scratch("export");
+        let target = dir.join("board.svg");
+        std::fs::write(&target, "precious").expect("write");
+        let mut s = ReviewState::new(false);
+        apply(&mut s, ReviewCommand::ExportDiagram);
+        assert_eq!(s.prompt(), Some(&Prompt::Path(PathPurpose::ExportDiagram)));
+        apply(&mut s, ReviewCommand::Answer(Answer::Path(target.clone())));
+        settle(&mut s);
+        assert_eq!(s.prompt(), Some(&Prompt::Replace(target.clone())));
+        assert_eq!(std::fs::read_to_string(&target).expect("kept"), "precious");
+        apply(&mut s, ReviewCommand::Answer(Answer::Replace));
+        settle(&mut s);
+        let svg = std::fs::read_to_string(&target).expect("replaced");
+        assert!(svg.contains("width=\"180.0mm\""), "A4 by default");
+        let notice = s.notice.clone().expect("said");
+        assert!(
+            notice.text.contains("A4: board 180 × 191 mm"),
+            "{}",
+            notice.text
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn issue_10_unreadable_files_and_repairs_are_shown() {
+        let mut s = ReviewState::new(false);
+        let bad = s.open_bytes(
+            Some(PathBuf::from("/x/not.sgf")),
+            b"this is not sgf",
+            Lang::En,
+        );
+        assert!(bad.is_err());
+        let notice = s.notice.clone().expect("said");
+        assert_eq!(notice.kind, NoticeKind::Error);
+        assert!(
+            notice
+                .text
+                .starts_with("Cannot open /x/not.sgf: line 1, column"),
+            "{}",
+            notice.text
+        );
+        let truncated =
+            include_bytes!("../../../tests/data/sgf/littlego/truncated-fuego-vs-fuego.sgf");
+        s.open_bytes(Some(PathBuf::from("/x/t.sgf")), truncated, Lang::En)
+            .expect("read with repairs");
+        assert!(!s.repairs.is_empty());
+        assert!(s.repairs[0].contains("line"), "{:?}", s.repairs);
+    }
+}
