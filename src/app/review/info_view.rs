@@ -34,7 +34,7 @@ pub fn info_ui(
     }
     ui.separator();
     ui.label(summary(panel.review(), lang));
-    egui::CollapsingHeader::new(lang.pick("对局信息", "對局資訊", "Game information"))
+    egui::CollapsingHeader::new(lang.pick("棋谱信息", "棋譜資訊", "Record information"))
         .id_salt("review-info")
         .show(ui, |ui| {
             egui::Grid::new("review-info-grid")
