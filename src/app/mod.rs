@@ -131,6 +131,7 @@ impl TianyuanApp {
     pub fn open_file(&mut self, path: &Path) -> Result<(), OpenError> {
         self.state.tab = Tab::Review;
         let lang = self.state.lang;
+        self.review.set_lang(lang);
         let bytes = crate::files::read_bounded(path, crate::files::jobs::MAX_DOCUMENT_BYTES)
             .map_err(|e| {
                 let e = OpenError::Io(path.to_path_buf(), std::io::Error::other(e.to_string()));

@@ -74,11 +74,16 @@ pub fn review_board_ui(
     out
 }
 
-/// The mouse wheel over the board steps through the moves: a notch a move (wheel down goes
-/// forward), or one move per [`super::panel::WHEEL_STEP`] points of smooth scrolling.
+/// The mouse wheel over the board steps through the moves: one move a frame in which the wheel
+/// turned (wheel down goes forward), or one move per [`super::panel::WHEEL_STEP`] points of
+/// smooth scrolling (touchpads).
+///
+/// Why a frame and not a notch: X11 reports a synthetic wheel click (xdotool, remote desktops)
+/// as a press and a release, which winit turns into two wheel events, so counting events would
+/// step two moves for one click; a real wheel sends one event a notch, well under one a frame.
 fn wheel_steps(ui: &egui::Ui, panel: &mut ReviewPanel) -> Vec<ReviewCommand> {
-    let (notches, points) = ui.input(|i| {
-        let mut notches = 0.0;
+    let (lines, points) = ui.input(|i| {
+        let mut lines = 0.0;
         let mut points = 0.0;
         for event in &i.raw.events {
             if let egui::Event::MouseWheel {
@@ -99,16 +104,15 @@ fn wheel_steps(ui: &egui::Ui, panel: &mut ReviewPanel) -> Vec<ReviewCommand> {
                 };
                 match unit {
                     egui::MouseWheelUnit::Point => points += d,
-                    egui::MouseWheelUnit::Line | egui::MouseWheelUnit::Page => {
-                        notches += d.signum() * d.abs().ceil()
-                    }
+                    egui::MouseWheelUnit::Line | egui::MouseWheelUnit::Page => lines += d,
                 }
             }
         }
-        (notches, points)
+        (lines, points)
     });
-    if notches == 0.0 && points == 0.0 {
+    if lines == 0.0 && points == 0.0 {
         return Vec::new();
     }
+    let notches = if lines == 0.0 { 0.0 } else { lines.signum() };
     panel.wheel(notches, points)
 }

@@ -133,24 +133,33 @@ fn exports_ui(ui: &mut egui::Ui, state: &ReviewState, lang: Lang, out: &mut Vec<
                 out.push(command);
             }
         }
-        let label = ui.label(lang.pick("纸张", "紙張", "Paper"));
-        egui::ComboBox::from_id_salt("review-paper")
-            .selected_text(state.paper.name(lang))
-            .show_ui(ui, |ui| {
-                for paper in Paper::ALL {
-                    if ui
-                        .selectable_label(state.paper == paper, paper.name(lang))
-                        .on_hover_text(paper.describe(layout.width(), layout.height(), 0.0, lang))
-                        .clicked()
-                        && paper != state.paper
-                    {
-                        out.push(ReviewCommand::SetPaper(paper));
+        // The label and its choice stay on one line when the row wraps.
+        ui.horizontal(|ui| {
+            let label = ui.label(lang.pick("纸张", "紙張", "Paper"));
+            egui::ComboBox::from_id_salt("review-paper")
+                .selected_text(state.paper.name(lang))
+                .width(90.0)
+                .show_ui(ui, |ui| {
+                    for paper in Paper::ALL {
+                        if ui
+                            .selectable_label(state.paper == paper, paper.name(lang))
+                            .on_hover_text(paper.describe(
+                                layout.width(),
+                                layout.height(),
+                                0.0,
+                                lang,
+                            ))
+                            .clicked()
+                            && paper != state.paper
+                        {
+                            out.push(ReviewCommand::SetPaper(paper));
+                        }
                     }
-                }
-            })
-            .response
-            .on_hover_text(paper_text)
-            .labelled_by(label.id);
+                })
+                .response
+                .on_hover_text(paper_text)
+                .labelled_by(label.id);
+        });
     });
 }
 

@@ -53,6 +53,9 @@ pub fn info_ui(
                                 .hint_text(field.hint()),
                         );
                         let response = response.labelled_by(label.id);
+                        response.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::TextInput, true, field.name(lang))
+                        });
                         let committed = response.lost_focus()
                             || (response.has_focus()
                                 && ui.input(|i| i.key_pressed(egui::Key::Enter)));

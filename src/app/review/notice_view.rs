@@ -58,8 +58,10 @@ pub fn notice_ui(ui: &mut egui::Ui, state: &ReviewState, lang: Lang, out: &mut V
                     format!("{n} repairs made while reading")
                 },
             );
+            // A few repairs are listed at once; a long list waits to be opened.
             egui::CollapsingHeader::new(title)
                 .id_salt("review-repairs")
+                .default_open(n <= 3)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical()
                         .id_salt("review-repairs-list")

@@ -44,6 +44,8 @@ pub struct ReviewPanel {
     /// The path typed where no file dialog can be shown, and what it was suggested for.
     pub(super) path_text: String,
     pub(super) path_for: Option<super::command::PathPurpose>,
+    /// Give the path field the keyboard on the next frame.
+    pub(super) path_focus: bool,
     tree_cache: Option<(u64, Vec<TreeCell>)>,
     scene_cache: Option<(u64, bool, Scene)>,
     line_cache: Option<(u64, usize)>,
@@ -82,6 +84,7 @@ impl ReviewPanel {
             info_shape: 0,
             path_text: String::new(),
             path_for: None,
+            path_focus: false,
             tree_cache: None,
             scene_cache: None,
             line_cache: None,
@@ -164,6 +167,12 @@ impl ReviewPanel {
                 n
             }
         }
+    }
+
+    /// The interface language for messages made outside a frame (a file opened from the
+    /// command line before the window shows); each frame sets it again.
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
     }
 
     /// Replaces the record with the bytes of an SGF file read from `path`; an unreadable file

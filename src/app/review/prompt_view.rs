@@ -22,6 +22,7 @@ pub fn prompt_ui(ctx: &egui::Context, panel: &mut ReviewPanel, lang: Lang) -> Ve
     {
         panel.path_text = suggested_path(panel, *purpose);
         panel.path_for = Some(*purpose);
+        panel.path_focus = true;
     }
     let mut answer = None;
     let modal = egui::Modal::new(egui::Id::unique("review-prompt")).show(ctx, |ui| {
@@ -29,7 +30,12 @@ pub fn prompt_ui(ctx: &egui::Context, panel: &mut ReviewPanel, lang: Lang) -> Ve
         match &prompt {
             Prompt::Unsaved(pending) => unsaved_ui(ui, panel, pending, lang, &mut answer),
             Prompt::Delete(removed) => {
-                ui.heading(lang.pick("删除", "刪除", "Delete"));
+                let n = panel.review().move_number();
+                ui.heading(lang.pick(
+                    format!("从第 {n} 手起删除"),
+                    format!("從第 {n} 手起刪除"),
+                    format!("Delete from move {n}"),
+                ));
                 ui.label(texts::delete_question(removed, lang));
                 ui.weak(lang.pick(
                     "删除后可按 Ctrl+Z 撤销。",
@@ -158,7 +164,8 @@ fn path_ui(
             lang.pick("文件路径", "檔案路徑", "File path"),
         )
     });
-    if !field.has_focus() && panel.path_text.is_empty() {
+    // The keyboard goes to the field as the question opens, so the path can be typed at once.
+    if std::mem::take(&mut panel.path_focus) {
         field.request_focus();
     }
     let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));

@@ -232,6 +232,19 @@ impl ReviewState {
 
     /// Carries out one command. A refused edit leaves the record unchanged and says why.
     pub fn apply(&mut self, command: ReviewCommand, lang: Lang, wake: &Waker) {
+        let shape = self.review.shape_revision();
+        let notice = self.notice.clone();
+        self.apply_inner(command, lang, wake);
+        // A "done" message speaks of the last change; the next change makes it stale.
+        if self.review.shape_revision() != shape
+            && self.notice == notice
+            && notice.is_some_and(|n| n.kind == NoticeKind::Done)
+        {
+            self.notice = None;
+        }
+    }
+
+    fn apply_inner(&mut self, command: ReviewCommand, lang: Lang, wake: &Waker) {
         let result: Result<(), ReviewError> = match command {
             ReviewCommand::Nav(nav) => {
                 self.nav(nav);
