@@ -63,7 +63,9 @@ pub fn info_ui(
                             out.push(ReviewCommand::SetInfo(field, text.clone()));
                         }
                         ui.end_row();
-                        if let Some(note) = meaning(field, &written, lang) {
+                        if let Some(note) =
+                            meaning(field, &written, lang).filter(|m| m.trim() != written.trim())
+                        {
                             ui.label("");
                             ui.weak(note);
                             ui.end_row();
