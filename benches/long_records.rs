@@ -43,7 +43,10 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let reading = record::read(black_box(bytes)).expect("reads");
                 let tree = &reading.collection.trees[0];
-                black_box(record_html(tree, 100, Lang::ZhHans, None).expect("replays"))
+                black_box(
+                    record_html(tree, 100, Lang::ZhHans, None, tianyuan::diagram::Paper::A4)
+                        .expect("replays"),
+                )
             })
         });
         let (loaded, _) = record::load_game(bytes, None).expect("loads");

@@ -32,10 +32,15 @@ struct Rig {
 /// The app on injected time and a silent voice. The harness panics on a missing glyph, so
 /// every label rendered in these tests is covered by the bundled fonts.
 fn rig(lang: Lang) -> Rig {
+    rig_sized(lang, egui::Vec2::new(1200.0, 900.0))
+}
+
+/// The app in a window of `size` points.
+fn rig_sized(lang: Lang, size: egui::Vec2) -> Rig {
     let time = Rc::new(ManualTimeSource::at(Timestamp(1_000)));
     let voice = NullAnnouncer::new();
     let (t, v) = (Rc::clone(&time), voice.clone());
-    let builder = Harness::builder().with_size(egui::Vec2::new(1200.0, 900.0));
+    let builder = Harness::builder().with_size(size);
     let harness = builder.build_eframe(move |cc| {
         TianyuanApp::for_tests(&cc.egui_ctx, lang, Box::new(SharedTime(t)), Box::new(v))
             .expect("default game")
@@ -395,4 +400,144 @@ fn the_arbiter_plays_passes_and_counts_with_the_keyboard_alone() {
         .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
     r.harness.run_steps(2);
     assert!(r.app().state.session().outcome().is_some());
+}
+
+/// Clicks the review board's point `c`.
+fn click_review_point(r: &mut Rig, c: Coord) {
+    let rect = r.harness.get_by_label_contains("Review board").rect();
+    let size = r.app().review.review().size();
+    let geo = BoardLook::default().geometry(size, rect);
+    let (x, y) = geo.point_of(c);
+    let p = egui::Pos2::new(x, y);
+    r.harness.hover_at(p);
+    r.harness.run_steps(1);
+    r.harness.drag_at(p);
+    r.harness.run_steps(1);
+    r.harness.drop_at(p);
+    r.harness.run_steps(2);
+}
+
+#[test]
+fn issue_10_ctrl_z_in_the_review_tab_undoes_the_record_not_the_game() {
+    let mut r = rig(Lang::En);
+    r.click_point(Coord::new(3, 15));
+    assert_eq!(r.app().state.session().game().moves().len(), 1);
+    r.harness.key_press(egui::Key::F4);
+    r.harness.run_steps(2);
+    click_review_point(&mut r, Coord::new(15, 3));
+    assert_eq!(r.app().review.review().move_number(), 1);
+    r.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    r.harness.run_steps(2);
+    assert_eq!(
+        r.app().review.review().move_number(),
+        0,
+        "the record's move"
+    );
+    assert!(!r.app().review.review().is_dirty());
+    assert_eq!(
+        r.app().state.session().game().moves().len(),
+        1,
+        "the live game behind the tab is untouched"
+    );
+    r.harness.get_by_label_contains("Undone: move");
+}
+
+#[test]
+fn issue_10_quitting_with_unsaved_review_edits_asks_to_save_discard_or_cancel() {
+    let mut r = rig(Lang::En);
+    r.harness.key_press(egui::Key::F4);
+    r.harness.run_steps(2);
+    click_review_point(&mut r, Coord::new(15, 3));
+    // Back on another tab: the question still comes, whatever is shown.
+    r.harness.key_press(egui::Key::F2);
+    r.harness.run_steps(2);
+    r.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Q);
+    r.harness.run_steps(2);
+    r.harness.get_by_label("Unsaved changes");
+    let closes = |r: &Rig| {
+        r.harness
+            .output()
+            .viewport_output
+            .values()
+            .any(|v| v.commands.contains(&egui::ViewportCommand::Close))
+    };
+    assert!(!closes(&r));
+    r.harness.get_by_label("Cancel").click();
+    r.harness.run_steps(2);
+    assert!(r.harness.query_by_label("Unsaved changes").is_none());
+    assert!(r.app().review.has_unsaved_edits());
+    r.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Q);
+    r.harness.run_steps(2);
+    r.harness.get_by_label("Discard").click();
+    r.harness.step();
+    assert!(closes(&r), "the window closes once the edits are discarded");
+}
+
+#[test]
+fn issue_10_the_review_panel_at_1024x768_keeps_the_tree_in_sight() {
+    let mut r = rig_sized(Lang::En, egui::Vec2::new(1024.0, 768.0));
+    // A long comment on the first move of a long game: the panel must still show the tree.
+    let mut record = String::from("(;GM[1]FF[4]SZ[19];B[pd]C[");
+    for i in 0..60 {
+        record.push_str(&format!("Line {i} of a long comment.\n"));
+    }
+    record.push(']');
+    for i in 0..120 {
+        let (x, y) = (i % 19, (i / 19) % 19);
+        let colour = if i % 2 == 0 { 'W' } else { 'B' };
+        let point = |v: usize| (b'a' + v as u8) as char;
+        if (x, y) != (15, 3) {
+            record.push_str(&format!(";{colour}[{}{}]", point(x), point(y)));
+        }
+    }
+    record.push(')');
+    r.harness
+        .state_mut()
+        .review
+        .open_bytes(None, record.as_bytes())
+        .expect("readable");
+    r.harness.state_mut().state.tab = tianyuan::app::Tab::Review;
+    r.harness.run_steps(2);
+    r.harness.key_press(egui::Key::ArrowRight);
+    r.harness.run_steps(3);
+    // The tree's rectangle is its whole content; what shows of it runs from its top to the
+    // status bar at the bottom of the window.
+    let tree = r.harness.get_by_label("Variation tree").rect();
+    let status = r.harness.get_by_label_contains("Review new record").rect();
+    assert!(
+        tree.top() + tianyuan::app::review::TREE_MIN_HEIGHT <= status.top(),
+        "tree {tree:?}, status {status:?}"
+    );
+    assert!(tree.width() > 200.0, "tree {tree:?}");
+}
+
+#[test]
+fn issue_10_the_game_keys_do_nothing_to_a_live_game_hidden_behind_the_review_tab() {
+    let mut r = rig(Lang::En);
+    r.click_point(Coord::new(3, 15));
+    r.harness.key_press(egui::Key::F4);
+    r.harness.run_steps(2);
+    // P twice would pass twice; Space would press the clock; Ctrl+E would confirm the end.
+    for _ in 0..2 {
+        r.harness.key_press(egui::Key::P);
+        r.harness.run_steps(1);
+        r.harness.key_press(egui::Key::Space);
+        r.harness.run_steps(1);
+        r.harness
+            .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+        r.harness.run_steps(1);
+    }
+    let session = r.app().state.session();
+    assert_eq!(session.game().moves().len(), 1, "no pass was made");
+    assert_eq!(session.game().consecutive_passes(), 0);
+    assert_eq!(session.phase(), &tianyuan::session::Phase::Playing);
+    // Back on the game's tab, P passes again.
+    r.harness.key_press(egui::Key::F2);
+    r.harness.run_steps(2);
+    r.harness.key_press(egui::Key::P);
+    r.harness.run_steps(2);
+    assert_eq!(r.app().state.session().game().consecutive_passes(), 1);
 }

@@ -4,7 +4,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use tianyuan::cli::diagram::{Coordinates, DiagramArgs, RecordArgs, run_diagram, run_record};
+use tianyuan::cli::diagram::{
+    Coordinates, DiagramArgs, PageSize, RecordArgs, run_diagram, run_record,
+};
 
 #[path = "support/corpus.rs"]
 mod support_corpus;
@@ -24,6 +26,7 @@ fn diagram_args(file: PathBuf, output: PathBuf) -> DiagramArgs {
         coordinates: Coordinates::Letters,
         paper: false,
         lang: None,
+        page_size: PageSize::A4,
         output: Some(output),
     }
 }
@@ -68,6 +71,7 @@ fn record_of_a_real_game_and_a_broken_file() {
         per_diagram: 100,
         lang: Some("zh-Hant".into()),
         coordinates: Coordinates::Numbers,
+        page_size: PageSize::A4,
         output: Some(out.clone()),
     };
     assert_eq!(run_record(&args), ExitCode::SUCCESS);
@@ -78,6 +82,18 @@ fn record_of_a_real_game_and_a_broken_file() {
         "230 moves on three diagrams"
     );
     assert!(html.contains("第1譜"));
+    // Issue 10 item 8: A4 by default, and the page says so.
+    assert!(html.contains("size: 210mm 297mm"), "A4 page");
+    assert!(html.contains("width=\"180.0mm\""), "19×19 scaled to A4");
+    assert!(html.contains("紙張：A4"));
+    let real = RecordArgs {
+        page_size: PageSize::Real,
+        output: Some(dir.join("real.html")),
+        ..args.clone()
+    };
+    assert_eq!(run_record(&real), ExitCode::SUCCESS);
+    let html = std::fs::read_to_string(dir.join("real.html")).expect("written");
+    assert!(html.contains("width=\"454.0mm\""), "real size");
     let broken = RecordArgs {
         file: corpus.join("littlego-sgf/Illegal games/not-an-sgf-file.sgf"),
         output: Some(dir.join("broken.html")),

@@ -1,7 +1,7 @@
 //! The printable game record (棋谱): numbered moves on diagrams, notes for moves on points
 //! already used, and the HTML page for a real game.
 
-use tianyuan::diagram::{KifuNote, kifu_html, kifu_sheets};
+use tianyuan::diagram::{KifuNote, Paper, kifu_html, kifu_sheets};
 use tianyuan::i18n::Lang;
 use tianyuan::record::replay_main_line;
 use tianyuan::rules::{Color, Coord, Game, Move, Rules};
@@ -111,7 +111,7 @@ fn passes_are_listed() {
             }
         ]
     );
-    let html = kifu_html(&Default::default(), &sheets, Lang::ZhHans, None);
+    let html = kifu_html(&Default::default(), &sheets, Lang::ZhHans, None, Paper::A4);
     assert!(html.contains("2 白停一手，3 黑停一手"), "{html}");
 }
 
@@ -157,20 +157,20 @@ fn printable_record_of_a_real_19x19_game() {
     }
 
     for lang in [Lang::ZhHans, Lang::ZhHant, Lang::En] {
-        let html = kifu_html(&replayed.info, &sheets, lang, None);
+        let html = kifu_html(&replayed.info, &sheets, lang, None, Paper::A4);
         assert!(html.starts_with("<!DOCTYPE html>"));
         assert_eq!(html.matches("<svg ").count(), sheets.len());
         assert_eq!(html.matches("</svg>").count(), sheets.len());
         assert!(html.contains("Fuego"), "player names");
         assert!(html.contains(&format!("lang=\"{}\"", lang.code())));
     }
-    let html = kifu_html(&replayed.info, &sheets, Lang::ZhHans, None);
+    let html = kifu_html(&replayed.info, &sheets, Lang::ZhHans, None, Paper::A4);
     assert!(html.contains("第1谱 1–100"));
     assert!(
         html.contains("黑胜"),
         "result in Chinese: {}",
         &html[..html.len().min(1500)]
     );
-    let en = kifu_html(&replayed.info, &sheets, Lang::En, None);
+    let en = kifu_html(&replayed.info, &sheets, Lang::En, None, Paper::A4);
     assert!(en.contains("Diagram 3: moves 201–"));
 }

@@ -1,6 +1,6 @@
 //! The SVG diagram: well-formed, drawn to the board geometry of Art. 33, markup where it belongs.
 
-use tianyuan::diagram::{Marks, PointMark, Scene, SvgOptions, to_svg};
+use tianyuan::diagram::{Marks, Paper, PointMark, Scene, SvgOptions, to_svg};
 use tianyuan::geometry::LabelStyle;
 use tianyuan::rules::{Board, Coord};
 
@@ -59,11 +59,55 @@ fn empty(size: u8) -> Scene {
 
 #[test]
 fn board_19_is_to_art_33_in_millimetres() {
-    let svg = to_svg(&empty(19), &SvgOptions::default());
+    let real = SvgOptions {
+        paper: Paper::RealSize,
+        ..SvgOptions::default()
+    };
+    let svg = to_svg(&empty(19), &real);
     assert_well_formed(&svg);
     // 18 cells of 2.3 cm across and 2.45 cm down, plus a 2 cm margin on each side.
     assert_eq!(svg_attr(&svg, "width"), "454.0mm");
     assert_eq!(svg_attr(&svg, "height"), "481.0mm");
+    assert_eq!(svg_attr(&svg, "viewBox"), "0 0 454.00 481.00");
+}
+
+/// Issue 10 item 8: (paper, printed width, printed height, what the `<desc>` says).
+#[test]
+fn issue_10_svg_prints_on_a4_by_default_a3_or_real_size_and_says_which() {
+    let cases = [
+        (
+            Paper::A4,
+            "180.0mm",
+            "190.7mm",
+            "A4: board 180 × 191 mm (40 % of a real board)",
+        ),
+        (
+            Paper::A3,
+            "267.0mm",
+            "282.9mm",
+            "A3: board 267 × 283 mm (59 % of a real board)",
+        ),
+        (
+            Paper::RealSize,
+            "454.0mm",
+            "481.0mm",
+            "Real size: board 454 × 481 mm",
+        ),
+    ];
+    for (paper, w, h, desc) in cases {
+        let options = SvgOptions {
+            paper,
+            ..SvgOptions::default()
+        };
+        let svg = to_svg(&empty(19), &options);
+        assert_well_formed(&svg);
+        assert_eq!(svg_attr(&svg, "width"), w, "{paper:?}");
+        assert_eq!(svg_attr(&svg, "height"), h, "{paper:?}");
+        // The drawing stays in the millimetres of a real board; only the print size changes.
+        assert_eq!(svg_attr(&svg, "viewBox"), "0 0 454.00 481.00");
+        assert!(svg.contains(desc), "{paper:?}: {svg:.300}");
+    }
+    assert_eq!(SvgOptions::default().paper, Paper::A4);
 }
 
 #[test]

@@ -18,10 +18,22 @@ struct State {
 const GAME: &[u8] = b"(;GM[1]FF[4]SZ[9];B[ee];W[cc](;B[gg])(;B[cg]))";
 
 fn harness(lang: Lang) -> Harness<'static, State> {
-    let mut panel = ReviewPanel::new();
-    panel.open_bytes(None, GAME).expect("readable");
+    harness_on(lang, GAME)
+}
+
+/// The panel beside its board on `record`, with the panel's own path field (no dialogs), as
+/// the app lays them out.
+fn harness_on(lang: Lang, record: &[u8]) -> Harness<'static, State> {
+    harness_sized(lang, record, 760.0)
+}
+
+/// [`harness_on`] in a window `height` points tall (widgets scrolled out of the panel's view
+/// have no accessible node, so a test of the lower controls needs the room).
+fn harness_sized(lang: Lang, record: &[u8], height: f32) -> Harness<'static, State> {
+    let mut panel = ReviewPanel::with_dialogs(false);
+    panel.open_bytes(None, record).expect("readable");
     let mut harness = Harness::builder()
-        .with_size(egui::vec2(1000.0, 760.0))
+        .with_size(egui::vec2(1000.0, height))
         .build_ui_state(
             |ui, s: &mut State| {
                 let ctx = ui.ctx().clone();
@@ -32,7 +44,7 @@ fn harness(lang: Lang) -> Harness<'static, State> {
                     s.fonts_installed = true;
                     return;
                 }
-                s.panel.poll(&ctx, s.lang);
+                s.panel.window_ui(&ctx, s.lang);
                 let mut commands = s.panel.keys(&ctx);
                 ui.horizontal_top(|ui| {
                     ui.vertical(|ui| {
@@ -141,4 +153,178 @@ fn chinese_labels_render() {
     h.run_steps(2);
     assert_eq!(h.state().panel.review().move_number(), 1);
     assert!(h.query_by_label("评论").is_some());
+}
+
+fn sgf(h: &Harness<'static, State>) -> String {
+    h.state().panel.review().to_sgf()
+}
+
+#[test]
+fn issue_10_delete_then_undo_restores_the_tree() {
+    let mut h = harness(Lang::En);
+    let before = sgf(&h);
+    h.get_by_label("Next move").click();
+    h.run_steps(4);
+    h.get_by_label("Delete from here").click();
+    h.run_steps(4);
+    assert!(
+        h.state().panel.state().prompt().is_some(),
+        "asked: {:?}",
+        h.state().panel.notice()
+    );
+    // More than one move would go: the question says what.
+    assert!(
+        h.query_by_label_contains(
+            "Delete this move and everything after it: 4 moves and 1 variation"
+        )
+        .is_some()
+    );
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "Delete")
+        .click();
+    h.run_steps(4);
+    assert_eq!(h.state().panel.review().line_moves(), 0);
+    assert!(
+        h.query_by_label_contains("Deleted 4 moves and 1 variation")
+            .is_some()
+    );
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(4);
+    assert_eq!(sgf(&h), before, "Ctrl+Z restores the tree");
+    assert_eq!(h.state().panel.review().move_number(), 1);
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run_steps(4);
+    assert_eq!(
+        h.state().panel.review().line_moves(),
+        0,
+        "Ctrl+Shift+Z deletes again"
+    );
+    h.get_by_label("Undo").click();
+    h.run_steps(4);
+    assert_eq!(sgf(&h), before, "and the Undo button restores it");
+}
+
+#[test]
+fn issue_10_open_with_unsaved_edits_asks() {
+    let dir = std::env::temp_dir().join(format!("tianyuan-panel-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let other = dir.join("other.sgf");
+    std::fs::write(&other, "(;GM[1]SZ[13];B[gg])").expect("write");
+    let mut h = harness(Lang::En);
+    click_point(&mut h, Coord::new(6, 2));
+    assert!(h.state().panel.has_unsaved_edits());
+    h.get_by_label("Open…").click();
+    h.run_steps(4);
+    assert!(
+        h.query_by_label("Unsaved changes").is_some(),
+        "asked before opening"
+    );
+    h.get_by_label("Cancel").click();
+    h.run_steps(4);
+    assert!(h.query_by_label("Unsaved changes").is_none());
+    assert!(
+        h.state().panel.has_unsaved_edits(),
+        "cancel keeps the edits"
+    );
+    // Discard, then (no file dialog here) the path field.
+    h.get_by_label("Open…").click();
+    h.run_steps(4);
+    h.get_by_label("Discard").click();
+    h.run_steps(4);
+    assert!(
+        h.query_by_label_contains("No file dialog can be shown")
+            .is_some()
+    );
+    h.get_by_label("File path")
+        .type_text(&other.display().to_string());
+    h.run_steps(1);
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "Open")
+        .click();
+    for _ in 0..200 {
+        h.run_steps(1);
+        if h.state().panel.review().size() == 13 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(h.state().panel.review().size(), 13, "the file opened");
+    assert!(!h.state().panel.has_unsaved_edits());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn issue_10_the_wheel_over_the_board_steps_through_moves() {
+    let mut h = harness(Lang::En);
+    let rect = h.get_by_label("Review board, move 0").rect();
+    h.hover_at(rect.center());
+    h.run_steps(1);
+    let wheel = |delta: f32, unit: egui::MouseWheelUnit| egui::Event::MouseWheel {
+        unit,
+        delta: egui::vec2(0.0, delta),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    };
+    // Two notches down: two moves forward.
+    for _ in 0..2 {
+        h.event(wheel(-1.0, egui::MouseWheelUnit::Line));
+        h.run_steps(1);
+    }
+    assert_eq!(h.state().panel.review().move_number(), 2);
+    // A synthetic click (X11 press and release: two events at once) is one move.
+    h.event(wheel(-1.0, egui::MouseWheelUnit::Line));
+    h.event(wheel(-1.0, egui::MouseWheelUnit::Line));
+    h.run_steps(1);
+    assert_eq!(h.state().panel.review().move_number(), 3);
+    h.event(wheel(1.0, egui::MouseWheelUnit::Line));
+    h.run_steps(1);
+    // One notch up: back one.
+    h.event(wheel(1.0, egui::MouseWheelUnit::Line));
+    h.run_steps(4);
+    assert_eq!(h.state().panel.review().move_number(), 1);
+    // A touchpad's small steps add up to a move.
+    for _ in 0..4 {
+        h.event(wheel(-12.0, egui::MouseWheelUnit::Point));
+        h.run_steps(1);
+    }
+    assert_eq!(h.state().panel.review().move_number(), 2);
+}
+
+#[test]
+fn issue_10_game_information_is_shown_and_edited() {
+    let mut h = harness_sized(
+        Lang::En,
+        b"(;GM[1]FF[4]SZ[9]PB[Ke Jie]BR[9p]PW[AlphaGo]RE[W+R]KM[7.5];B[ee])",
+        1400.0,
+    );
+    assert!(
+        h.query_by_label_contains("Black Ke Jie 9p vs White AlphaGo")
+            .is_some()
+    );
+    h.get_by_label("Record information").click();
+    h.run_steps(4);
+    h.get_by_label("Event").focus();
+    h.run_steps(1);
+    h.get_by_label("Event").type_text("Future of Go");
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(4);
+    let review = h.state().panel.review();
+    assert!(
+        review.to_sgf().contains("EV[Future of Go]"),
+        "{}",
+        review.to_sgf()
+    );
+    assert!(review.is_dirty());
+    // A komi the rules cannot take is refused, with the reason where the user looks.
+    h.get_by_label("Komi (points)").focus();
+    h.run_steps(1);
+    h.get_by_label("Komi (points)").type_text("x");
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(4);
+    assert!(h.query_by_label_contains("komi must be a number").is_some());
+    assert!(h.state().panel.review().to_sgf().contains("KM[7.5]"));
 }

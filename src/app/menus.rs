@@ -33,6 +33,15 @@ const SHORTCUTS: &[(&str, Modifiers, Key, Msg)] = &[
     ("Ctrl+Q", Modifiers::COMMAND, Key::Q, Msg::Quit),
 ];
 
+/// Shortcuts that act on the live game on the board (never while the review tab shows
+/// another record).
+fn acts_on_live_game(msg: Msg) -> bool {
+    matches!(
+        msg,
+        Msg::PressClock | Msg::Pass | Msg::ConfirmEnd | Msg::AcceptResult | Msg::TimeCheck
+    )
+}
+
 fn command_for(msg: Msg, state: &AppState) -> Option<Command> {
     Some(match msg {
         Msg::PressClock => Command::Player(state.session().to_move()?, PlayerAction::Press),
@@ -75,12 +84,18 @@ pub fn shortcut_commands(ctx: &egui::Context, state: &AppState) -> Vec<Command> 
     ctx.input_mut(|i| {
         for &(_, mods, key, msg) in SHORTCUTS {
             let function_key = matches!(key, Key::F1 | Key::F2 | Key::F3 | Key::F4 | Key::F5);
-            // In the review tab the review panel owns the navigation keys.
-            let navigation = matches!(key, Key::ArrowLeft | Key::ArrowRight | Key::Home | Key::End);
+            // In the review tab the review panel owns the navigation keys, and Ctrl+Z acts on
+            // the record shown, not on the game behind it.
+            // The game's own keys (press, pass, confirm, accept, time check) never act on a
+            // live game hidden behind the review tab: a key acts on what is shown.
+            let review_key = matches!(
+                key,
+                Key::ArrowLeft | Key::ArrowRight | Key::Home | Key::End | Key::Z
+            ) || acts_on_live_game(msg);
             if (typing && !function_key)
                 || state.new_game.is_some()
                 || state.modal_open()
-                || (navigation && state.tab == Tab::Review)
+                || (review_key && state.tab == Tab::Review)
             {
                 continue;
             }
@@ -154,20 +169,43 @@ pub fn help_windows(ctx: &egui::Context, state: &AppState) -> Vec<Command> {
     let lang = state.lang;
     let mut out = Vec::new();
     if state.show_help {
-        egui::Window::new(lang.tr(Msg::Shortcuts)).collapsible(false).show(ctx, |ui| {
-            egui::Grid::new("shortcut-grid").num_columns(2).striped(true).show(ui, |ui| {
-                for &(keys, _, _, msg) in SHORTCUTS {
-                    ui.monospace(keys);
-                    ui.label(lang.tr(msg));
+        let window = egui::Window::new(lang.tr(Msg::Shortcuts))
+            .collapsible(false)
+            .vscroll(true)
+            .default_height(620.0);
+        window.show(ctx, |ui| {
+            // The game's keys and the review tab's side by side, so the list fits a 768-high
+            // screen; it scrolls where even that does not fit.
+            ui.horizontal_top(|ui| {
+                egui::Grid::new("shortcut-grid").num_columns(2).striped(true).show(ui, |ui| {
+                    for &(keys, _, _, msg) in SHORTCUTS {
+                        ui.monospace(keys);
+                        ui.label(lang.tr(msg));
+                        ui.end_row();
+                    }
+                    ui.monospace(lang.pick("点击", "點擊", "Click"));
+                    ui.label(lang.pick(
+                        "落子；数子时标记死子；点击走动中的钟面即按钟",
+                        "落子；數子時標記死子；點擊走動中的鐘面即按鐘",
+                        "Play; mark dead stones while counting; a click on the running clock face presses it",
+                    ));
                     ui.end_row();
-                }
-                ui.monospace(lang.pick("点击", "點擊", "Click"));
-                ui.label(lang.pick(
-                    "落子；数子时标记死子；点击走动中的钟面即按钟",
-                    "落子；數子時標記死子；點擊走動中的鐘面即按鐘",
-                    "Play; mark dead stones while counting; a click on the running clock face presses it",
-                ));
-                ui.end_row();
+                });
+                ui.add_space(16.0);
+                ui.vertical(|ui| {
+                    ui.strong(lang.tr(Msg::TabReview));
+                    egui::Grid::new("review-shortcut-grid").num_columns(2).striped(true).show(ui, |ui| {
+                        for s in super::review::shortcuts::REVIEW_SHORTCUTS {
+                            ui.monospace(s.keys);
+                            ui.label(s.action.describe(lang));
+                            ui.end_row();
+                        }
+                        let (wheel, what) = super::review::shortcuts::wheel_help(lang);
+                        ui.monospace(wheel);
+                        ui.label(what);
+                        ui.end_row();
+                    });
+                });
             });
             ui.label(lang.pick(
                 "裁判面板的“坐标”栏可用键盘输入着点（如 D4）。",

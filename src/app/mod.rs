@@ -91,6 +91,9 @@ pub struct TianyuanApp {
     talking: Option<talking_clock::TalkingClock>,
     /// The search for unfinished sessions at start, until it answers.
     resume_query: Option<std::sync::mpsc::Receiver<Vec<resume::Resumable>>>,
+    /// Quitting was asked for and confirmed: the window's own close request that follows is
+    /// not asked about again.
+    closing: bool,
     /// The tournament window (issue 12), shown while `state.show_tournament`.
     pub tournament: tournament::TournamentWindow,
     /// The monitor-size query, until it answers.
@@ -136,6 +139,7 @@ impl TianyuanApp {
             frames: 0,
             talking: None,
             resume_query: None,
+            closing: false,
             tournament: tournament::TournamentWindow::default(),
             screen_query: None,
         })
@@ -170,15 +174,21 @@ impl TianyuanApp {
         }
     }
 
-    /// Opens a record from `path` in the review tab.
+    /// Opens a record from `path` in the review tab. A file that cannot be read is named with
+    /// the reason (line and column for bad SGF) at the top of the review tab, which is shown.
     pub fn open_file(&mut self, path: &Path) -> Result<(), OpenError> {
-        let bytes = std::fs::read(path).map_err(|e| OpenError::Io(path.to_path_buf(), e))?;
+        self.state.tab = Tab::Review;
+        let lang = self.state.lang;
+        self.review.set_lang(lang);
+        let bytes = crate::files::read_bounded(path, crate::files::jobs::MAX_DOCUMENT_BYTES)
+            .map_err(|e| {
+                let e = OpenError::Io(path.to_path_buf(), std::io::Error::other(e.to_string()));
+                self.review.show_error(e.to_string());
+                e
+            })?;
         self.review
             .open_bytes(Some(path.to_path_buf()), &bytes)
-            .map_err(|e| {
-                OpenError::Sgf(path.to_path_buf(), review::error_text(&e, self.state.lang))
-            })?;
-        self.state.tab = Tab::Review;
+            .map_err(|e| OpenError::Sgf(path.to_path_buf(), review::error_text(&e, lang)))?;
         Ok(())
     }
 
@@ -295,6 +305,11 @@ impl TianyuanApp {
                     p.display()
                 ))),
                 FileEvent::Failed(p, why) => Some(Notice::Text(format!("{}: {why}", p.display()))),
+                FileEvent::AlreadyExists(p) => Some(Notice::Text(format!(
+                    "{}: {}",
+                    p.display(),
+                    crate::i18n::file_already_there(lang)
+                ))),
                 FileEvent::Cancelled | FileEvent::Opened(..) => self.state.notice.take(),
             };
             applied.clock_changed = true;
@@ -589,10 +604,11 @@ impl TianyuanApp {
                 self.export_session(&ctx, *kind);
             }
         }
+        // The review tab's file jobs and questions, whichever tab is shown.
+        self.review.window_ui(&ctx, lang);
+
         let had_commands = self.apply_all(cmds, now);
-        if self.state.quit {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-        }
+        self.close_if_allowed(&ctx);
         if had_commands {
             // The state changed after this frame was laid out: show the change at once.
             ctx.request_repaint();
@@ -614,6 +630,41 @@ impl TianyuanApp {
                 "tianyuan: first frame laid out {} ms after start",
                 self.time.now().0
             );
+        }
+    }
+
+    /// Closes the window when asked (Quit, or the window manager's close button), unless the
+    /// record under review has unsaved edits: then the review tab asks to save, discard or
+    /// cancel, and the window closes once that is answered.
+    fn close_if_allowed(&mut self, ctx: &egui::Context) {
+        let asked = std::mem::take(&mut self.state.quit);
+        if asked {
+            self.closing = true;
+        }
+        let by_window = ctx.input(|i| i.viewport().close_requested());
+        if by_window && !self.closing && self.state.game_on() {
+            // The window's close button mid-game asks as Ctrl+Q does (the game is journalled
+            // either way, but a player's clock keeps running in the file's view of it).
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.state.confirm_quit = true;
+            ctx.request_repaint();
+            return;
+        }
+        if asked || by_window {
+            if self.review.allow_close() {
+                if asked {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            } else {
+                if by_window {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+                }
+                ctx.request_repaint();
+            }
+        }
+        if self.review.take_quit() {
+            self.closing = true;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
 

@@ -50,6 +50,28 @@ pub const CLOCK_HEIGHT: f32 = 96.0;
 /// Width of the side panel, in points.
 pub const SIDE_PANEL_WIDTH: f32 = 320.0;
 
+/// Frame of an error message at the top of the review panel.
+pub const NOTICE_ERROR: Color32 = Color32::from_rgb(220, 60, 50);
+/// Frame of a "done" message (saved, exported, deleted, undone) in the review panel.
+pub const NOTICE_DONE: Color32 = Color32::from_rgb(70, 150, 90);
+/// Frame of the repairs note of a file read with repairs.
+pub const NOTICE_REPAIRS: Color32 = Color32::from_rgb(210, 160, 40);
+/// Background of the variation tree: a mid-tone wood on which both black and white stones
+/// show, in the light and the dark theme alike.
+pub const TREE_BACKGROUND: Color32 = Color32::from_rgb(196, 160, 100);
+/// The lines of the variation tree.
+pub const TREE_LINE: Color32 = Color32::from_rgb(95, 70, 40);
+/// The main line's connecting line in the variation tree (drawn thicker).
+pub const TREE_MAIN_LINE: Color32 = Color32::from_rgb(60, 40, 20);
+/// The line through the cursor in the variation tree.
+pub const TREE_PATH: Color32 = Color32::from_rgb(30, 90, 200);
+/// The ring around the current node in the variation tree.
+pub const TREE_CURRENT: Color32 = Color32::from_rgb(215, 30, 30);
+/// The dot on a node with a comment in the variation tree.
+pub const TREE_COMMENT: Color32 = Color32::from_rgb(40, 110, 230);
+/// Side of one cell of the variation tree, in points.
+pub const TREE_CELL: f32 = 22.0;
+
 /// The stroke of a mark drawn on a stone of `dark` colour (the mark contrasts with the stone).
 pub fn mark_stroke(width: f32, on_black: bool) -> Stroke {
     Stroke::new(width, if on_black { WHITE_STONE } else { BLACK_STONE })

@@ -4,7 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::diagram::{Background, PositionError, SvgOptions, position_scene, record_html, to_svg};
+use crate::diagram::{
+    Background, Layout, Paper, PositionError, RECORD_TEXT_MM, SvgOptions, position_scene,
+    record_html, to_svg,
+};
 use crate::geometry::LabelStyle;
 use crate::i18n::{self, Lang};
 use crate::record::{self, Collection, GameTree, Warning};
@@ -31,6 +34,37 @@ impl Coordinates {
     }
 }
 
+/// The paper a diagram is sized for (`--page-size`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PageSize {
+    /// ISO A4: the board scaled to fit (180 mm wide for 19×19).
+    #[default]
+    A4,
+    /// ISO A3: the board scaled to fit (267 mm wide for 19×19).
+    A3,
+    /// The real board of Art. 33 (454 × 481 mm for 19×19, larger than A3).
+    Real,
+}
+
+impl From<PageSize> for Paper {
+    fn from(p: PageSize) -> Paper {
+        match p {
+            PageSize::A4 => Paper::A4,
+            PageSize::A3 => Paper::A3,
+            PageSize::Real => Paper::RealSize,
+        }
+    }
+}
+
+/// Tells on standard error which paper the output is sized for.
+fn say_paper(paper: Paper, size: u8, reserved: f64) {
+    let layout = Layout::standard(size);
+    eprintln!(
+        "paper: {}",
+        paper.describe(layout.width(), layout.height(), reserved, Lang::En)
+    );
+}
+
 /// Arguments of `tianyuan diagram`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct DiagramArgs {
@@ -54,6 +88,9 @@ pub struct DiagramArgs {
     /// Language of the repairs and errors printed: zh-Hans, zh-Hant or en (default English).
     #[arg(long, value_name = "LANG", value_parser = super::parse_lang)]
     pub lang: Option<Lang>,
+    /// The paper it prints on: a4 (default), a3, or real (the board's real size, Art. 33).
+    #[arg(long, value_enum, default_value_t = PageSize::A4)]
+    pub page_size: PageSize,
     /// Where to write the SVG (replaced atomically); standard output when absent.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
@@ -77,6 +114,9 @@ pub struct RecordArgs {
     /// Coordinates around each diagram.
     #[arg(long, value_enum, default_value_t = Coordinates::Letters)]
     pub coordinates: Coordinates,
+    /// The paper it prints on: a4 (default), a3, or real (the board's real size, Art. 33).
+    #[arg(long, value_enum, default_value_t = PageSize::A4)]
+    pub page_size: PageSize,
     /// Where to write the HTML (replaced atomically); standard output when absent.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
@@ -116,7 +156,9 @@ pub fn run_diagram(args: &DiagramArgs) -> ExitCode {
         } else {
             Background::Wood
         },
+        paper: args.page_size.into(),
     };
+    say_paper(options.paper, scene.size(), 0.0);
     let svg = to_svg(&scene, &options);
     super::sgf::emit(args.output.as_ref(), &svg)
 }
@@ -140,7 +182,9 @@ pub fn run_record(args: &RecordArgs) -> ExitCode {
         return ExitCode::from(1);
     };
     let per = usize::from(args.per_diagram);
-    let (html, illegal) = match record_html(tree, per, lang, args.coordinates.style()) {
+    let paper = Paper::from(args.page_size);
+    say_paper(paper, tree_size(tree), RECORD_TEXT_MM);
+    let (html, illegal) = match record_html(tree, per, lang, args.coordinates.style(), paper) {
         Ok(r) => r,
         Err(e) => {
             eprintln!(
@@ -208,4 +252,12 @@ fn game<'a>(collection: &'a Collection, file: &Path, game: usize) -> Option<&'a 
         );
     }
     found
+}
+
+/// The board size a game's root names (19 when absent or unreadable).
+fn tree_size(tree: &GameTree) -> u8 {
+    tree.root()
+        .value("SZ")
+        .and_then(record::game_info::parse_size)
+        .unwrap_or(19)
 }

@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use super::kifu::{KifuNote, KifuSheet};
 use super::layout::Layout;
+use super::paper::{PRINT_MARGIN_MM, Paper, RECORD_TEXT_MM};
 use super::svg::{Background, SvgOptions, svg_body};
 use super::xml::escape;
 use crate::geometry::LabelStyle;
@@ -11,12 +12,14 @@ use crate::i18n::Lang;
 use crate::record::GameInfo;
 use crate::rules::Color;
 
-/// Writes the record as a standalone HTML page in `lang`, one diagram per sheet.
+/// Writes the record as a standalone HTML page in `lang`, one diagram per sheet, each diagram
+/// sized to print on `paper` (a page each, the page size set for the browser's printing).
 pub fn kifu_html(
     info: &GameInfo,
     sheets: &[KifuSheet],
     lang: Lang,
     coordinates: Option<LabelStyle>,
+    paper: Paper,
 ) -> String {
     let mut out = String::new();
     let title = title(info, lang);
@@ -27,11 +30,26 @@ pub fn kifu_html(
         escape(&title)
     );
     out.push_str(STYLE);
+    let size = sheets.first().map_or(info.size, |s| s.scene.size());
+    let board = Layout::standard(size);
+    let (bw, bh) = (board.width(), board.height());
+    let _ = writeln!(
+        out,
+        "<style>\n@page {{ size: {}; margin: {PRINT_MARGIN_MM:.0}mm; }}\n</style>",
+        paper.css_page(bw, bh, RECORD_TEXT_MM)
+    );
     let _ = writeln!(out, "</head>\n<body>\n<h1>{}</h1>", escape(&title));
     info_table(&mut out, info, lang);
+    let _ = writeln!(
+        out,
+        "<p class=\"paper\">{}{}</p>",
+        lang.pick("纸张：", "紙張：", "Paper: "),
+        escape(&paper.describe(bw, bh, RECORD_TEXT_MM, lang))
+    );
     let options = SvgOptions {
         coordinates,
         background: Background::Paper,
+        paper,
     };
     for (i, sheet) in sheets.iter().enumerate() {
         sheet_html(&mut out, i + 1, sheet, lang, &options);
@@ -48,9 +66,10 @@ table.info th { text-align: left; padding: 1mm 4mm 1mm 0; font-weight: normal; c
 table.info td { padding: 1mm 6mm 1mm 0; }
 section.sheet { page-break-inside: avoid; break-inside: avoid; margin-bottom: 8mm; }
 section.sheet h2 { font-size: 12pt; margin: 0 0 2mm 0; }
-section.sheet svg { width: 100%; max-width: 170mm; height: auto; display: block; }
+section.sheet svg { display: block; }
+p.paper { font-size: 9pt; color: #444; margin: 0 0 4mm 0; }
 p.notes { margin: 2mm 0 0 0; font-size: 11pt; }
-@media print { body { margin: 0; } section.sheet { page-break-after: always; } section.sheet:last-of-type { page-break-after: auto; } }
+@media print { body { margin: 0; } p.paper { display: none; } section.sheet { page-break-after: always; } section.sheet:last-of-type { page-break-after: auto; } }
 </style>";
 
 fn title(info: &GameInfo, lang: Lang) -> String {
@@ -168,13 +187,13 @@ fn sheet_html(out: &mut String, index: usize, sheet: &KifuSheet, lang: Lang, opt
         Lang::En => format!("Diagram {index}: moves {range}"),
     };
     let layout = Layout::standard(sheet.scene.size());
+    let (w, h) = (layout.width(), layout.height());
+    let (pw, ph) = options.paper.fit(w, h, RECORD_TEXT_MM);
     let _ = writeln!(
         out,
-        "<section class=\"sheet\">\n<h2>{}</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.1}mm\" height=\"{h:.1}mm\" viewBox=\"0 0 {w:.2} {h:.2}\" role=\"img\" aria-label=\"{}\">",
+        "<section class=\"sheet\">\n<h2>{}</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{pw:.1}mm\" height=\"{ph:.1}mm\" viewBox=\"0 0 {w:.2} {h:.2}\" role=\"img\" aria-label=\"{}\">",
         escape(heading.trim()),
         escape(heading.trim()),
-        w = layout.width(),
-        h = layout.height(),
     );
     out.push_str(&svg_body(&sheet.scene, options, &layout));
     out.push_str("</svg>\n");

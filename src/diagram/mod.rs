@@ -8,6 +8,7 @@
 mod html;
 mod kifu;
 mod layout;
+mod paper;
 mod position;
 mod record_sheet;
 mod scene;
@@ -17,6 +18,7 @@ mod xml;
 pub use html::{kifu_html, note_text};
 pub use kifu::{KifuNote, KifuSheet, kifu_sheets};
 pub use layout::Layout;
+pub use paper::{PRINT_MARGIN_MM, Paper, RECORD_TEXT_MM};
 pub use position::{PositionError, main_line_node, position_scene};
 pub use record_sheet::record_html;
 pub use scene::{Marks, PointMark, Scene};

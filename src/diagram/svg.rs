@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use super::layout::Layout;
+use super::paper::Paper;
 use super::scene::{PointMark, Scene};
 use super::xml::escape;
 use crate::geometry::LabelStyle;
@@ -25,6 +26,8 @@ pub struct SvgOptions {
     pub coordinates: Option<LabelStyle>,
     /// Board colour.
     pub background: Background,
+    /// The paper it prints on: the document's width and height are the board's printed size.
+    pub paper: Paper,
 }
 
 impl Default for SvgOptions {
@@ -32,6 +35,7 @@ impl Default for SvgOptions {
         SvgOptions {
             coordinates: Some(LabelStyle::default()),
             background: Background::Wood,
+            paper: Paper::default(),
         }
     }
 }
@@ -44,14 +48,22 @@ const WHITE_STONE: &str = "#ffffff";
 const ARROW: &str = "#c81e1e";
 const SELECTED: &str = "#2f5fd0";
 
-/// Writes `scene` as a standalone SVG document sized in millimetres.
+/// Writes `scene` as a standalone SVG document sized in millimetres for `options.paper`: the
+/// drawing is in the millimetres of a real board (the view box), printed at the size that fits
+/// the paper (width and height), which a `<desc>` states.
 pub fn to_svg(scene: &Scene, options: &SvgOptions) -> String {
     let layout = Layout::standard(scene.size());
     let mut out = String::new();
     let (w, h) = (layout.width(), layout.height());
+    let (pw, ph) = options.paper.fit(w, h, 0.0);
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.1}mm" height="{h:.1}mm" viewBox="0 0 {w:.2} {h:.2}" font-family="DejaVu Sans, Noto Sans CJK SC, Droid Sans Fallback, sans-serif">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pw:.1}mm" height="{ph:.1}mm" viewBox="0 0 {w:.2} {h:.2}" font-family="DejaVu Sans, Noto Sans CJK SC, Droid Sans Fallback, sans-serif">"#
+    );
+    let _ = writeln!(
+        out,
+        "<desc>{}</desc>",
+        escape(&options.paper.describe(w, h, 0.0, crate::i18n::Lang::En))
     );
     out.push_str(&svg_body(scene, options, &layout));
     out.push_str("</svg>\n");

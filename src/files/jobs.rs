@@ -21,6 +21,8 @@ pub enum FileEvent {
     Saved(PathBuf),
     /// An export (a diagram, a printable record, a report) was written.
     Exported(PathBuf),
+    /// A write that must not replace a file found one there (its path); nothing was written.
+    AlreadyExists(PathBuf),
     /// The dialog was cancelled.
     Cancelled,
     /// Reading or writing failed (path and the system's reason).
@@ -138,6 +140,17 @@ impl FileJobs {
         self.spawn(wake, move || exported(write(path, &bytes)));
     }
 
+    /// Writes `bytes` to `path` only if no file is there yet ([`super::write_new`]); reports
+    /// [`FileEvent::AlreadyExists`] otherwise, so the user can be asked before a replace.
+    pub fn save_new(&mut self, wake: &Waker, path: PathBuf, bytes: Vec<u8>) {
+        self.spawn(wake, move || write_new(path, &bytes));
+    }
+
+    /// Writes an export to `path` only if no file is there yet, as [`FileJobs::save_new`].
+    pub fn export_new(&mut self, wake: &Waker, path: PathBuf, bytes: Vec<u8>) {
+        self.spawn(wake, move || exported(write_new(path, &bytes)));
+    }
+
     /// The events of jobs finished since the last call.
     pub fn poll(&mut self) -> Vec<FileEvent> {
         let events: Vec<FileEvent> = self.receiver.try_iter().collect();
@@ -156,6 +169,14 @@ fn read(path: PathBuf) -> FileEvent {
 fn write(path: PathBuf, bytes: &[u8]) -> FileEvent {
     match super::write_atomically(&path, bytes) {
         Ok(()) => FileEvent::Saved(path),
+        Err(e) => FileEvent::Failed(path, e.to_string()),
+    }
+}
+
+fn write_new(path: PathBuf, bytes: &[u8]) -> FileEvent {
+    match super::write_new(&path, bytes) {
+        Ok(()) => FileEvent::Saved(path),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => FileEvent::AlreadyExists(path),
         Err(e) => FileEvent::Failed(path, e.to_string()),
     }
 }

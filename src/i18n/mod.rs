@@ -11,8 +11,8 @@ mod time_control_text;
 
 pub use messages::Msg;
 pub use record_text::{
-    illegal_move_text, pos_text, repair_text, replay_error_text, rules_error_text, sgf_error_text,
-    warning_text,
+    file_already_there, illegal_move_text, pos_text, repair_text, replay_error_text,
+    rules_error_text, sgf_error_text, warning_text,
 };
 pub use time_control_text::{span_text, time_control_text};
 

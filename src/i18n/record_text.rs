@@ -393,6 +393,15 @@ pub fn repair_text(repair: &Repair, lang: Lang) -> String {
     }
 }
 
+/// Said when a write that must not replace a file found one there: nothing was written.
+pub fn file_already_there(lang: Lang) -> &'static str {
+    lang.pick(
+        "该处已有文件，未写入",
+        "該處已有檔案，未寫入",
+        "a file is already there; nothing was written",
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

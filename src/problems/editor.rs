@@ -144,7 +144,7 @@ impl ProblemEditor {
 
     /// Deletes the line from the cursor on (not the root).
     pub fn delete_here(&mut self) -> Result<(), ReviewError> {
-        self.review.delete_current()
+        self.review.delete_current().map(|_| ())
     }
 
     /// The problem as a child would get it (to try it out), or why it is not one yet.

@@ -5,6 +5,8 @@ use std::fmt;
 use crate::record::{ReplayError, SgfError};
 use crate::rules::{IllegalMove, RulesError};
 
+use super::info::InfoError;
+
 /// Why a review operation was refused; the review is unchanged when one is returned.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReviewError {
@@ -24,6 +26,8 @@ pub enum ReviewError {
     SamePoint,
     /// There is no move with that number on the current line.
     NoSuchMove(usize),
+    /// A game-information value the property does not take.
+    Info(InfoError),
 }
 
 impl fmt::Display for ReviewError {
@@ -39,6 +43,7 @@ impl fmt::Display for ReviewError {
             }
             ReviewError::SamePoint => f.write_str("an arrow or a line needs two different points"),
             ReviewError::NoSuchMove(n) => write!(f, "there is no move {n} on this line"),
+            ReviewError::Info(e) => write!(f, "{e}"),
         }
     }
 }

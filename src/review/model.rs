@@ -1,35 +1,60 @@
 //! The review model: a record's game tree, a cursor on it, and the position at the cursor.
 //!
-//! The position of every node on the cursor's path is kept (one `Game` per node), so stepping
-//! forward plays one node, stepping back drops one, and a jump elsewhere replays only from
-//! where the old and new paths part: navigation stays instant on a 300-move game.
+//! Linear in the record: one [`Game`] holds the position at the cursor, and every node of the
+//! cursor's path keeps only how to take it back ([`Applied`]): stepping forward plays one node,
+//! stepping back undoes one move (the rules core's undo), and a jump replays only from where
+//! the old and new paths part, or from the start when that is shorter. Only a setup node
+//! (which starts a new repetition baseline) is taken back by replaying the path. Keeping one
+//! position per node instead made a 16,000-move record cost seconds and gigabytes: every
+//! position holds its whole history.
 
 use crate::diagram::{Marks, Scene};
-use crate::record::properties::{decode_text, encode_text, move_value, parse_move};
+use crate::record::properties::{decode_simple_text, decode_text, parse_move};
 use crate::record::{Collection, GameInfo, GameTree, Node, NodeId, Warning};
 use crate::rules::{Color, Coord, Game, Irregularity, Move};
 
 use super::error::ReviewError;
+use super::history::History;
+use super::info::InfoField;
 use super::markup::read_marks;
-use super::step::{apply_node, node_move};
+use super::step::{Applied, apply_node_traced, node_move};
 
-/// The position after one node of the path.
+/// One node of the cursor's path: how it changed the position, and its illegal move if any.
 #[derive(Clone, Debug)]
 struct Step {
     node: NodeId,
-    game: Game,
-    irregularity: Option<Irregularity>,
+    applied: Applied,
+    irregularity: Option<Box<Irregularity>>,
 }
 
 /// A game record under review: navigation and edits over its tree.
 #[derive(Clone, Debug)]
 pub struct Review {
-    collection: Collection,
-    tree_index: usize,
+    pub(super) collection: Collection,
+    pub(super) tree_index: usize,
     info: GameInfo,
+    /// The game-information values as written (decoded), in [`InfoField::ALL`] order.
+    info_texts: Vec<String>,
     start: Game,
+    /// The position after the last step of `path`.
+    game: Game,
     path: Vec<Step>,
-    dirty: bool,
+    /// Undo and redo, one history per game tree of the file.
+    pub(super) histories: Vec<History>,
+    /// The serial the next edit gets (serials start at 1; 0 means "no edit").
+    pub(super) next_serial: u64,
+    /// Changes whenever the cursor or the tree changes, so views can cache what they derive.
+    revision: u64,
+    /// Changes whenever the tree under review changes (an edit, an undo, another game).
+    shape: u64,
+}
+
+/// Where each review's revision numbers start: far apart, so a view's cache of one review is
+/// never taken for another's.
+fn fresh_revision() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1 << 32);
+    NEXT.fetch_add(1 << 32, Ordering::Relaxed)
 }
 
 impl Review {
@@ -52,11 +77,35 @@ impl Review {
 
     /// Reviews game `index` (0-based) of a collection.
     pub fn from_collection(collection: Collection, index: usize) -> Result<Review, ReviewError> {
+        let games = collection.trees.len();
+        let (info, info_texts, start) = Review::read_game(&collection, index)?;
+        let mut review = Review {
+            collection,
+            tree_index: index,
+            info,
+            info_texts,
+            game: start.clone(),
+            start,
+            path: Vec::new(),
+            histories: vec![History::default(); games],
+            next_serial: 1,
+            revision: fresh_revision(),
+            shape: fresh_revision(),
+        };
+        review.replay_path(&[NodeId(0)]);
+        Ok(review)
+    }
+
+    /// The game information, its texts and the start position of game `index`; refused for a
+    /// missing game or an unusable board size.
+    fn read_game(
+        collection: &Collection,
+        index: usize,
+    ) -> Result<(GameInfo, Vec<String>, Game), ReviewError> {
         let tree = collection
             .trees
             .get(index)
             .ok_or(ReviewError::NoGame(index))?;
-        let (info, _) = GameInfo::read(tree, &tree.main_line());
         if let Some(raw) = tree.root().value("SZ")
             && crate::record::game_info::parse_size(raw).is_none()
         {
@@ -64,19 +113,12 @@ impl Review {
                 raw.to_string(),
             )));
         }
+        let line = tree.main_line();
+        let (info, _) = GameInfo::read(tree, &line);
+        let texts = info_texts(tree, &line);
         let start = Game::new(info.size, info.rules())
             .map_err(|e| ReviewError::Replay(crate::record::ReplayError::Rules(e)))?;
-        let mut review = Review {
-            collection,
-            tree_index: index,
-            info,
-            start,
-            path: Vec::new(),
-            dirty: false,
-        };
-        let root = review.tree().root_id();
-        review.extend_path(&[root]);
-        Ok(review)
+        Ok((info, texts, start))
     }
 
     /// Reads SGF bytes (any charset the record layer knows) and reviews game `index`;
@@ -98,18 +140,19 @@ impl Review {
     }
 
     /// Reviews game `index` of the same file instead, from its start; the edits made to every
-    /// game are kept (they live in the collection) and so is the unsaved mark.
+    /// game are kept (they live in the collection), with their undo histories and the unsaved
+    /// mark. A game that cannot be reviewed leaves this one as it was.
     pub fn switch_game(&mut self, index: usize) -> Result<(), ReviewError> {
         if index == self.tree_index {
             return Ok(());
         }
-        if index >= self.collection.trees.len() {
-            return Err(ReviewError::NoGame(index));
-        }
-        // Tried on a copy, so a game that cannot be reviewed leaves this one as it was.
-        let mut other = Review::from_collection(self.collection.clone(), index)?;
-        other.dirty = self.dirty;
-        *self = other;
+        let (info, texts, start) = Review::read_game(&self.collection, index)?;
+        self.tree_index = index;
+        self.info = info;
+        self.info_texts = texts;
+        self.start = start;
+        self.replay_path(&[NodeId(0)]);
+        self.bump_shape();
         Ok(())
     }
 
@@ -118,7 +161,8 @@ impl Review {
         crate::record::to_canonical_sgf(&self.collection)
     }
 
-    /// The collection, with the edits made.
+    /// The collection, with the edits made. Deleted nodes stay in the trees' arenas (so undo
+    /// can restore them) but are not reachable from a root.
     pub fn collection(&self) -> &Collection {
         &self.collection
     }
@@ -133,9 +177,31 @@ impl Review {
         &mut self.collection.trees[self.tree_index]
     }
 
-    /// Game information read from the main line when the record was opened.
+    /// Game information read from the main line (again after each game-information edit).
     pub fn info(&self) -> &GameInfo {
         &self.info
+    }
+
+    /// A game-information value as written in the record (decoded), empty when absent.
+    pub fn info_text(&self, field: InfoField) -> &str {
+        InfoField::ALL
+            .iter()
+            .position(|&f| f == field)
+            .and_then(|i| self.info_texts.get(i))
+            .map_or("", String::as_str)
+    }
+
+    /// Reads the game information again after an edit of the root or the main line, and
+    /// makes the start position again (rules, komi or handicap may have changed). The caller
+    /// replays the path ([`Review::rebuild_path`]).
+    pub(super) fn reload_info(&mut self) {
+        let line = self.tree().main_line();
+        let (info, _) = GameInfo::read(self.tree(), &line);
+        self.info_texts = info_texts(self.tree(), &line);
+        if let Ok(start) = Game::new(info.size, info.rules()) {
+            self.start = start;
+        }
+        self.info = info;
     }
 
     /// Board size.
@@ -143,18 +209,38 @@ impl Review {
         self.start.size()
     }
 
-    /// Whether there are edits not yet saved.
+    /// Whether there are edits not yet saved, in any game of the file.
     pub fn is_dirty(&self) -> bool {
-        self.dirty
+        self.histories.iter().any(History::is_dirty)
     }
 
     /// Records that the current state has been saved.
     pub fn mark_saved(&mut self) {
-        self.dirty = false;
+        for h in &mut self.histories {
+            h.mark_saved();
+        }
+        self.bump();
     }
 
-    pub(super) fn touch(&mut self) {
-        self.dirty = true;
+    /// A number that changes whenever the cursor or the record changes: views cache what they
+    /// derive (the tree layout, the scene, counts along the line) until it moves.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    pub(super) fn bump(&mut self) {
+        self.revision = self.revision.wrapping_add(1);
+    }
+
+    /// A number that changes whenever the tree under review changes (an edit, an undo or
+    /// redo, another game of the file), for views that lay the tree out.
+    pub fn shape_revision(&self) -> u64 {
+        self.shape
+    }
+
+    pub(super) fn bump_shape(&mut self) {
+        self.shape = self.shape.wrapping_add(1);
+        self.bump();
     }
 
     // ----- the cursor -----
@@ -169,6 +255,12 @@ impl Review {
         self.path.iter().map(|s| s.node).collect()
     }
 
+    /// The node of the cursor's path at `depth` (0 is the root): a node is on the path exactly
+    /// when it is the path's node at its own depth.
+    pub fn path_node(&self, depth: usize) -> Option<NodeId> {
+        self.path.get(depth).map(|s| s.node)
+    }
+
     /// The node at the cursor, as stored.
     pub fn current_node(&self) -> &Node {
         self.tree()
@@ -178,17 +270,17 @@ impl Review {
 
     /// The position at the cursor.
     pub fn game(&self) -> &Game {
-        self.path.last().map_or(&self.start, |s| &s.game)
+        &self.game
     }
 
     /// The illegal move of the current node, if its move broke a rule.
     pub fn irregularity(&self) -> Option<&Irregularity> {
-        self.path.last().and_then(|s| s.irregularity.as_ref())
+        self.path.last().and_then(|s| s.irregularity.as_deref())
     }
 
     /// Moves and passes played from the start to the cursor.
     pub fn move_number(&self) -> usize {
-        self.game().move_number()
+        self.game.move_number()
     }
 
     /// The move of the current node, if it holds one.
@@ -205,20 +297,78 @@ impl Review {
     }
 
     /// Plays the nodes `ids` (each a child of the previous) after the current path.
-    fn extend_path(&mut self, ids: &[NodeId]) {
+    pub(super) fn extend_path(&mut self, ids: &[NodeId]) {
         let handicap = self.info.handicap;
         for &id in ids {
-            let mut game = self.game().clone();
-            let Some(node) = self.tree().node(id) else {
-                return;
+            let Some(node) = self.collection.trees[self.tree_index].node(id) else {
+                break;
             };
-            let irregularity = apply_node(&mut game, node, handicap);
+            let (applied, irregularity) = apply_node_traced(&mut self.game, node, handicap);
             self.path.push(Step {
                 node: id,
-                game,
-                irregularity,
+                applied,
+                irregularity: irregularity.map(Box::new),
             });
         }
+        self.bump();
+    }
+
+    /// Makes the path `ids` (from the root) by replaying it from the start position.
+    fn replay_path(&mut self, ids: &[NodeId]) {
+        self.path.clear();
+        self.game = self.start.clone();
+        self.extend_path(ids);
+    }
+
+    /// Shortens the path to its first `len` nodes: moves are undone one by one (the cheap
+    /// way back), unless a setup node is met or more would be undone than kept, and then the
+    /// kept nodes are replayed from the start.
+    pub(super) fn truncate_path(&mut self, len: usize) {
+        let len = len.max(1);
+        if self.path.len() <= len {
+            return;
+        }
+        let undo = self.path.len() - len;
+        let needs_replay = undo > len
+            || self
+                .path
+                .get(len..)
+                .is_some_and(|tail| tail.iter().any(|s| s.applied == Applied::Setup));
+        if needs_replay {
+            let kept: Vec<NodeId> = self.path.iter().take(len).map(|s| s.node).collect();
+            self.replay_path(&kept);
+            return;
+        }
+        while self.path.len() > len {
+            let Some(step) = self.path.pop() else { break };
+            if !take_back(&mut self.game, step.applied) {
+                let kept = self.path();
+                self.replay_path(&kept);
+                return;
+            }
+        }
+        self.bump();
+    }
+
+    /// The position before the current node: the parent's (the empty start for the root).
+    pub(super) fn position_before_current(&self) -> Game {
+        let Some(last) = self.path.last() else {
+            return self.start.clone();
+        };
+        if self.path.len() == 1 {
+            return self.start.clone();
+        }
+        let mut game = self.game.clone();
+        if take_back(&mut game, last.applied) {
+            return game;
+        }
+        let mut game = self.start.clone();
+        for step in self.path.iter().take(self.path.len() - 1) {
+            if let Some(node) = self.tree().node(step.node) {
+                apply_node_traced(&mut game, node, self.info.handicap);
+            }
+        }
+        game
     }
 
     /// Moves the cursor to `target`, replaying only from where the paths part.
@@ -227,7 +377,7 @@ impl Review {
             return false;
         }
         let new_path = self.tree().path_to(target);
-        if new_path.first() != Some(&self.tree().root_id()) {
+        if !self.is_connected(&new_path) {
             return false;
         }
         let common = self
@@ -236,18 +386,32 @@ impl Review {
             .zip(&new_path)
             .take_while(|(s, id)| s.node == **id)
             .count();
-        self.path.truncate(common);
-        self.extend_path(new_path.get(common..).unwrap_or_default());
+        self.truncate_path(common);
+        let from = self.path.len();
+        self.extend_path(new_path.get(from..).unwrap_or_default());
         true
     }
 
-    /// Replays the whole path again (after an edit changed a node on it).
-    pub(super) fn refresh(&mut self) {
-        let target = self.current();
-        self.path.clear();
-        let root = self.tree().root_id();
-        self.extend_path(&[root]);
-        self.go_to(target);
+    /// Replays the whole path again (after an edit changed a node on it); the cursor goes to
+    /// `target`, or to the root when `target` is no longer in the tree.
+    pub(super) fn rebuild_path(&mut self, target: NodeId) {
+        let path = self.tree().path_to(target);
+        if self.is_connected(&path) {
+            self.replay_path(&path);
+        } else {
+            self.replay_path(&[NodeId(0)]);
+        }
+    }
+
+    /// Whether `path` runs from the root through children only: a deleted node keeps its
+    /// parent link (so undo can put it back) but is no longer among the parent's children.
+    fn is_connected(&self, path: &[NodeId]) -> bool {
+        path.first() == Some(&self.tree().root_id())
+            && path.windows(2).all(|pair| {
+                self.tree()
+                    .node(pair[0])
+                    .is_some_and(|p| p.children.contains(&pair[1]))
+            })
     }
 
     /// Children of the current node (the first continues the line).
@@ -271,18 +435,24 @@ impl Review {
         if self.path.len() <= 1 {
             return false;
         }
-        self.path.pop();
+        self.truncate_path(self.path.len() - 1);
         true
     }
 
     /// Goes to the root (the start position).
     pub fn first(&mut self) {
-        self.path.truncate(1);
+        self.truncate_path(1);
     }
 
     /// Goes to the end of the current line (following first children).
     pub fn last(&mut self) {
-        while self.forward() {}
+        let mut ids = Vec::new();
+        let mut current = self.current();
+        while let Some(&next) = self.tree().node(current).and_then(|n| n.children.first()) {
+            ids.push(next);
+            current = next;
+        }
+        self.extend_path(&ids);
     }
 
     /// The line through the cursor: the path, then first children to the end.
@@ -325,14 +495,19 @@ impl Review {
     /// Number of moves on the current line, to its end.
     pub fn line_moves(&self) -> usize {
         let size = self.size();
-        self.line()
-            .iter()
-            .filter(|&&id| {
-                self.tree()
-                    .node(id)
-                    .is_some_and(|node| node_move(node, size).is_some())
-            })
-            .count()
+        let mut count = self.move_number();
+        let mut current = self.current();
+        while let Some(&next) = self.tree().node(current).and_then(|n| n.children.first()) {
+            if self
+                .tree()
+                .node(next)
+                .is_some_and(|node| node_move(node, size).is_some())
+            {
+                count += 1;
+            }
+            current = next;
+        }
+        count
     }
 
     /// The siblings of the current node (its parent's children) and its index among them.
@@ -373,8 +548,7 @@ impl Review {
     /// The position at the cursor with the node's markup, the last move marked and, when
     /// `numbers` is set, the move numbers of the stones still on the board.
     pub fn scene(&self, numbers: bool) -> Scene {
-        let game = self.game();
-        let mut scene = Scene::new(game.board());
+        let mut scene = Scene::new(self.game.board());
         let mut marks: Marks = read_marks(self.current_node(), self.size());
         if let Some((_, Move::Play(c))) = self.current_move() {
             marks.last_move = Some(c);
@@ -386,159 +560,34 @@ impl Review {
         scene
     }
 
-    /// For every stone on the board that was played as a move on the path, its move number.
+    /// For every stone on the board that was played as a move, its move number (the latest
+    /// move on the point). Read backwards from the last move, so it stops as soon as every
+    /// stone is numbered.
     pub fn move_numbers(&self) -> Vec<(Coord, u32)> {
-        let size = self.size();
-        let mut latest: Vec<(Coord, u32)> = Vec::new();
-        let mut number = 0u32;
-        for step in &self.path {
-            let Some(node) = self.tree().node(step.node) else {
+        let board = self.game.board();
+        let stones = board.stones().len();
+        let mut seen = vec![false; usize::from(self.size()) * usize::from(self.size())];
+        let mut out: Vec<(Coord, u32)> = Vec::new();
+        let moves = self.game.moves();
+        let index = |c: Coord| usize::from(c.y) * usize::from(self.size()) + usize::from(c.x);
+        for (i, &(color, mv)) in moves.iter().enumerate().rev() {
+            if out.len() == stones {
+                break;
+            }
+            let Move::Play(c) = mv else { continue };
+            let Some(slot) = seen.get_mut(index(c)) else {
                 continue;
             };
-            if let Some((_, mv)) = node_move(node, size) {
-                number += 1;
-                if let Move::Play(c) = mv {
-                    latest.retain(|(p, _)| *p != c);
-                    latest.push((c, number));
-                }
-            }
-        }
-        let board = self.game().board();
-        latest.retain(|(c, _)| board.get(*c).is_some());
-        latest
-    }
-
-    // ----- edits that change the tree's shape -----
-
-    /// Plays `mv` for the side to move at the cursor: an existing child with that move is
-    /// followed, otherwise a new variation is added (the main line when there is none).
-    pub fn play(&mut self, mv: Move) -> Result<NodeId, ReviewError> {
-        let color = self.game().to_move();
-        let size = self.size();
-        let existing = self.current_node().children.iter().copied().find(|&child| {
-            self.tree()
-                .node(child)
-                .and_then(|n| node_move(n, size))
-                .is_some_and(|(c, m)| c == color && m == mv)
-        });
-        if let Some(child) = existing {
-            self.extend_path(&[child]);
-            return Ok(child);
-        }
-        self.game().check(color, mv).map_err(ReviewError::Illegal)?;
-        let mut node = Node::default();
-        node.set(&color.letter().to_string(), vec![move_value(mv)]);
-        let parent = self.current();
-        let child = self.tree_mut().add_child(parent, node);
-        self.extend_path(&[child]);
-        self.touch();
-        Ok(child)
-    }
-
-    /// Deletes the current node and everything after it; the cursor goes to the parent.
-    pub fn delete_current(&mut self) -> Result<(), ReviewError> {
-        let current = self.current();
-        let Some(parent) = self.current_node().parent else {
-            return Err(ReviewError::RootCannotBeDeleted);
-        };
-        if let Some(p) = self.tree_mut().node_mut(parent) {
-            p.children.retain(|&c| c != current);
-        }
-        self.compact(parent);
-        self.touch();
-        Ok(())
-    }
-
-    /// Makes the line through the cursor the main line: at every fork on the path, the
-    /// branch taken becomes the first child.
-    pub fn promote_to_main_line(&mut self) -> bool {
-        let path = self.path();
-        let mut changed = false;
-        for pair in path.windows(2) {
-            let [parent, child] = [pair[0], pair[1]];
-            if let Some(p) = self.tree_mut().node_mut(parent)
-                && let Some(i) = p.children.iter().position(|&c| c == child)
-                && i > 0
-            {
-                p.children.remove(i);
-                p.children.insert(0, child);
-                changed = true;
-            }
-        }
-        if changed {
-            self.touch();
-        }
-        changed
-    }
-
-    /// Rebuilds the tree without the nodes no longer reachable from the root (the arena keeps
-    /// deleted nodes otherwise) and puts the cursor on `cursor`.
-    fn compact(&mut self, cursor: NodeId) {
-        let old = self.tree().clone();
-        let mut new = GameTree::new();
-        *new.root_mut() = Node {
-            properties: old.root().properties.clone(),
-            children: Vec::new(),
-            parent: None,
-        };
-        let mut map = vec![None; old.len()];
-        if let Some(slot) = map.get_mut(old.root_id().0) {
-            *slot = Some(new.root_id());
-        }
-        let mut stack = vec![(old.root_id(), new.root_id())];
-        while let Some((old_id, new_id)) = stack.pop() {
-            let Some(node) = old.node(old_id) else {
+            if *slot {
                 continue;
-            };
-            for &child in &node.children {
-                let Some(c) = old.node(child) else { continue };
-                let copy = Node {
-                    properties: c.properties.clone(),
-                    children: Vec::new(),
-                    parent: None,
-                };
-                let id = new.add_child(new_id, copy);
-                if let Some(slot) = map.get_mut(child.0) {
-                    *slot = Some(id);
-                }
-                stack.push((child, id));
+            }
+            *slot = true;
+            if board.get(c) == Some(color) {
+                out.push((c, u32::try_from(i + 1).unwrap_or(u32::MAX)));
             }
         }
-        *self.tree_mut() = new;
-        let target = map.get(cursor.0).copied().flatten().unwrap_or(NodeId(0));
-        self.path.clear();
-        let root = self.tree().root_id();
-        self.extend_path(&[root]);
-        self.go_to(target);
-    }
-
-    // ----- edits of the current node -----
-
-    /// Changes the current node with `edit`, then replays if the position may have changed.
-    pub(super) fn edit_node(&mut self, replay: bool, edit: impl FnOnce(&mut Node, u8)) {
-        let size = self.size();
-        let id = self.current();
-        if let Some(node) = self.tree_mut().node_mut(id) {
-            edit(node, size);
-        }
-        if replay {
-            self.refresh();
-        }
-        self.touch();
-    }
-
-    /// Sets the comment (C) of the current node; an empty text removes it.
-    pub fn set_comment(&mut self, text: &str) {
-        if text == self.comment() {
-            return;
-        }
-        self.edit_node(false, |node, _| {
-            if text.trim().is_empty() {
-                node.remove("C");
-            } else {
-                node.set("C", vec![encode_text(text, false)]);
-            }
-        });
+        out.reverse();
+        out
     }
 
     /// Whether the node's move value is one this board understands (used by tests and views).
@@ -551,4 +600,40 @@ impl Review {
         }
         None
     }
+}
+
+/// Takes back one applied node on `game`; false when only a replay can (a setup).
+fn take_back(game: &mut Game, applied: Applied) -> bool {
+    match applied {
+        Applied::Nothing => true,
+        Applied::ToMove(color) => {
+            game.set_to_move(color);
+            true
+        }
+        Applied::Move(color) => {
+            if !game.undo() {
+                return false;
+            }
+            if game.to_move() != color {
+                game.set_to_move(color);
+            }
+            true
+        }
+        Applied::Setup => false,
+    }
+}
+
+/// The game-information texts along `line`, in [`InfoField::ALL`] order: the first node that
+/// has the property wins, as [`GameInfo::read`] decides.
+fn info_texts(tree: &GameTree, line: &[NodeId]) -> Vec<String> {
+    InfoField::ALL
+        .iter()
+        .map(|field| {
+            line.iter()
+                .filter_map(|&id| tree.node(id))
+                .find_map(|n| n.value(field.property()))
+                .map(decode_simple_text)
+                .unwrap_or_default()
+        })
+        .collect()
 }

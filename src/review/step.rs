@@ -17,11 +17,36 @@ pub fn node_move(node: &Node, size: u8) -> Option<(Color, Move)> {
     None
 }
 
+/// What applying one node did to the game: enough to take it back without a replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// Nothing changed (a node of comments or markup, a root without setup).
+    Nothing,
+    /// Only the side to move changed (`PL`); it was this colour before.
+    ToMove(Color),
+    /// A move or pass was played (after an optional `PL`); the side to move before the node.
+    Move(Color),
+    /// Stones were set up or handicap placed: the repetition baseline moved, so only a
+    /// replay gives the position before.
+    Setup,
+}
+
 /// Applies the setup, `PL` and move of `node` to `game`; returns the irregularity of an
 /// illegal move. `handicap` is the record's HA: the first all-black setup on an empty board
 /// with it places the handicap, so White moves next.
 pub fn apply_node(game: &mut Game, node: &Node, handicap: u8) -> Option<Irregularity> {
+    apply_node_traced(game, node, handicap).1
+}
+
+/// [`apply_node`], also saying what changed so the step can be taken back.
+pub fn apply_node_traced(
+    game: &mut Game,
+    node: &Node,
+    handicap: u8,
+) -> (Applied, Option<Irregularity>) {
     let size = game.size();
+    let to_move_before = game.to_move();
+    let mut applied = Applied::Nothing;
     let black = points(node, "AB", size);
     let white = points(node, "AW", size);
     let empty: Vec<Coord> = points(node, "AE", size);
@@ -32,15 +57,24 @@ pub fn apply_node(game: &mut Game, node: &Node, handicap: u8) -> Option<Irregula
             && game.move_number() == 0
             && game.board().stones().is_empty();
         let placed = is_handicap && game.place_free_handicap(&black).is_ok();
-        if !placed {
-            // A refused setup (a chain without liberties) leaves the board as it was; the
-            // record layer reports it when the file is checked.
-            let _ = game.setup(&black, &white, &empty);
+        // A refused setup (a chain without liberties) leaves the board as it was; the record
+        // layer reports it when the file is checked.
+        if placed || game.setup(&black, &white, &empty).is_ok() {
+            applied = Applied::Setup;
         }
     }
     if let Some(color) = node.value("PL").and_then(parse_color) {
         game.set_to_move(color);
+        if applied == Applied::Nothing {
+            applied = Applied::ToMove(to_move_before);
+        }
     }
-    let (color, mv) = node_move(node, size)?;
-    game.play_tolerant(color, mv)
+    let Some((color, mv)) = node_move(node, size) else {
+        return (applied, None);
+    };
+    let irregularity = game.play_tolerant(color, mv);
+    if applied != Applied::Setup {
+        applied = Applied::Move(to_move_before);
+    }
+    (applied, irregularity)
 }

@@ -61,6 +61,9 @@ pub fn review_board_ui(
     );
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &description));
     let mut out = Vec::new();
+    if response.hovered() {
+        out.extend(wheel_steps(ui, panel));
+    }
     if response.clicked()
         && let Some(p) = response.interact_pointer_pos()
         && let Some(c) = geo.coord_at(p.x, p.y)
@@ -69,4 +72,47 @@ pub fn review_board_ui(
         out.extend(panel.board_click(c, modifiers));
     }
     out
+}
+
+/// The mouse wheel over the board steps through the moves: one move a frame in which the wheel
+/// turned (wheel down goes forward), or one move per [`super::panel::WHEEL_STEP`] points of
+/// smooth scrolling (touchpads).
+///
+/// Why a frame and not a notch: X11 reports a synthetic wheel click (xdotool, remote desktops)
+/// as a press and a release, which winit turns into two wheel events, so counting events would
+/// step two moves for one click; a real wheel sends one event a notch, well under one a frame.
+fn wheel_steps(ui: &egui::Ui, panel: &mut ReviewPanel) -> Vec<ReviewCommand> {
+    let (lines, points) = ui.input(|i| {
+        let mut lines = 0.0;
+        let mut points = 0.0;
+        for event in &i.raw.events {
+            if let egui::Event::MouseWheel {
+                unit,
+                delta,
+                modifiers,
+                ..
+            } = event
+            {
+                if modifiers.command {
+                    continue;
+                }
+                // The larger of the two axes: some mice and touchpads report sideways wheels.
+                let d = if delta.y.abs() >= delta.x.abs() {
+                    delta.y
+                } else {
+                    delta.x
+                };
+                match unit {
+                    egui::MouseWheelUnit::Point => points += d,
+                    egui::MouseWheelUnit::Line | egui::MouseWheelUnit::Page => lines += d,
+                }
+            }
+        }
+        (lines, points)
+    });
+    if lines == 0.0 && points == 0.0 {
+        return Vec::new();
+    }
+    let notches = if lines == 0.0 { 0.0 } else { lines.signum() };
+    panel.wheel(notches, points)
 }

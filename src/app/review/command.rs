@@ -2,9 +2,9 @@
 
 use std::path::PathBuf;
 
-use crate::diagram::PointMark;
+use crate::diagram::{Paper, PointMark};
 use crate::record::NodeId;
-use crate::review::{MoveAnnotation, PositionAnnotation};
+use crate::review::{InfoField, MoveAnnotation, PositionAnnotation};
 use crate::rules::{Color, Coord, Move};
 
 /// What a click on the board does in review.
@@ -48,6 +48,50 @@ pub enum Nav {
     Node(NodeId),
 }
 
+/// What would replace or end the record under review, and so waits for an answer when the
+/// record has unsaved edits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// Ask for a file to open.
+    OpenDialog,
+    /// Open this file.
+    OpenPath(PathBuf),
+    /// Start a new empty record of this size.
+    NewRecord(u8),
+    /// Close the window.
+    Quit,
+}
+
+/// What a path typed into the panel's path field is for (where no file dialog can be shown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathPurpose {
+    /// A record to open.
+    Open,
+    /// Where to save the record.
+    SaveAs,
+    /// Where to export the position as SVG.
+    ExportDiagram,
+    /// Where to export the printable record as HTML.
+    ExportRecord,
+}
+
+/// An answer to one of the panel's questions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Save the edits, then go on.
+    Save,
+    /// Drop the edits and go on.
+    Discard,
+    /// Do nothing: the question is closed and the record stays.
+    Cancel,
+    /// Yes, delete the line.
+    Delete,
+    /// The path typed into the path field.
+    Path(PathBuf),
+    /// Yes, replace the existing file.
+    Replace,
+}
+
 /// A request from the review panel, applied by [`super::ReviewPanel::apply`].
 #[must_use]
 #[derive(Clone, Debug, PartialEq)]
@@ -72,34 +116,48 @@ pub enum ReviewCommand {
     ClearAt(Coord),
     /// Remove all marks of the current node.
     ClearAll,
-    /// Replace the comment of the current node.
-    Comment(String),
+    /// Replace the comment of this node (the one it was typed on).
+    Comment(NodeId, String),
     /// Set or clear the move annotation.
     MoveAnnotation(Option<MoveAnnotation>),
     /// Set or clear the position annotation.
     PositionAnnotation(Option<PositionAnnotation>),
-    /// Delete the current node and what follows it.
+    /// Set a game-information property (an empty text removes it).
+    SetInfo(InfoField, String),
+    /// Delete the current node and what follows it (asks first when that is more than one
+    /// node).
     DeleteNode,
     /// Make the current line the main line.
     Promote,
+    /// Take back the last edit of the record shown.
+    Undo,
+    /// Do the last undone edit again.
+    Redo,
     /// Show or hide move numbers.
     ShowNumbers(bool),
     /// Review another game of the same file (0-based).
     SwitchGame(usize),
-    /// Start a new empty record of this size.
+    /// Start a new empty record of this size (asks first about unsaved edits).
     NewRecord(u8),
-    /// Ask for a file to open (a dialog on a worker thread).
+    /// Ask for a file to open (asks first about unsaved edits).
     OpenDialog,
-    /// Open this file (recent files, drag and drop, the command line).
+    /// Open this file (recent files, drag and drop, the command line; asks first about
+    /// unsaved edits).
     OpenPath(PathBuf),
     /// Save to the file it came from (or ask where, for a new record).
     Save,
     /// Ask where to save.
     SaveAsDialog,
+    /// The paper the exports are sized for.
+    SetPaper(Paper),
     /// Export the position on the board, with its marks, as an SVG diagram.
     ExportDiagram,
     /// Export the printable game record (棋谱) of the main line as HTML.
     ExportRecord,
     /// Save to this path.
     SaveTo(PathBuf),
+    /// Answer the question the panel is asking.
+    Answer(Answer),
+    /// Hide the message at the top of the panel.
+    DismissNotice,
 }

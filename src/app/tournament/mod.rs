@@ -36,7 +36,7 @@ fn waker(ctx: &egui::Context) -> Waker {
 impl TournamentWindow {
     /// Shows the window; returns whether it is still open.
     pub fn ui(&mut self, ctx: &egui::Context, lang: Lang) -> bool {
-        self.poll_files();
+        self.poll_files(lang);
         let mut open = true;
         let mut out = (Vec::new(), Vec::new());
         egui::Window::new(lang.pick("赛事", "賽事", "Tournament"))
@@ -105,7 +105,7 @@ impl TournamentWindow {
         self.waiting = Some(f);
     }
 
-    fn poll_files(&mut self) {
+    fn poll_files(&mut self, lang: Lang) {
         for e in self.files.poll() {
             let asked = self.waiting.take();
             match e {
@@ -125,6 +125,13 @@ impl TournamentWindow {
                 FileEvent::Exported(_) | FileEvent::Cancelled => {}
                 FileEvent::Failed(path, why) => {
                     self.state.message = Some(format!("{}: {why}", path.display()))
+                }
+                FileEvent::AlreadyExists(path) => {
+                    self.state.message = Some(format!(
+                        "{}: {}",
+                        path.display(),
+                        crate::i18n::file_already_there(lang)
+                    ))
                 }
             }
         }
