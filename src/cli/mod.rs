@@ -7,6 +7,7 @@
 pub mod check;
 pub mod clock;
 pub mod clock_talk;
+pub mod dead_stones;
 pub mod diagram;
 pub mod sgf;
 
@@ -73,6 +74,8 @@ pub enum Command {
     Diagram(diagram::DiagramArgs),
     /// Write the printable game record (棋谱) as HTML with numbered diagrams.
     Record(diagram::RecordArgs),
+    /// Suggest the dead stones of a record's final position and count it with them removed.
+    DeadStones(dead_stones::DeadStonesArgs),
 }
 
 /// `tianyuan clock …`.
@@ -119,6 +122,7 @@ pub fn main() -> ExitCode {
         Some(Command::Clock(ClockCommand::Talk(args))) => clock_talk::run_talk(&args),
         Some(Command::Diagram(args)) => diagram::run_diagram(&args),
         Some(Command::Record(args)) => diagram::run_record(&args),
+        Some(Command::DeadStones(args)) => dead_stones::run(&args),
         None => run_app(cli.app),
     }
 }

@@ -5,9 +5,11 @@
 //! it is switched live by changing that value. The system locale is read at the edge (in the
 //! app's start-up) and given to [`Lang::from_locale`].
 
+mod dead_stones_text;
 mod messages;
 mod time_control_text;
 
+pub use dead_stones_text::{reason_text, status_text};
 pub use messages::Msg;
 pub use time_control_text::{span_text, time_control_text};
 

@@ -1,0 +1,284 @@
+//! The suggestion: which chains are dead, alive, in seki or uncertain, why, and what the count
+//! gives with the dead chains removed.
+//!
+//! How a chain is judged, in order:
+//! 1. **Pass-alive** (Benson, [`super::benson`]): never dead, whatever the playouts say.
+//! 2. **Playouts from both sides** ([`super::playout_estimate`]): the chain is *dead* only when
+//!    its points end as the opponent's in most playouts with Black to move first *and* in most
+//!    with White to move first; *alive* when they end as its own in most of both; otherwise
+//!    *uncertain* (who moves first decides, or neither side prevails): shown as uncertain, and
+//!    counted as alive.
+//! 3. **Seki** ([`super::seki`]): with the dead chains lifted off, live chains next to a shared
+//!    point that neither side can fill are in seki; their shared points are dame.
+//!
+//! The count is [`area_count`] with the dead chains removed: dame and seki points are split
+//! half each (Art. 9, 21.2).
+
+use crate::rules::{AreaCount, Board, Color, Coord, GameResult, Rules, area_count, score};
+
+use super::benson::pass_alive;
+use super::cells::{Cells, color_of, coords, on_board};
+use super::playout_estimate::{ChainShares, Ownership, chain_shares, estimate};
+use super::seki;
+
+/// How hard the estimator looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Playouts with each side to move first.
+    pub playouts_per_side: u32,
+}
+
+impl Default for Settings {
+    /// Enough playouts that a chain's share is known to a few per cent.
+    fn default() -> Settings {
+        Settings {
+            playouts_per_side: 160,
+        }
+    }
+}
+
+/// What the estimator says about one chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Alive: it stays on the board at the count.
+    Alive,
+    /// Dead: suggested for removal.
+    Dead,
+    /// Alive in seki: it shares liberties with opponent chains that neither side can fill.
+    Seki,
+    /// Neither shown alive nor dead: the players decide. Counted as alive.
+    Uncertain,
+}
+
+/// Why a chain got its status.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reason {
+    /// Benson's proof: it cannot be captured even if its owner passes every turn.
+    PassAlive,
+    /// What the playouts showed (see [`ChainShares`]).
+    Playouts(Shares),
+    /// In seki around these shared points; the playouts' shares as well.
+    Seki {
+        /// The seki points next to the chain.
+        points: Vec<Coord>,
+        /// What the playouts showed.
+        shares: Shares,
+    },
+}
+
+/// The share of playouts in which a chain's points ended as its own colour's or as the
+/// opponent's, with each side to move first (0.0–1.0).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shares {
+    /// Own colour's, Black to move first.
+    pub own_black_first: f64,
+    /// Opponent's, Black to move first.
+    pub opponent_black_first: f64,
+    /// Own colour's, White to move first.
+    pub own_white_first: f64,
+    /// Opponent's, White to move first.
+    pub opponent_white_first: f64,
+}
+
+impl From<ChainShares> for Shares {
+    fn from(s: ChainShares) -> Shares {
+        Shares {
+            own_black_first: s.own_black_first,
+            opponent_black_first: s.opp_black_first,
+            own_white_first: s.own_white_first,
+            opponent_white_first: s.opp_white_first,
+        }
+    }
+}
+
+/// One chain of the position with its status and the reason.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChainReport {
+    /// Its colour.
+    pub color: Color,
+    /// Its stones, top row first.
+    pub stones: Vec<Coord>,
+    /// What the estimator suggests.
+    pub status: Status,
+    /// Why.
+    pub reason: Reason,
+}
+
+/// The estimator's suggestion for a position, to be confirmed or changed by the players or the
+/// arbiter before counting (never applied silently).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Suggestion {
+    /// Every chain, in board order of its first stone.
+    pub chains: Vec<ChainReport>,
+    /// The stones suggested dead, top row first.
+    pub dead: Vec<Coord>,
+    /// The stones of uncertain chains (counted as alive).
+    pub uncertain: Vec<Coord>,
+    /// The stones of chains in seki.
+    pub seki: Vec<Coord>,
+    /// The empty points shared by both sides once the dead stones are removed (dame and seki
+    /// points), split half each.
+    pub dame: Vec<Coord>,
+    /// The area count with the dead stones removed.
+    pub count: AreaCount,
+    /// The result of that count under the rules and handicap given.
+    pub result: GameResult,
+}
+
+/// A share above this, with each side to move first, settles a chain's fate.
+const MAJORITY: f64 = 0.5;
+
+/// Suggests the dead stones of `board` and counts it under `rules` with `handicap` stones
+/// (Black returns half a stone per handicap stone when the rules say so). Deterministic: the
+/// playouts are seeded from the position.
+pub fn suggest(board: &Board, rules: &Rules, handicap: u8, settings: &Settings) -> Suggestion {
+    let cells = Cells::of(board);
+    let alive_black = pass_alive(board, Color::Black);
+    let alive_white = pass_alive(board, Color::White);
+    let seed = board.hash() ^ u64::from(board.size()).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let ownership = estimate(board, settings.playouts_per_side, seed);
+
+    // First verdicts, chain by chain.
+    let mut chains: Vec<(Vec<usize>, Color, Status, Reason)> = Vec::new();
+    let mut seen = vec![false; cells.len];
+    for p in on_board(board) {
+        let Some(color) = color_of(board.at(p)) else {
+            continue;
+        };
+        if seen[p] {
+            continue;
+        }
+        let stones: Vec<usize> = board.chain_cells(p).collect();
+        for &s in &stones {
+            seen[s] = true;
+        }
+        let proven = match color {
+            Color::Black => alive_black.stones[p],
+            Color::White => alive_white.stones[p],
+        };
+        let (status, reason) = if proven {
+            (Status::Alive, Reason::PassAlive)
+        } else {
+            judge(&ownership, &stones, color)
+        };
+        chains.push((stones, color, status, reason));
+    }
+
+    // Seki among what is left standing.
+    let dead_cells: Vec<usize> = chains
+        .iter()
+        .filter(|c| c.2 == Status::Dead)
+        .flat_map(|c| c.0.iter().copied())
+        .collect();
+    let mut standing = board.clone();
+    for &p in &dead_cells {
+        standing.set_raw(p, crate::rules::cell_codes::EMPTY);
+    }
+    standing.rebuild();
+    let seki = seki::find(&standing);
+    for chain in &mut chains {
+        let first = chain.0.first().copied().unwrap_or(0);
+        if chain.2 != Status::Dead && seki.stones[first] {
+            let shares = match &chain.3 {
+                Reason::Playouts(s) => *s,
+                _ => Shares::from(chain_shares(&ownership, &chain.0, chain.1)),
+            };
+            let points = seki_points_next_to(&standing, cells, &chain.0, &seki.points);
+            chain.2 = Status::Seki;
+            chain.3 = Reason::Seki { points, shares };
+        }
+    }
+
+    let dead = coords(board, dead_cells.iter().copied());
+    let count = area_count(board, &dead);
+    let result = score(&count, rules, handicap);
+    let dame = shared_points(&standing, cells);
+    let pick = |status: Status| {
+        coords(
+            board,
+            chains
+                .iter()
+                .filter(|c| c.2 == status)
+                .flat_map(|c| c.0.iter().copied()),
+        )
+    };
+    let uncertain = pick(Status::Uncertain);
+    let seki_stones = pick(Status::Seki);
+    let mut reports: Vec<ChainReport> = chains
+        .into_iter()
+        .map(|(stones, color, status, reason)| ChainReport {
+            color,
+            stones: coords(board, stones),
+            status,
+            reason,
+        })
+        .collect();
+    reports.sort_by_key(|r| r.stones.first().map(|c| (c.y, c.x)));
+    Suggestion {
+        chains: reports,
+        dead,
+        uncertain,
+        seki: seki_stones,
+        dame: coords(board, dame),
+        count,
+        result,
+    }
+}
+
+/// The playouts' verdict on one chain that Benson could not prove alive.
+fn judge(ownership: &Ownership, stones: &[usize], color: Color) -> (Status, Reason) {
+    let s = chain_shares(ownership, stones, color);
+    let status = if s.opp_black_first > MAJORITY && s.opp_white_first > MAJORITY {
+        Status::Dead
+    } else if s.own_black_first > MAJORITY && s.own_white_first > MAJORITY {
+        Status::Alive
+    } else {
+        Status::Uncertain
+    };
+    (status, Reason::Playouts(Shares::from(s)))
+}
+
+/// The seki points next to a chain's stones.
+fn seki_points_next_to(board: &Board, cells: Cells, stones: &[usize], points: &[bool]) -> Vec<Coord> {
+    let around = stones
+        .iter()
+        .flat_map(|&s| cells.neighbours(s))
+        .filter(|&n| points.get(n).copied().unwrap_or(false));
+    coords(board, around)
+}
+
+/// The empty points of `board` in regions bordered by both colours or by none: the points
+/// [`area_count`] splits half each.
+fn shared_points(board: &Board, cells: Cells) -> Vec<usize> {
+    use crate::rules::cell_codes::{EMPTY, WALL};
+    let mut seen = vec![false; cells.len];
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    let mut region = Vec::new();
+    for start in on_board(board) {
+        if seen[start] || board.at(start) != EMPTY {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        region.clear();
+        let mut borders = 0u8;
+        while let Some(p) = stack.pop() {
+            region.push(p);
+            for n in cells.neighbours(p) {
+                match board.at(n) {
+                    EMPTY if !seen[n] => {
+                        seen[n] = true;
+                        stack.push(n);
+                    }
+                    EMPTY | WALL => {}
+                    v => borders |= v,
+                }
+            }
+        }
+        if borders != 1 && borders != 2 {
+            out.extend_from_slice(&region);
+        }
+    }
+    out
+}
