@@ -41,6 +41,12 @@ impl Cells {
         }
     }
 
+    /// The distance between two rows of cells.
+    #[inline]
+    pub(crate) fn stride(self) -> usize {
+        self.stride
+    }
+
     /// The four neighbours of an on-board cell (walls included).
     #[inline]
     pub(crate) fn neighbours(self, p: usize) -> [usize; 4] {

@@ -12,7 +12,8 @@
 
 mod benson;
 mod cells;
-mod playout_estimate;
+mod local_reading;
+pub mod playout_estimate;
 mod rng;
 mod seki;
 mod suggestion;

@@ -23,6 +23,37 @@ use crate::rules::Coord;
 use super::cells::{Cells, code, on_board};
 use super::rng::Rng;
 
+/// Knobs of the playout policy (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Policy {
+    /// Chance (out of 1024) of answering the opponent's last move among its eight neighbours.
+    pub local_per_1024: u32,
+    /// A side plays no random move inside its own territory (empty regions only its stones
+    /// border at the start) unless an opponent stone stands next to the point.
+    pub owner_stays_out: bool,
+    /// Nobody plays in the territory of strong groups (two regions, or five points).
+    pub protect_strong: bool,
+    /// Single-stone self-atari: 0 allowed, 1 only thrown into an eye space, 2 never.
+    pub single: u8,
+    /// A self-atari making a chain of at most this many stones is allowed (0: none).
+    pub max_throw_in: u16,
+    /// Capture an opponent chain that the mover's previous move put in atari.
+    pub capture_prev: bool,
+}
+
+impl Default for Policy {
+    fn default() -> Policy {
+        Policy {
+            local_per_1024: 0,
+            owner_stays_out: false,
+            protect_strong: false,
+            single: 0,
+            max_throw_in: 0,
+            capture_prev: false,
+        }
+    }
+}
+
 /// How often each point ended as whose, over the playouts from each side to move.
 #[derive(Clone, Debug)]
 pub(crate) struct Ownership {
@@ -56,7 +87,7 @@ fn first_index(c: Color) -> usize {
 
 /// Plays `playouts` random games from `board` with each side to move first, seeded with
 /// `seed`, and counts who owns each point at the end.
-pub(crate) fn estimate(board: &Board, playouts: u32, seed: u64) -> Ownership {
+pub(crate) fn estimate(board: &Board, playouts: u32, seed: u64, policy: Policy) -> Ownership {
     let cells = Cells::of(board);
     let mut own = Ownership {
         playouts,
@@ -64,7 +95,7 @@ pub(crate) fn estimate(board: &Board, playouts: u32, seed: u64) -> Ownership {
         white: [vec![0; cells.len], vec![0; cells.len]],
     };
     let mut rng = Rng::new(seed);
-    let mut play = Playout::new(board);
+    let mut play = Playout::new(board, policy);
     let mut owner = vec![0u8; cells.len];
     for first in [Color::Black, Color::White] {
         let s = first_index(first);
@@ -94,14 +125,20 @@ struct Playout {
     pool: Vec<u16>,
     stack: Vec<usize>,
     seen: Vec<bool>,
+    policy: Policy,
+    /// Per cell: nobody plays here (territory of a strong group).
+    protected: Vec<bool>,
+    /// Per cell and colour code (1, 2): that side's own territory at the start.
+    territory: [Vec<bool>; 3],
 }
 
 /// Picks among all empty points before the candidates are listed exhaustively.
 const PICKS: usize = 6;
 
 impl Playout {
-    fn new(board: &Board) -> Playout {
+    fn new(board: &Board, policy: Policy) -> Playout {
         let cells = Cells::of(board);
+        let (territory, protected) = territories(board, cells);
         Playout {
             board: board.clone(),
             cells,
@@ -110,6 +147,9 @@ impl Playout {
             pool: Vec::with_capacity(cells.len),
             stack: Vec::with_capacity(cells.len),
             seen: vec![false; cells.len],
+            protected: if policy.protect_strong { protected } else { vec![false; cells.len] },
+            territory,
+            policy,
         }
     }
 
@@ -123,18 +163,20 @@ impl Playout {
         let cap = 3 * area + 50;
         let mut to_move = first;
         let mut passes = 0;
-        let mut last = 0;
+        // The last move of each side (by colour code), 0 for none or a pass.
+        let mut last = [0usize; 3];
         for _ in 0..cap {
-            match self.choose(to_move, last, rng) {
+            let own = usize::from(code(to_move));
+            match self.choose(to_move, last[3 - own], last[own], rng) {
                 Some(p) => {
                     self.play(p, to_move);
                     passes = 0;
-                    last = p;
+                    last[own] = p;
                 }
                 None => {
                     self.ko = 0;
                     passes += 1;
-                    last = 0;
+                    last[own] = 0;
                     if passes == 2 {
                         break;
                     }
@@ -157,12 +199,44 @@ impl Playout {
     }
 
     /// The move for `color` after the opponent's move on `last` (0: none), or `None` to pass.
-    fn choose(&mut self, color: Color, last: usize, rng: &mut Rng) -> Option<usize> {
+    fn choose(&mut self, color: Color, last: usize, mine: usize, rng: &mut Rng) -> Option<usize> {
         let own = code(color);
         if last != 0
             && let Some(p) = self.answer_atari(own, last)
         {
             return Some(p);
+        }
+        if mine != 0
+            && self.policy.capture_prev
+            && let Some(p) = self.finish_atari(own, mine)
+        {
+            return Some(p);
+        }
+        if last != 0
+            && self.policy.local_per_1024 > 0
+            && (rng.next_u64() & 1023) < u64::from(self.policy.local_per_1024)
+        {
+            let mut near = [0usize; 8];
+            let mut k = 0;
+            let s = self.cells.stride();
+            for q in [
+                last - s - 1,
+                last - s,
+                last - s + 1,
+                last - 1,
+                last + 1,
+                last + s - 1,
+                last + s,
+                last + s + 1,
+            ] {
+                if self.board.at(q) == EMPTY && !self.protected[q] && self.acceptable(q, own) {
+                    near[k] = q;
+                    k += 1;
+                }
+            }
+            if k > 0 {
+                return Some(near[rng.below(k)]);
+            }
         }
         for _ in 0..PICKS {
             let empties = self.board.empty_cells();
@@ -170,7 +244,7 @@ impl Playout {
                 return None;
             }
             let p = usize::from(empties[rng.below(empties.len())]);
-            if self.acceptable(p, own) {
+            if self.global_ok(p, own) {
                 return Some(p);
             }
         }
@@ -180,13 +254,41 @@ impl Playout {
         while k > 0 {
             let i = rng.below(k);
             let p = usize::from(self.pool[i]);
-            if self.acceptable(p, own) {
+            if self.global_ok(p, own) {
                 return Some(p);
             }
             k -= 1;
             self.pool.swap(i, k);
         }
         None
+    }
+
+    /// A random move anywhere: acceptable, not protected, and not inside the mover's own
+    /// territory unless an opponent stone stands next to it.
+    fn global_ok(&self, p: usize, own: u8) -> bool {
+        if self.protected[p] {
+            return false;
+        }
+        if self.policy.owner_stays_out && self.territory[usize::from(own)][p] {
+            let s = self.cells.stride();
+            let opp = 3 - own;
+            let invaded = [
+                p - s - 1,
+                p - s,
+                p - s + 1,
+                p - 1,
+                p + 1,
+                p + s - 1,
+                p + s,
+                p + s + 1,
+            ]
+            .iter()
+            .any(|&q| self.board.at(q) == opp);
+            if !invaded {
+                return false;
+            }
+        }
+        self.acceptable(p, own)
     }
 
     /// Captures the chain just played when it is in atari, else saves an own chain next to it
@@ -213,6 +315,23 @@ impl Playout {
             if let Some(q) = self.one_liberty(h)
                 && self.legal(q, own)
                 && self.liberties_after(q, own) >= 2
+            {
+                return Some(q);
+            }
+        }
+        None
+    }
+
+    /// Captures an opponent chain next to the mover's own previous move that is still in atari.
+    fn finish_atari(&self, own: u8, mine: usize) -> Option<usize> {
+        for n in self.cells.neighbours(mine) {
+            if self.board.at(n) != 3 - own {
+                continue;
+            }
+            let h = self.board.head_of(n);
+            if self.board.libs_at_head(h) == 1
+                && let Some(q) = self.one_liberty(h)
+                && self.legal(q, own)
             {
                 return Some(q);
             }
@@ -258,10 +377,48 @@ impl Playout {
                 joins_own = true;
             }
         }
-        if empties >= 2 || !joins_own {
+        if empties >= 2 {
             return false;
         }
-        self.liberties_after(p, own) < 2
+        if !joins_own {
+            return match self.policy.single {
+                0 => false,
+                1 => !self.into_eye_space(p, own),
+                _ => true,
+            };
+        }
+        if self.liberties_after(p, own) >= 2 {
+            return false;
+        }
+        if self.policy.max_throw_in >= 2 {
+            let mut size = 1u32;
+            let mut heads = [0usize; 4];
+            for (i, n) in self.cells.neighbours(p).into_iter().enumerate() {
+                if board.at(n) == own {
+                    let h = board.head_of(n);
+                    if !heads[..i].contains(&h) {
+                        heads[i] = h;
+                        size += u32::from(board.len_at_head(h));
+                    }
+                }
+            }
+            return size > u32::from(self.policy.max_throw_in);
+        }
+        true
+    }
+
+    /// Whether a lone `own` stone on `p` with at most one liberty sits in the opponent's eye
+    /// space: its liberty, if any, touches only opponent stones, the wall and `p`.
+    fn into_eye_space(&self, p: usize, own: u8) -> bool {
+        let opp = 3 - own;
+        for n in self.cells.neighbours(p) {
+            if self.board.at(n) == EMPTY {
+                return self.cells.neighbours(n).iter().all(|&m| {
+                    m == p || self.board.at(m) == opp || self.board.at(m) == WALL
+                });
+            }
+        }
+        true
     }
 
     /// The liberties an `own` stone on `p` would have (captures not counted), up to 2.
@@ -346,6 +503,90 @@ impl Playout {
             }
         }
     }
+}
+
+/// Each colour's territory at the start (empty regions bordered by its stones only), and the
+/// protected points: territory regions of two or more points of strong groups, a group being
+/// the stones and territory connected together, strong with two regions or five points.
+fn territories(board: &Board, cells: Cells) -> ([Vec<bool>; 3], Vec<bool>) {
+    let mut territory = [vec![false; cells.len], vec![false; cells.len], vec![false; cells.len]];
+    // Region id per empty cell, with its owner code (0 shared) and size.
+    let mut region = vec![usize::MAX; cells.len];
+    let mut regions: Vec<(u8, usize)> = Vec::new();
+    let mut stack = Vec::new();
+    let mut members = Vec::new();
+    for start in on_board(board) {
+        if board.at(start) != EMPTY || region[start] != usize::MAX {
+            continue;
+        }
+        let id = regions.len();
+        region[start] = id;
+        stack.push(start);
+        members.clear();
+        let mut borders = 0u8;
+        while let Some(p) = stack.pop() {
+            members.push(p);
+            for n in cells.neighbours(p) {
+                match board.at(n) {
+                    EMPTY if region[n] == usize::MAX => {
+                        region[n] = id;
+                        stack.push(n);
+                    }
+                    EMPTY | WALL => {}
+                    v => borders |= v,
+                }
+            }
+        }
+        let owner = if borders == 1 || borders == 2 { borders } else { 0 };
+        if owner != 0 {
+            for &p in &members {
+                territory[usize::from(owner)][p] = true;
+            }
+        }
+        regions.push((owner, members.len()));
+    }
+    // Groups: stones and their colour's territory, connected.
+    let mut group = vec![usize::MAX; cells.len];
+    let mut protected = vec![false; cells.len];
+    for start in on_board(board) {
+        let v = board.at(start);
+        if v == EMPTY || group[start] != usize::MAX {
+            continue;
+        }
+        let in_group = |p: usize| {
+            let w = board.at(p);
+            w == v || (w == EMPTY && territory[usize::from(v)][p])
+        };
+        let gid = start;
+        group[start] = gid;
+        stack.push(start);
+        members.clear();
+        while let Some(p) = stack.pop() {
+            members.push(p);
+            for n in cells.neighbours(p) {
+                if group[n] == usize::MAX && board.at(n) != WALL && in_group(n) {
+                    group[n] = gid;
+                    stack.push(n);
+                }
+            }
+        }
+        let mut ids: Vec<usize> = members
+            .iter()
+            .filter(|&&p| board.at(p) == EMPTY)
+            .map(|&p| region[p])
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let points: usize = ids.iter().map(|&i| regions.get(i).map_or(0, |r| r.1)).sum();
+        if ids.len() >= 2 || points >= 5 {
+            for &p in &members {
+                if board.at(p) == EMPTY && regions.get(region[p]).is_some_and(|r| r.1 >= 2) {
+                    protected[p] = true;
+                }
+            }
+        }
+    }
+    (territory, protected)
 }
 
 /// The chain-level summary the suggestion needs: for a chain's stones, the mean share of

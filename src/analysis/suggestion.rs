@@ -9,23 +9,31 @@
 //!    *uncertain* (who moves first decides, or neither side prevails): shown as uncertain, and
 //!    counted as alive.
 //! 3. **Seki** ([`super::seki`]): with the dead chains lifted off, live chains next to a shared
-//!    point that neither side can fill are in seki; their shared points are dame.
+//!    point that neither side can fill are in seki, once reading the small fight there
+//!    ([`super::local_reading`]) shows that no sacrifice kills either side; their shared points
+//!    are dame. A fight that a sacrifice wins whoever moves first gives dead chains; one that
+//!    whoever moves first wins gives uncertain chains.
 //!
 //! The count is [`area_count`] with the dead chains removed: dame and seki points are split
 //! half each (Art. 9, 21.2).
 
 use crate::rules::{AreaCount, Board, Color, Coord, GameResult, Rules, area_count, score};
 
+use crate::rules::cell_codes::EMPTY;
+
 use super::benson::pass_alive;
-use super::cells::{Cells, color_of, coords, on_board};
+use super::cells::{Cells, code, color_of, coords, on_board};
+use super::local_reading::{Fight, read_fight};
 use super::playout_estimate::{ChainShares, Ownership, chain_shares, estimate};
 use super::seki;
 
 /// How hard the estimator looks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
     /// Playouts with each side to move first.
     pub playouts_per_side: u32,
+    /// The playout policy (experimental knobs).
+    pub policy: super::playout_estimate::Policy,
 }
 
 impl Default for Settings {
@@ -33,6 +41,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             playouts_per_side: 160,
+            policy: super::playout_estimate::Policy::default(),
         }
     }
 }
@@ -57,6 +66,21 @@ pub enum Reason {
     PassAlive,
     /// What the playouts showed (see [`ChainShares`]).
     Playouts(Shares),
+    /// Dead by reading the fight around seki-like shared points: the opponent sacrifices
+    /// stones starting at `sacrifice`, and capturing them leaves a dead shape.
+    Reading {
+        /// Where the killing sequence starts.
+        sacrifice: Coord,
+        /// What the playouts showed.
+        shares: Shares,
+    },
+    /// A fight around shared points that whoever moves first wins.
+    Unsettled {
+        /// The shared points.
+        points: Vec<Coord>,
+        /// What the playouts showed.
+        shares: Shares,
+    },
     /// In seki around these shared points; the playouts' shares as well.
     Seki {
         /// The seki points next to the chain.
@@ -136,7 +160,7 @@ pub fn suggest(board: &Board, rules: &Rules, handicap: u8, settings: &Settings) 
     let alive_black = pass_alive(board, Color::Black);
     let alive_white = pass_alive(board, Color::White);
     let seed = board.hash() ^ u64::from(board.size()).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let ownership = estimate(board, settings.playouts_per_side, seed);
+    let ownership = estimate(board, settings.playouts_per_side, seed, settings.policy);
 
     // First verdicts, chain by chain.
     let mut chains: Vec<(Vec<usize>, Color, Status, Reason)> = Vec::new();
@@ -164,30 +188,51 @@ pub fn suggest(board: &Board, rules: &Rules, handicap: u8, settings: &Settings) 
         chains.push((stones, color, status, reason));
     }
 
-    // Seki among what is left standing.
-    let dead_cells: Vec<usize> = chains
-        .iter()
-        .filter(|c| c.2 == Status::Dead)
-        .flat_map(|c| c.0.iter().copied())
-        .collect();
-    let mut standing = board.clone();
-    for &p in &dead_cells {
-        standing.set_raw(p, crate::rules::cell_codes::EMPTY);
-    }
-    standing.rebuild();
+    // Seki among what is left standing, each read out: a false seki (a sacrifice kills) gives
+    // dead chains, an unsettled one uncertain chains.
+    let standing = without(board, &chains);
     let seki = seki::find(&standing);
-    for chain in &mut chains {
-        let first = chain.0.first().copied().unwrap_or(0);
-        if chain.2 != Status::Dead && seki.stones[first] {
+    let proven = |c: &(Vec<usize>, Color, Status, Reason)| c.3 == Reason::PassAlive;
+    for cluster in clusters(&standing, cells, &seki.points) {
+        let around = chains_next_to(&standing, cells, &cluster);
+        let verdict = read_fight(&standing, &cluster);
+        for chain in chains.iter_mut() {
+            let first = chain.0.first().copied().unwrap_or(0);
+            if chain.2 == Status::Dead || proven(chain) || !around.contains(&standing.head_of(first))
+            {
+                continue;
+            }
             let shares = match &chain.3 {
                 Reason::Playouts(s) => *s,
                 _ => Shares::from(chain_shares(&ownership, &chain.0, chain.1)),
             };
             let points = seki_points_next_to(&standing, cells, &chain.0, &seki.points);
-            chain.2 = Status::Seki;
-            chain.3 = Reason::Seki { points, shares };
+            match verdict {
+                Fight::Dead { loser, first_move } if code(chain.1) == loser => {
+                    chain.2 = Status::Dead;
+                    chain.3 = Reason::Reading {
+                        sacrifice: board.coord(first_move),
+                        shares,
+                    };
+                }
+                Fight::Dead { .. } => {}
+                Fight::Unsettled => {
+                    chain.2 = Status::Uncertain;
+                    chain.3 = Reason::Unsettled { points, shares };
+                }
+                Fight::Seki | Fight::Unknown => {
+                    chain.2 = Status::Seki;
+                    chain.3 = Reason::Seki { points, shares };
+                }
+            }
         }
     }
+    let standing = without(board, &chains);
+    let dead_cells: Vec<usize> = chains
+        .iter()
+        .filter(|c| c.2 == Status::Dead)
+        .flat_map(|c| c.0.iter().copied())
+        .collect();
 
     let dead = coords(board, dead_cells.iter().copied());
     let count = area_count(board, &dead);
@@ -223,6 +268,52 @@ pub fn suggest(board: &Board, rules: &Rules, handicap: u8, settings: &Settings) 
         count,
         result,
     }
+}
+
+/// `board` with the chains judged dead lifted off.
+fn without(board: &Board, chains: &[(Vec<usize>, Color, Status, Reason)]) -> Board {
+    let mut standing = board.clone();
+    for chain in chains.iter().filter(|c| c.2 == Status::Dead) {
+        for &p in &chain.0 {
+            standing.set_raw(p, EMPTY);
+        }
+    }
+    standing.rebuild();
+    standing
+}
+
+/// The seki points grouped by fight: two points are in one fight when a chain touches both.
+fn clusters(board: &Board, cells: Cells, points: &[bool]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new(); // (points, chain heads)
+    for p in on_board(board).filter(|&p| points[p]) {
+        let heads = chains_next_to(board, cells, &[p]);
+        let mut merged = (vec![p], heads);
+        let mut rest = Vec::new();
+        for g in groups.drain(..) {
+            if g.1.iter().any(|h| merged.1.contains(h)) {
+                merged.0.extend(g.0);
+                merged.1.extend(g.1);
+            } else {
+                rest.push(g);
+            }
+        }
+        rest.push(merged);
+        groups = rest;
+    }
+    groups.into_iter().map(|g| g.0).collect()
+}
+
+/// The heads of the chains next to any of `points`.
+fn chains_next_to(board: &Board, cells: Cells, points: &[usize]) -> Vec<usize> {
+    let mut heads = Vec::new();
+    for &p in points {
+        for n in cells.neighbours(p) {
+            if color_of(board.at(n)).is_some() && !heads.contains(&board.head_of(n)) {
+                heads.push(board.head_of(n));
+            }
+        }
+    }
+    heads
 }
 
 /// The playouts' verdict on one chain that Benson could not prove alive.

@@ -26,6 +26,29 @@ pub fn reason_text(report: &ChainReport, lang: Lang, vertex: impl Fn(crate::rule
             )
             .to_owned(),
         Reason::Playouts(shares) => playouts_text(report.status, shares, lang),
+        Reason::Reading { sacrifice, shares } => {
+            let at = vertex(*sacrifice);
+            let head = match lang {
+                Lang::ZhHans => format!("死子（读棋）：对方在 {at} 弃子，提子后只剩死形"),
+                Lang::ZhHant => format!("死子（讀棋）：對方在 {at} 棄子，提子後只剩死形"),
+                Lang::En => format!(
+                    "dead by reading: the opponent sacrifices stones from {at}, and capturing them leaves a dead shape"
+                ),
+            };
+            format!("{head}; {}", shares_text(shares, lang))
+        }
+        Reason::Unsettled { points, shares } => {
+            let list: Vec<String> = points.iter().map(|&c| vertex(c)).collect();
+            let list = list.join(" ");
+            let head = match lang {
+                Lang::ZhHans => format!("未定：{list} 一带谁先下谁有利，由双方确认（计数时按活棋）"),
+                Lang::ZhHant => format!("未定：{list} 一帶誰先下誰有利，由雙方確認（計數時按活棋）"),
+                Lang::En => format!(
+                    "uncertain: whoever plays first around {list} wins there, so the players decide (counted as alive meanwhile)"
+                ),
+            };
+            format!("{head}; {}", shares_text(shares, lang))
+        }
         Reason::Seki { points, shares } => {
             let list: Vec<String> = points.iter().map(|&c| vertex(c)).collect();
             let list = list.join(" ");
