@@ -44,10 +44,10 @@ pub struct Policy {
 impl Default for Policy {
     fn default() -> Policy {
         Policy {
-            local_per_1024: 0,
+            local_per_1024: 768,
             owner_stays_out: false,
             protect_strong: false,
-            single: 0,
+            single: 1,
             max_throw_in: 0,
             capture_prev: false,
         }

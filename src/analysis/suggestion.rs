@@ -373,3 +373,174 @@ fn shared_points(board: &Board, cells: Cells) -> Vec<usize> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Reason, Settings, Status, Suggestion, suggest};
+    use crate::rules::{Board, Rules};
+
+    fn run(diagram: &str, handicap: u8) -> (Board, Suggestion) {
+        let board = Board::from_diagram(diagram).expect("diagram");
+        let s = suggest(&board, &Rules::default(), handicap, &Settings::default());
+        (board, s)
+    }
+
+    fn gtp(board: &Board, points: &[crate::rules::Coord]) -> Vec<String> {
+        points.iter().map(|c| c.to_gtp(board.size())).collect()
+    }
+
+    /// One case: the diagram, the dead stones and the uncertain stones expected.
+    fn check(diagram: &str, dead: &[&str], uncertain: &[&str]) {
+        let (board, s) = run(diagram, 0);
+        assert_eq!(gtp(&board, &s.dead), dead, "dead in\n{diagram}");
+        assert_eq!(gtp(&board, &s.uncertain), uncertain, "uncertain in\n{diagram}");
+    }
+
+    #[test]
+    fn art8_stone_inside_territory_is_suggested_dead() {
+        check(
+            ". X O . .
+             X X O . O
+             . X O O .
+             X X O X .
+             . X O . .",
+            &["D2"],
+            &[],
+        );
+    }
+
+    #[test]
+    fn art8_two_walls_and_nothing_dead() {
+        check(
+            ". . X O . . .
+             . . X O . . .
+             . . X O . . .
+             . . X O . . .
+             . . X O . . .
+             . . X O . . .
+             . . X O . . .",
+            &[],
+            &[],
+        );
+    }
+
+    #[test]
+    fn benson_pass_alive_chain_is_never_dead() {
+        // Black's corner chain has two eyes; White's wall around it has nothing to do with it.
+        let (board, s) = run(
+            ". X . X O . .
+             X X X X O . .
+             O O O O O . .
+             . . . . . . .
+             . . . . O . .
+             . . . . . . .
+             . . . . . . .",
+            0,
+        );
+        let black = s
+            .chains
+            .iter()
+            .find(|c| c.color == crate::rules::Color::Black)
+            .expect("a black chain");
+        assert_eq!(black.status, Status::Alive);
+        assert_eq!(black.reason, Reason::PassAlive);
+        assert!(s.dead.is_empty(), "{:?}", gtp(&board, &s.dead));
+    }
+
+    #[test]
+    fn art9_seki_points_are_dame_and_no_chain_is_dead() {
+        // OGS patterns/seki_1: two shared liberties in the corner, neither side can fill.
+        let (board, s) = run(
+            "X . O X . . . . .
+             X . O X . . . . .
+             X X O X . . . X .
+             O O X X . . . . .
+             O . O O X X . . .
+             . O . . O . . . .
+             . . . O . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+            0,
+        );
+        assert!(s.dead.is_empty(), "{:?}", gtp(&board, &s.dead));
+        let dame = gtp(&board, &s.dame);
+        assert!(dame.contains(&"B9".to_owned()) && dame.contains(&"B8".to_owned()), "{dame:?}");
+        let seki = gtp(&board, &s.seki);
+        for v in ["A9", "A8", "C9", "C8", "C7"] {
+            assert!(seki.contains(&v.to_owned()), "{v} not in seki {seki:?}");
+        }
+    }
+
+    #[test]
+    fn false_seki_is_read_out_and_the_chain_is_dead() {
+        // OGS mid/13647304: White throws in at H8 and kills the top-right black group.
+        let (board, s) = run(
+            ". . O . O O X X .
+             . O X X O X X . O
+             . . . X O O X X X
+             . X X O . O O O X
+             X X O O . . . O O
+             . O . . O O O X O
+             . . O O X X X X X
+             . . . O O X . X .
+             . . . O X X . . .",
+            0,
+        );
+        let dead = gtp(&board, &s.dead);
+        for v in ["G9", "H9", "F8", "G8", "G7", "H7", "J7", "J6"] {
+            assert!(dead.contains(&v.to_owned()), "{v} not dead: {dead:?}");
+        }
+        let read = s
+            .chains
+            .iter()
+            .find(|c| c.stones.contains(&crate::rules::Coord::new(6, 0)))
+            .expect("the chain");
+        assert!(matches!(read.reason, Reason::Reading { .. }), "{:?}", read.reason);
+    }
+
+    #[test]
+    fn art9_empty_board_is_all_shared_and_white_wins_by_komi() {
+        let (_, s) = run(
+            ". . . . .
+             . . . . .
+             . . . . .
+             . . . . .
+             . . . . .",
+            0,
+        );
+        assert_eq!(s.dame.len(), 25);
+        assert!(s.chains.is_empty());
+        assert_eq!(s.result.to_sgf(), "W+7.5");
+    }
+
+    #[test]
+    fn art11_handicap_komi_return_moves_the_result_by_the_handicap() {
+        let diagram = ". . X O . . .
+             . . X O . . .
+             . . X O . . .
+             . . X O . . .
+             . . X O . . .
+             . . X O . . .
+             . . X O . . .";
+        let (_, even) = run(diagram, 0);
+        let (_, three) = run(diagram, 3);
+        assert_eq!(even.dead, three.dead);
+        // Three handicap stones give back 1½ stones = 3 points.
+        let margin = |s: &Suggestion| match s.result.winner {
+            Some(crate::rules::Color::Black) => i64::from(s.result.margin_quarters),
+            Some(crate::rules::Color::White) => -i64::from(s.result.margin_quarters),
+            None => 0,
+        };
+        assert_eq!(margin(&even) - margin(&three), 6);
+    }
+
+    #[test]
+    fn same_position_gets_the_same_suggestion() {
+        let diagram = ". X O . .
+             X X O . O
+             . X O O .
+             X X O X .
+             . X O . .";
+        assert_eq!(run(diagram, 0).1, run(diagram, 0).1);
+    }
+}
