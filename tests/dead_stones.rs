@@ -1,5 +1,6 @@
-//! Issue 11 item 5, the dead-stone estimator's goals on real data (read from ../shared/corpus,
-//! never copied; the tests say "skipped" without it):
+//! Issue 11 item 5: `tianyuan dead-stones` end to end (the binary: JSON shape, text, exit
+//! codes), and the estimator's goals on real data (read from ../shared/corpus, never copied;
+//! those tests say "skipped" without it):
 //! - OGS score-estimator positions: the suggested dead stones equal exactly the stones marked
 //!   for removal (marked empty points are dame and are not judged), in at least 95 %;
 //! - the finished Chinese-rules games of the corpus INDEX that end with dead stones on the
@@ -15,12 +16,14 @@ mod corpus;
 mod ogs_game;
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use ogs_game::{ogs_files, read_ogs};
 use tianyuan::analysis::{Settings, suggest};
 use tianyuan::record::{self, Outcome};
 use tianyuan::rules::{Rules, area_count, score};
+use tianyuan::time::{SystemTimeSource, TimeSource};
 
 #[test]
 fn issue11_dead_stones_match_ogs_removals_in_95_percent() {
@@ -31,7 +34,7 @@ fn issue11_dead_stones_match_ogs_removals_in_95_percent() {
     assert!(!files.is_empty(), "no .game files under ogs-score-estimator");
     let mut exact = 0;
     let mut misses = Vec::new();
-    let start = std::time::Instant::now();
+    let clock = SystemTimeSource::new();
     for file in &files {
         let name = file.strip_prefix(&corpus).unwrap_or(file).display().to_string();
         let case = read_ogs(file).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -53,7 +56,7 @@ fn issue11_dead_stones_match_ogs_removals_in_95_percent() {
     println!(
         "OGS positions: {exact}/{total} exact ({:.1} %), {:.2} s in all",
         100.0 * exact as f64 / total as f64,
-        start.elapsed().as_secs_f64()
+        clock.now().0 as f64 / 1000.0
     );
     for m in &misses {
         println!("  miss {m}");
@@ -92,7 +95,7 @@ fn issue11_dead_stones_give_the_recorded_result_in_95_percent_of_finished_games(
     let mut judged = 0;
     let mut right = 0;
     let mut misses = Vec::new();
-    let start = std::time::Instant::now();
+    let clock = SystemTimeSource::new();
     for (file, re) in &rows {
         let bytes = std::fs::read(corpus.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
         let reading = record::read(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
@@ -128,7 +131,7 @@ fn issue11_dead_stones_give_the_recorded_result_in_95_percent_of_finished_games(
     println!(
         "finished games with dead stones: {right}/{judged} give the recorded result ({:.1} %), {:.2} s in all",
         100.0 * right as f64 / judged.max(1) as f64,
-        start.elapsed().as_secs_f64()
+        clock.now().0 as f64 / 1000.0
     );
     for m in &misses {
         println!("  miss {m}");
@@ -138,4 +141,75 @@ fn issue11_dead_stones_give_the_recorded_result_in_95_percent_of_finished_games(
         right * 100 >= judged * 95,
         "{right}/{judged} right, below 95 %"
     );
+}
+
+/// A 5×5 record with setup stones only: the Black stone on D2 stands in White's area.
+const SETUP_RECORD: &str = "(;GM[1]FF[4]SZ[5]KM[0]RU[Chinese]
+AB[ba][ab][bb][bc][ad][bd][dd][be]AW[ca][cb][eb][cc][dc][cd][ce])";
+
+fn scratch_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tianyuan-dead-stones-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write");
+    path
+}
+
+fn tianyuan(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tianyuan"))
+        .args(args)
+        .env("LC_ALL", "C")
+        .output()
+        .expect("run tianyuan");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn issue11_dead_stones_json_has_the_issue_shape() {
+    let file = scratch_file("setup.sgf", SETUP_RECORD);
+    let (code, out, err) = tianyuan(&["dead-stones", "--json", &file.display().to_string()]);
+    assert_eq!(code, 0, "{err}");
+    // Keys in the issue's order, GTP vertices, the count's result (komi 0: White 15 − 10).
+    assert!(
+        out.starts_with(r#"{"dead": ["D2"], "uncertain": [], "dame": [], "result": "W+5"}"#),
+        "{out}"
+    );
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(v["dead"], serde_json::json!(["D2"]));
+}
+
+#[test]
+fn issue11_dead_stones_text_names_the_dead_stones_and_the_reason() {
+    let file = scratch_file("setup-text.sgf", SETUP_RECORD);
+    let (code, out, err) = tianyuan(&["dead-stones", "--lang", "en", &file.display().to_string()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Dead (1): D2"), "{out}");
+    assert!(out.contains("Result: White wins by 2½ stones (W+5)"), "{out}");
+    assert!(out.contains("Black D2 — dead: captured in playouts"), "{out}");
+    let (code, out, _) = tianyuan(&["dead-stones", "--lang", "zh-Hans", &file.display().to_string()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("死子 (1): D2") && out.contains("白胜2½子"), "{out}");
+}
+
+#[test]
+fn issue11_dead_stones_errors_exit_1_for_files_and_2_for_usage() {
+    let missing = std::env::temp_dir().join("tianyuan-no-such-file.sgf");
+    let (code, _, err) = tianyuan(&["dead-stones", &missing.display().to_string()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no-such-file") && err.contains("cannot read"), "{err}");
+    let junk = scratch_file("junk.sgf", "this is not SGF at all");
+    let (code, _, err) = tianyuan(&["dead-stones", "--json", &junk.display().to_string()]);
+    assert_eq!(code, 1, "{err}");
+    let (code, _, err) = tianyuan(&["dead-stones"]);
+    assert_eq!(code, 2, "{err}");
+    let one = scratch_file("one-game.sgf", SETUP_RECORD);
+    let (code, _, err) = tianyuan(&["dead-stones", "--game", "2", &one.display().to_string()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no game 2"), "{err}");
+    let (code, _, err) = tianyuan(&["dead-stones", "--lang", "xx", &one.display().to_string()]);
+    assert_eq!(code, 2, "{err}");
 }
