@@ -39,6 +39,8 @@ pub struct Policy {
     pub max_throw_in: u16,
     /// Capture an opponent chain that the mover's previous move put in atari.
     pub capture_prev: bool,
+    /// At the start and after a pass, resolve ataris anywhere on the board.
+    pub global_atari: bool,
 }
 
 impl Default for Policy {
@@ -50,6 +52,7 @@ impl Default for Policy {
             single: 1,
             max_throw_in: 0,
             capture_prev: false,
+            global_atari: true,
         }
     }
 }
@@ -67,6 +70,19 @@ pub(crate) struct Ownership {
 }
 
 impl Ownership {
+    /// Adds the counts of `other` (more playouts of the same position).
+    pub(crate) fn merge(&mut self, other: &Ownership) {
+        self.playouts += other.playouts;
+        for s in 0..2 {
+            for (a, b) in self.black[s].iter_mut().zip(&other.black[s]) {
+                *a += b;
+            }
+            for (a, b) in self.white[s].iter_mut().zip(&other.white[s]) {
+                *a += b;
+            }
+        }
+    }
+
     /// The share of the playouts started by `first` in which cell `p` ended as `color`'s.
     pub(crate) fn share(&self, first: Color, p: usize, color: Color) -> f64 {
         let s = first_index(first);
@@ -206,6 +222,12 @@ impl Playout {
         {
             return Some(p);
         }
+        if last == 0
+            && self.policy.global_atari
+            && let Some(p) = self.any_atari(own)
+        {
+            return Some(p);
+        }
         if mine != 0
             && self.policy.capture_prev
             && let Some(p) = self.finish_atari(own, mine)
@@ -320,6 +342,38 @@ impl Playout {
             }
         }
         None
+    }
+
+    /// At the start or after a pass, when no last move points at a fight: the biggest
+    /// opponent chain in atari anywhere is captured, else an own chain in atari is saved when
+    /// extending gives it two liberties (ataris left on the board at the end of a game).
+    fn any_atari(&self, own: u8) -> Option<usize> {
+        let mut capture: Option<(u16, usize)> = None;
+        let mut save: Option<(u16, usize)> = None;
+        for p in on_board(&self.board) {
+            let v = self.board.at(p);
+            if (v != own && v != 3 - own) || self.board.head_of(p) != p {
+                continue;
+            }
+            if self.board.libs_at_head(p) != 1 {
+                continue;
+            }
+            let len = self.board.len_at_head(p);
+            let Some(q) = self.one_liberty(p) else {
+                continue;
+            };
+            if !self.legal(q, own) {
+                continue;
+            }
+            if v != own {
+                if capture.is_none_or(|(l, _)| len > l) {
+                    capture = Some((len, q));
+                }
+            } else if self.liberties_after(q, own) >= 2 && save.is_none_or(|(l, _)| len > l) {
+                save = Some((len, q));
+            }
+        }
+        capture.or(save).map(|(_, q)| q)
     }
 
     /// Captures an opponent chain next to the mover's own previous move that is still in atari.

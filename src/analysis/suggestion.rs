@@ -32,6 +32,9 @@ use super::seki;
 pub struct Settings {
     /// Playouts with each side to move first.
     pub playouts_per_side: u32,
+    /// More playouts with each side to move first when a chain's shares are close to even
+    /// after the first ones (0: never).
+    pub extra_playouts_per_side: u32,
     /// The playout policy (experimental knobs).
     pub policy: super::playout_estimate::Policy,
 }
@@ -40,7 +43,8 @@ impl Default for Settings {
     /// Enough playouts that a chain's share is known to a few per cent.
     fn default() -> Settings {
         Settings {
-            playouts_per_side: 160,
+            playouts_per_side: 128,
+            extra_playouts_per_side: 256,
             policy: super::playout_estimate::Policy::default(),
         }
     }
@@ -160,7 +164,18 @@ pub fn suggest(board: &Board, rules: &Rules, handicap: u8, settings: &Settings) 
     let alive_black = pass_alive(board, Color::Black);
     let alive_white = pass_alive(board, Color::White);
     let seed = board.hash() ^ u64::from(board.size()).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let ownership = estimate(board, settings.playouts_per_side, seed, settings.policy);
+    let mut ownership = estimate(board, settings.playouts_per_side, seed, settings.policy);
+    if settings.extra_playouts_per_side > 0
+        && close_call(board, cells, &ownership, &alive_black.stones, &alive_white.stones)
+    {
+        let more = estimate(
+            board,
+            settings.extra_playouts_per_side,
+            seed ^ 0x5eed_0f_7e57_ab1e,
+            settings.policy,
+        );
+        ownership.merge(&more);
+    }
 
     // First verdicts, chain by chain.
     let mut chains: Vec<(Vec<usize>, Color, Status, Reason)> = Vec::new();
@@ -268,6 +283,43 @@ pub fn suggest(board: &Board, rules: &Rules, handicap: u8, settings: &Settings) 
         count,
         result,
     }
+}
+
+/// A share this close to even leaves a chain's fate to chance: more playouts are run.
+const CLOSE: f64 = 0.1;
+
+/// Whether some chain not proven alive has a share within [`CLOSE`] of even.
+fn close_call(
+    board: &Board,
+    cells: Cells,
+    ownership: &Ownership,
+    proven_black: &[bool],
+    proven_white: &[bool],
+) -> bool {
+    let mut seen = vec![false; cells.len];
+    for p in on_board(board) {
+        let Some(color) = color_of(board.at(p)) else {
+            continue;
+        };
+        if seen[p] || proven_black[p] || proven_white[p] {
+            continue;
+        }
+        let stones: Vec<usize> = board.chain_cells(p).collect();
+        for &s in &stones {
+            seen[s] = true;
+        }
+        let s = chain_shares(ownership, &stones, color);
+        let shares = [
+            s.own_black_first,
+            s.opp_black_first,
+            s.own_white_first,
+            s.opp_white_first,
+        ];
+        if shares.iter().any(|x| (x - MAJORITY).abs() < CLOSE) {
+            return true;
+        }
+    }
+    false
 }
 
 /// `board` with the chains judged dead lifted off.
