@@ -35,6 +35,9 @@ pub struct Settings {
     /// More playouts with each side to move first when a chain's shares are close to even
     /// after the first ones (0: never).
     pub extra_playouts_per_side: u32,
+    /// Mixed into the seed taken from the position (0 by default): another value gives an
+    /// independent second opinion on the same position.
+    pub seed: u64,
     /// The playout policy (experimental knobs).
     pub policy: super::playout_estimate::Policy,
 }
@@ -45,6 +48,7 @@ impl Default for Settings {
         Settings {
             playouts_per_side: 128,
             extra_playouts_per_side: 256,
+            seed: 0,
             policy: super::playout_estimate::Policy::default(),
         }
     }
@@ -163,7 +167,9 @@ pub fn suggest(board: &Board, rules: &Rules, handicap: u8, settings: &Settings) 
     let cells = Cells::of(board);
     let alive_black = pass_alive(board, Color::Black);
     let alive_white = pass_alive(board, Color::White);
-    let seed = board.hash() ^ u64::from(board.size()).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let seed = board.hash()
+        ^ u64::from(board.size()).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ settings.seed.wrapping_mul(0xd1b5_4a32_d192_ed03);
     let mut ownership = estimate(board, settings.playouts_per_side, seed, settings.policy);
     if settings.extra_playouts_per_side > 0
         && close_call(board, cells, &ownership, &alive_black.stones, &alive_white.stones)
