@@ -18,9 +18,6 @@ use super::cells::{Cells, code, on_board};
 pub(crate) struct PassAlive {
     /// Per padded cell: a stone of a pass-alive chain.
     pub(crate) stones: Vec<bool>,
-    /// Per padded cell: a point of a region enclosed only by pass-alive chains (their
-    /// territory that the opponent can never take; opponent stones there may still stand).
-    pub(crate) regions: Vec<bool>,
 }
 
 /// One enclosed region: its cells, the chains (heads) around it, the chains it is vital to.
@@ -75,19 +72,7 @@ pub(crate) fn pass_alive(board: &Board, color: Color) -> PassAlive {
             stones[p] = true;
         }
     }
-    let mut enclosed = vec![false; cells.len];
-    for (r, region) in regions.iter().enumerate() {
-        // A region with no chain around it is the whole board: nobody's territory.
-        if healthy[r] && !region.borders.is_empty() {
-            for &p in &region.cells {
-                enclosed[p] = true;
-            }
-        }
-    }
-    PassAlive {
-        stones,
-        regions: enclosed,
-    }
+    PassAlive { stones }
 }
 
 /// The maximal connected sets of points without an `own` stone, each with its bordering

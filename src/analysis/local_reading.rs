@@ -230,9 +230,7 @@ impl Search {
 mod tests {
     use super::{Fight, read_fight};
     use crate::analysis::seki;
-    use std::collections::HashMap;
-
-use crate::rules::Board;
+    use crate::rules::Board;
     use crate::rules::cell_codes::{BLACK, WHITE};
 
     fn fight(diagram: &str) -> Fight {

@@ -13,7 +13,7 @@
 mod benson;
 mod cells;
 mod local_reading;
-pub mod playout_estimate;
+mod playout_estimate;
 mod rng;
 mod seki;
 mod suggestion;

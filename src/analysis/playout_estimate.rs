@@ -2,60 +2,31 @@
 //! played out at random, once with Black to move first and once with White.
 //!
 //! The policy is a light one of the kind Monte-Carlo programs use, chosen so that what is
-//! settled at the end of a game stays settled:
-//! - capture a chain the opponent's last move left in atari, else save an own chain the last
-//!   move put in atari when extending gives it two liberties;
-//! - otherwise a uniformly random legal move that does not fill the mover's own one-point eye
-//!   and does not put a chain of two or more stones into atari without capturing (so seki,
-//!   where either side filling a shared liberty would lose its chain, survives the playout;
-//!   a single stone may still be thrown in, as nakade and false eyes need);
-//! - pass when no such move is left; two passes in a row end the playout.
+//! settled at the end of a game stays settled and what is left hanging gets resolved:
+//! 1. capture the chain the opponent's last move left in atari, else save an own chain next to
+//!    that move that it put in atari, when extending gives two liberties;
+//! 2. at the start and after a pass (no last move to answer), the same for ataris anywhere:
+//!    capture the biggest opponent chain in atari, else save the biggest own one;
+//! 3. three times in four, a move next to the opponent's last move (its eight neighbours):
+//!    a fight is answered where it is, as players do, instead of by a tenuki at random;
+//! 4. otherwise a uniformly random move.
 //!
-//! Simple ko is respected; a move cap guards against long cycles. A playout ends with every
-//! empty point in a region bordered by one colour (that colour's) or by both (nobody's).
+//! Every move is legal (simple ko; a move cap guards against long cycles), never fills the
+//! mover's own one-point eye, never puts a chain of two or more stones in atari without
+//! capturing (so seki, where filling a shared liberty loses the filler's chain, survives the
+//! playout), and puts a single stone in atari only when throwing it into the opponent's eye
+//! space (as killing an eye needs; elsewhere it only hands the opponent an eye). A side with
+//! no such move passes; two passes in a row end the playout. At the end every empty point
+//! lies in a region bordered by one colour (that colour's) or by both (nobody's).
 
 use crate::rules::Board;
-use crate::rules::cell_codes::{EMPTY, WALL};
 use crate::rules::Color;
 #[cfg(test)]
 use crate::rules::Coord;
+use crate::rules::cell_codes::{EMPTY, WALL};
 
 use super::cells::{Cells, code, on_board};
 use super::rng::Rng;
-
-/// Knobs of the playout policy (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Policy {
-    /// Chance (out of 1024) of answering the opponent's last move among its eight neighbours.
-    pub local_per_1024: u32,
-    /// A side plays no random move inside its own territory (empty regions only its stones
-    /// border at the start) unless an opponent stone stands next to the point.
-    pub owner_stays_out: bool,
-    /// Nobody plays in the territory of strong groups (two regions, or five points).
-    pub protect_strong: bool,
-    /// Single-stone self-atari: 0 allowed, 1 only thrown into an eye space, 2 never.
-    pub single: u8,
-    /// A self-atari making a chain of at most this many stones is allowed (0: none).
-    pub max_throw_in: u16,
-    /// Capture an opponent chain that the mover's previous move put in atari.
-    pub capture_prev: bool,
-    /// At the start and after a pass, resolve ataris anywhere on the board.
-    pub global_atari: bool,
-}
-
-impl Default for Policy {
-    fn default() -> Policy {
-        Policy {
-            local_per_1024: 768,
-            owner_stays_out: false,
-            protect_strong: false,
-            single: 1,
-            max_throw_in: 0,
-            capture_prev: false,
-            global_atari: true,
-        }
-    }
-}
 
 /// How often each point ended as whose, over the playouts from each side to move.
 #[derive(Clone, Debug)]
@@ -103,7 +74,7 @@ fn first_index(c: Color) -> usize {
 
 /// Plays `playouts` random games from `board` with each side to move first, seeded with
 /// `seed`, and counts who owns each point at the end.
-pub(crate) fn estimate(board: &Board, playouts: u32, seed: u64, policy: Policy) -> Ownership {
+pub(crate) fn estimate(board: &Board, playouts: u32, seed: u64) -> Ownership {
     let cells = Cells::of(board);
     let mut own = Ownership {
         playouts,
@@ -111,12 +82,13 @@ pub(crate) fn estimate(board: &Board, playouts: u32, seed: u64, policy: Policy) 
         white: [vec![0; cells.len], vec![0; cells.len]],
     };
     let mut rng = Rng::new(seed);
-    let mut play = Playout::new(board, policy);
+    let mut play = Playout::new(board);
     let mut owner = vec![0u8; cells.len];
     for first in [Color::Black, Color::White] {
         let s = first_index(first);
         for _ in 0..playouts {
-            play.reset(board);
+            play.board.clone_from(board);
+            play.ko = 0;
             play.run(first, &mut rng);
             play.owners(&mut owner);
             for p in on_board(board) {
@@ -131,6 +103,12 @@ pub(crate) fn estimate(board: &Board, playouts: u32, seed: u64, policy: Policy) 
     own
 }
 
+/// Random picks among all empty points before the candidates are listed exhaustively.
+const PICKS: usize = 6;
+
+/// The chance, out of 1024, of answering next to the opponent's last move.
+const LOCAL_PER_1024: u64 = 768;
+
 /// One playout's board and its scratch space.
 struct Playout {
     board: Board,
@@ -141,20 +119,11 @@ struct Playout {
     pool: Vec<u16>,
     stack: Vec<usize>,
     seen: Vec<bool>,
-    policy: Policy,
-    /// Per cell: nobody plays here (territory of a strong group).
-    protected: Vec<bool>,
-    /// Per cell and colour code (1, 2): that side's own territory at the start.
-    territory: [Vec<bool>; 3],
 }
 
-/// Picks among all empty points before the candidates are listed exhaustively.
-const PICKS: usize = 6;
-
 impl Playout {
-    fn new(board: &Board, policy: Policy) -> Playout {
+    fn new(board: &Board) -> Playout {
         let cells = Cells::of(board);
-        let (territory, protected) = territories(board, cells);
         Playout {
             board: board.clone(),
             cells,
@@ -163,15 +132,7 @@ impl Playout {
             pool: Vec::with_capacity(cells.len),
             stack: Vec::with_capacity(cells.len),
             seen: vec![false; cells.len],
-            protected: if policy.protect_strong { protected } else { vec![false; cells.len] },
-            territory,
-            policy,
         }
-    }
-
-    fn reset(&mut self, board: &Board) {
-        self.board.clone_from(board);
-        self.ko = 0;
     }
 
     fn run(&mut self, first: Color, rng: &mut Rng) {
@@ -179,20 +140,18 @@ impl Playout {
         let cap = 3 * area + 50;
         let mut to_move = first;
         let mut passes = 0;
-        // The last move of each side (by colour code), 0 for none or a pass.
-        let mut last = [0usize; 3];
+        let mut last = 0;
         for _ in 0..cap {
-            let own = usize::from(code(to_move));
-            match self.choose(to_move, last[3 - own], last[own], rng) {
+            match self.choose(to_move, last, rng) {
                 Some(p) => {
                     self.play(p, to_move);
                     passes = 0;
-                    last[own] = p;
+                    last = p;
                 }
                 None => {
                     self.ko = 0;
                     passes += 1;
-                    last[own] = 0;
+                    last = 0;
                     if passes == 2 {
                         break;
                     }
@@ -214,50 +173,22 @@ impl Playout {
         }
     }
 
-    /// The move for `color` after the opponent's move on `last` (0: none), or `None` to pass.
-    fn choose(&mut self, color: Color, last: usize, mine: usize, rng: &mut Rng) -> Option<usize> {
+    /// The move for `color` after the opponent's move on `last` (0: none or a pass), or `None`
+    /// to pass.
+    fn choose(&mut self, color: Color, last: usize, rng: &mut Rng) -> Option<usize> {
         let own = code(color);
-        if last != 0
-            && let Some(p) = self.answer_atari(own, last)
-        {
-            return Some(p);
-        }
-        if last == 0
-            && self.policy.global_atari
-            && let Some(p) = self.any_atari(own)
-        {
-            return Some(p);
-        }
-        if mine != 0
-            && self.policy.capture_prev
-            && let Some(p) = self.finish_atari(own, mine)
-        {
-            return Some(p);
-        }
-        if last != 0
-            && self.policy.local_per_1024 > 0
-            && (rng.next_u64() & 1023) < u64::from(self.policy.local_per_1024)
-        {
-            let mut near = [0usize; 8];
-            let mut k = 0;
-            let s = self.cells.stride();
-            for q in [
-                last - s - 1,
-                last - s,
-                last - s + 1,
-                last - 1,
-                last + 1,
-                last + s - 1,
-                last + s,
-                last + s + 1,
-            ] {
-                if self.board.at(q) == EMPTY && !self.protected[q] && self.acceptable(q, own) {
-                    near[k] = q;
-                    k += 1;
-                }
+        if last == 0 {
+            if let Some(p) = self.any_atari(own) {
+                return Some(p);
             }
-            if k > 0 {
-                return Some(near[rng.below(k)]);
+        } else {
+            if let Some(p) = self.answer_atari(own, last) {
+                return Some(p);
+            }
+            if (rng.next_u64() & 1023) < LOCAL_PER_1024
+                && let Some(p) = self.next_to(last, own, rng)
+            {
+                return Some(p);
             }
         }
         for _ in 0..PICKS {
@@ -266,17 +197,19 @@ impl Playout {
                 return None;
             }
             let p = usize::from(empties[rng.below(empties.len())]);
-            if self.global_ok(p, own) {
+            if self.acceptable(p, own) {
                 return Some(p);
             }
         }
+        // Sampling without replacement: the first acceptable point of a random order is
+        // uniform among the acceptable points, and when none is left the scan ends in a pass.
         self.pool.clear();
         self.pool.extend_from_slice(self.board.empty_cells());
         let mut k = self.pool.len();
         while k > 0 {
             let i = rng.below(k);
             let p = usize::from(self.pool[i]);
-            if self.global_ok(p, own) {
+            if self.acceptable(p, own) {
                 return Some(p);
             }
             k -= 1;
@@ -285,37 +218,32 @@ impl Playout {
         None
     }
 
-    /// A random move anywhere: acceptable, not protected, and not inside the mover's own
-    /// territory unless an opponent stone stands next to it.
-    fn global_ok(&self, p: usize, own: u8) -> bool {
-        if self.protected[p] {
-            return false;
-        }
-        if self.policy.owner_stays_out && self.territory[usize::from(own)][p] {
-            let s = self.cells.stride();
-            let opp = 3 - own;
-            let invaded = [
-                p - s - 1,
-                p - s,
-                p - s + 1,
-                p - 1,
-                p + 1,
-                p + s - 1,
-                p + s,
-                p + s + 1,
-            ]
-            .iter()
-            .any(|&q| self.board.at(q) == opp);
-            if !invaded {
-                return false;
+    /// A random acceptable move among the eight neighbours of `last`.
+    fn next_to(&self, last: usize, own: u8, rng: &mut Rng) -> Option<usize> {
+        let s = self.cells.stride();
+        let mut near = [0usize; 8];
+        let mut k = 0;
+        for q in [
+            last - s - 1,
+            last - s,
+            last - s + 1,
+            last - 1,
+            last + 1,
+            last + s - 1,
+            last + s,
+            last + s + 1,
+        ] {
+            if self.board.at(q) == EMPTY && self.acceptable(q, own) {
+                near[k] = q;
+                k += 1;
             }
         }
-        self.acceptable(p, own)
+        (k > 0).then(|| near[rng.below(k)])
     }
 
     /// Captures the chain just played when it is in atari, else saves an own chain next to it
     /// that it put in atari when extending gives two liberties.
-    fn answer_atari(&mut self, own: u8, last: usize) -> Option<usize> {
+    fn answer_atari(&self, own: u8, last: usize) -> Option<usize> {
         let board = &self.board;
         if board.at(last) == 3 - own {
             let h = board.head_of(last);
@@ -327,11 +255,11 @@ impl Playout {
             }
         }
         for n in self.cells.neighbours(last) {
-            if self.board.at(n) != own {
+            if board.at(n) != own {
                 continue;
             }
-            let h = self.board.head_of(n);
-            if self.board.libs_at_head(h) != 1 {
+            let h = board.head_of(n);
+            if board.libs_at_head(h) != 1 {
                 continue;
             }
             if let Some(q) = self.one_liberty(h)
@@ -344,21 +272,18 @@ impl Playout {
         None
     }
 
-    /// At the start or after a pass, when no last move points at a fight: the biggest
-    /// opponent chain in atari anywhere is captured, else an own chain in atari is saved when
-    /// extending gives it two liberties (ataris left on the board at the end of a game).
+    /// Ataris anywhere on the board: the biggest opponent chain in atari is captured, else the
+    /// biggest own chain in atari is saved when extending gives it two liberties.
     fn any_atari(&self, own: u8) -> Option<usize> {
+        let board = &self.board;
         let mut capture: Option<(u16, usize)> = None;
         let mut save: Option<(u16, usize)> = None;
-        for p in on_board(&self.board) {
-            let v = self.board.at(p);
-            if (v != own && v != 3 - own) || self.board.head_of(p) != p {
+        for p in on_board(board) {
+            let v = board.at(p);
+            if v == EMPTY || board.head_of(p) != p || board.libs_at_head(p) != 1 {
                 continue;
             }
-            if self.board.libs_at_head(p) != 1 {
-                continue;
-            }
-            let len = self.board.len_at_head(p);
+            let len = board.len_at_head(p);
             let Some(q) = self.one_liberty(p) else {
                 continue;
             };
@@ -374,23 +299,6 @@ impl Playout {
             }
         }
         capture.or(save).map(|(_, q)| q)
-    }
-
-    /// Captures an opponent chain next to the mover's own previous move that is still in atari.
-    fn finish_atari(&self, own: u8, mine: usize) -> Option<usize> {
-        for n in self.cells.neighbours(mine) {
-            if self.board.at(n) != 3 - own {
-                continue;
-            }
-            let h = self.board.head_of(n);
-            if self.board.libs_at_head(h) == 1
-                && let Some(q) = self.one_liberty(h)
-                && self.legal(q, own)
-            {
-                return Some(q);
-            }
-        }
-        None
     }
 
     /// A liberty of the chain headed by `h`.
@@ -409,12 +317,13 @@ impl Playout {
         p != self.ko && self.board.at(p) == EMPTY && self.board.is_not_suicide(p, own)
     }
 
-    /// A random move's test: legal, not the mover's own eye, and no self-atari of a chain of
-    /// two or more stones unless it captures.
+    /// A random move's test: legal, not the mover's own eye, no bad self-atari.
     fn acceptable(&self, p: usize, own: u8) -> bool {
         self.legal(p, own) && !self.board.is_eye_at(p, own) && !self.bad_self_atari(p, own)
     }
 
+    /// Whether an `own` stone on `p` would put its chain in atari without capturing: always
+    /// bad for two or more stones, and for a lone stone unless thrown into an eye space.
     fn bad_self_atari(&self, p: usize, own: u8) -> bool {
         let board = &self.board;
         let mut joins_own = false;
@@ -425,7 +334,7 @@ impl Playout {
                 empties += 1;
             } else if v == 3 - own {
                 if board.libs_at_head(board.head_of(n)) == 1 {
-                    return false; // captures
+                    return false; // it captures
                 }
             } else if v == own {
                 joins_own = true;
@@ -435,30 +344,9 @@ impl Playout {
             return false;
         }
         if !joins_own {
-            return match self.policy.single {
-                0 => false,
-                1 => !self.into_eye_space(p, own),
-                _ => true,
-            };
+            return !self.into_eye_space(p, own);
         }
-        if self.liberties_after(p, own) >= 2 {
-            return false;
-        }
-        if self.policy.max_throw_in >= 2 {
-            let mut size = 1u32;
-            let mut heads = [0usize; 4];
-            for (i, n) in self.cells.neighbours(p).into_iter().enumerate() {
-                if board.at(n) == own {
-                    let h = board.head_of(n);
-                    if !heads[..i].contains(&h) {
-                        heads[i] = h;
-                        size += u32::from(board.len_at_head(h));
-                    }
-                }
-            }
-            return size > u32::from(self.policy.max_throw_in);
-        }
-        true
+        self.liberties_after(p, own) < 2
     }
 
     /// Whether a lone `own` stone on `p` with at most one liberty sits in the opponent's eye
@@ -467,9 +355,11 @@ impl Playout {
         let opp = 3 - own;
         for n in self.cells.neighbours(p) {
             if self.board.at(n) == EMPTY {
-                return self.cells.neighbours(n).iter().all(|&m| {
-                    m == p || self.board.at(m) == opp || self.board.at(m) == WALL
-                });
+                return self
+                    .cells
+                    .neighbours(n)
+                    .iter()
+                    .all(|&m| m == p || self.board.at(m) == opp || self.board.at(m) == WALL);
             }
         }
         true
@@ -551,96 +441,16 @@ impl Playout {
                     }
                 }
             }
-            let who = if borders == 1 || borders == 2 { borders } else { 0 };
+            let who = if borders == 1 || borders == 2 {
+                borders
+            } else {
+                0
+            };
             for &q in &self.pool {
                 owner[usize::from(q)] = who;
             }
         }
     }
-}
-
-/// Each colour's territory at the start (empty regions bordered by its stones only), and the
-/// protected points: territory regions of two or more points of strong groups, a group being
-/// the stones and territory connected together, strong with two regions or five points.
-fn territories(board: &Board, cells: Cells) -> ([Vec<bool>; 3], Vec<bool>) {
-    let mut territory = [vec![false; cells.len], vec![false; cells.len], vec![false; cells.len]];
-    // Region id per empty cell, with its owner code (0 shared) and size.
-    let mut region = vec![usize::MAX; cells.len];
-    let mut regions: Vec<(u8, usize)> = Vec::new();
-    let mut stack = Vec::new();
-    let mut members = Vec::new();
-    for start in on_board(board) {
-        if board.at(start) != EMPTY || region[start] != usize::MAX {
-            continue;
-        }
-        let id = regions.len();
-        region[start] = id;
-        stack.push(start);
-        members.clear();
-        let mut borders = 0u8;
-        while let Some(p) = stack.pop() {
-            members.push(p);
-            for n in cells.neighbours(p) {
-                match board.at(n) {
-                    EMPTY if region[n] == usize::MAX => {
-                        region[n] = id;
-                        stack.push(n);
-                    }
-                    EMPTY | WALL => {}
-                    v => borders |= v,
-                }
-            }
-        }
-        let owner = if borders == 1 || borders == 2 { borders } else { 0 };
-        if owner != 0 {
-            for &p in &members {
-                territory[usize::from(owner)][p] = true;
-            }
-        }
-        regions.push((owner, members.len()));
-    }
-    // Groups: stones and their colour's territory, connected.
-    let mut group = vec![usize::MAX; cells.len];
-    let mut protected = vec![false; cells.len];
-    for start in on_board(board) {
-        let v = board.at(start);
-        if v == EMPTY || group[start] != usize::MAX {
-            continue;
-        }
-        let in_group = |p: usize| {
-            let w = board.at(p);
-            w == v || (w == EMPTY && territory[usize::from(v)][p])
-        };
-        let gid = start;
-        group[start] = gid;
-        stack.push(start);
-        members.clear();
-        while let Some(p) = stack.pop() {
-            members.push(p);
-            for n in cells.neighbours(p) {
-                if group[n] == usize::MAX && board.at(n) != WALL && in_group(n) {
-                    group[n] = gid;
-                    stack.push(n);
-                }
-            }
-        }
-        let mut ids: Vec<usize> = members
-            .iter()
-            .filter(|&&p| board.at(p) == EMPTY)
-            .map(|&p| region[p])
-            .collect();
-        ids.sort_unstable();
-        ids.dedup();
-        let points: usize = ids.iter().map(|&i| regions.get(i).map_or(0, |r| r.1)).sum();
-        if ids.len() >= 2 || points >= 5 {
-            for &p in &members {
-                if board.at(p) == EMPTY && regions.get(region[p]).is_some_and(|r| r.1 >= 2) {
-                    protected[p] = true;
-                }
-            }
-        }
-    }
-    (territory, protected)
 }
 
 /// The chain-level summary the suggestion needs: for a chain's stones, the mean share of
@@ -662,7 +472,11 @@ pub(crate) struct ChainShares {
 pub(crate) fn chain_shares(own: &Ownership, stones: &[usize], color: Color) -> ChainShares {
     let n = stones.len().max(1) as f64;
     let mean = |first: Color, who: Color| -> f64 {
-        stones.iter().map(|&p| own.share(first, p, who)).sum::<f64>() / n
+        stones
+            .iter()
+            .map(|&p| own.share(first, p, who))
+            .sum::<f64>()
+            / n
     };
     ChainShares {
         own_black_first: mean(Color::Black, color),
@@ -672,22 +486,57 @@ pub(crate) fn chain_shares(own: &Ownership, stones: &[usize], color: Color) -> C
     }
 }
 
-/// Debug aid for tests: the board with each point's Black share (both sides) as a digit 0–9.
 #[cfg(test)]
-pub(crate) fn ownership_diagram(board: &Board, own: &Ownership) -> String {
-    let size = board.size();
-    let mut out = String::new();
-    for y in 0..size {
-        for x in 0..size {
-            let p = board.cell(Coord::new(x, y));
-            let b = (own.share(Color::Black, p, Color::Black)
-                + own.share(Color::White, p, Color::Black))
-                / 2.0;
-            let digit = (b * 9.0).round() as u32;
-            out.push(char::from_digit(digit.min(9), 10).unwrap_or('?'));
-            out.push(' ');
-        }
-        out.push('\n');
+mod tests {
+    use super::{Coord, estimate};
+    use crate::rules::{Board, Color};
+
+    fn black_share(diagram: &str, x: u8, y: u8) -> (f64, f64) {
+        let board = Board::from_diagram(diagram).expect("diagram");
+        let own = estimate(&board, 64, 1);
+        let p = board.cell(Coord::new(x, y));
+        (
+            own.share(Color::Black, p, Color::Black),
+            own.share(Color::White, p, Color::Black),
+        )
     }
-    out
+
+    #[test]
+    fn playouts_give_two_eyed_chain_its_eyes_and_wall() {
+        // Black's chain has two one-point eyes: no playout may take them.
+        let diagram = ". X . X O . .
+             X X X X O . .
+             O O O O O . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .";
+        assert_eq!(black_share(diagram, 0, 0), (1.0, 1.0));
+        assert_eq!(black_share(diagram, 1, 1), (1.0, 1.0));
+    }
+
+    #[test]
+    fn playouts_keep_seki_standing() {
+        // No side may fill the shared liberties (self-atari of a chain), so both stay.
+        let diagram = "X . O X .
+             X . O X .
+             X X O X .
+             O O X X .
+             . . . . .";
+        let (b, w) = black_share(diagram, 0, 0);
+        assert!(b > 0.9 && w > 0.9, "{b} {w}");
+    }
+
+    #[test]
+    fn playouts_capture_a_stone_in_atari_left_on_the_board() {
+        // White's stone on E5 is in atari at the start and cannot be saved (E4 would be
+        // suicide): Black takes it at once when first, and after White's forced pass.
+        let diagram = ". X . X O
+             X X X X .
+             . X . X X
+             X X X X .
+             . X . X X";
+        let (b, w) = black_share(diagram, 4, 0);
+        assert_eq!((b, w), (1.0, 1.0));
+    }
 }

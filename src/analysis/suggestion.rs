@@ -38,8 +38,6 @@ pub struct Settings {
     /// Mixed into the seed taken from the position (0 by default): another value gives an
     /// independent second opinion on the same position.
     pub seed: u64,
-    /// The playout policy (experimental knobs).
-    pub policy: super::playout_estimate::Policy,
 }
 
 impl Default for Settings {
@@ -49,7 +47,6 @@ impl Default for Settings {
             playouts_per_side: 128,
             extra_playouts_per_side: 256,
             seed: 0,
-            policy: super::playout_estimate::Policy::default(),
         }
     }
 }
@@ -170,15 +167,14 @@ pub fn suggest(board: &Board, rules: &Rules, handicap: u8, settings: &Settings) 
     let seed = board.hash()
         ^ u64::from(board.size()).wrapping_mul(0x9e37_79b9_7f4a_7c15)
         ^ settings.seed.wrapping_mul(0xd1b5_4a32_d192_ed03);
-    let mut ownership = estimate(board, settings.playouts_per_side, seed, settings.policy);
+    let mut ownership = estimate(board, settings.playouts_per_side, seed);
     if settings.extra_playouts_per_side > 0
         && close_call(board, cells, &ownership, &alive_black.stones, &alive_white.stones)
     {
         let more = estimate(
             board,
             settings.extra_playouts_per_side,
-            seed ^ 0x5eed_0f_7e57_ab1e,
-            settings.policy,
+            seed ^ 0x005e_ed0f_7e57_ab1e,
         );
         ownership.merge(&more);
     }
