@@ -13,10 +13,10 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use tianyuan::analysis::{Settings, suggest};
 use tianyuan::rules::{Board, Rules};
 
-#[path = "../tests/support/corpus.rs"]
-mod support_corpus;
 #[path = "../tests/support/ogs_game.rs"]
 mod ogs_game;
+#[path = "../tests/support/corpus.rs"]
+mod support_corpus;
 
 /// A finished-looking 19×19 position with dead stones on both sides, for when the corpus is
 /// absent.

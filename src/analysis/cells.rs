@@ -3,8 +3,8 @@
 //! chains and empty regions found by flood fill. Slow-path helpers: the playouts use the
 //! board's incremental chains instead.
 
-use crate::rules::{Board, Color, Coord};
 use crate::rules::cell_codes::{BLACK, WHITE};
+use crate::rules::{Board, Color, Coord};
 
 /// The cell code of a colour on the board.
 pub(crate) fn code(color: Color) -> u8 {

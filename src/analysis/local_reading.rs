@@ -39,7 +39,7 @@ const MAX_DEPTH: u8 = 18;
 /// The most stones a sacrifice may have: capturing more ends the reading.
 const MAX_THROW_IN: u32 = 3;
 /// Most positions visited per side to move.
-const MAX_NODES: u32 = 60_000;
+const MAX_NODES: u32 = 20_000;
 
 /// Reads the fight of the chains next to the seki points `points` (cells of `board`).
 pub(crate) fn read_fight(board: &Board, points: &[usize]) -> Fight {
@@ -202,8 +202,15 @@ impl Search {
             let value = if outcome.captured > MAX_THROW_IN {
                 gain
             } else {
-                let (v, _) =
-                    self.best(&next, opp, 0, next_ko, depth - 1, -beta + gain, -alpha + gain)?;
+                let (v, _) = self.best(
+                    &next,
+                    opp,
+                    0,
+                    next_ko,
+                    depth - 1,
+                    -beta + gain,
+                    -alpha + gain,
+                )?;
                 gain - v
             };
             if value > best.0 {
@@ -236,7 +243,9 @@ mod tests {
     fn fight(diagram: &str) -> Fight {
         let board = Board::from_diagram(diagram).expect("diagram");
         let found = seki::find(&board);
-        let points: Vec<usize> = (0..found.points.len()).filter(|&p| found.points[p]).collect();
+        let points: Vec<usize> = (0..found.points.len())
+            .filter(|&p| found.points[p])
+            .collect();
         assert!(!points.is_empty(), "no seki point in\n{diagram}");
         read_fight(&board, &points)
     }

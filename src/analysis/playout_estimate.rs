@@ -344,14 +344,14 @@ impl Playout {
             return false;
         }
         if !joins_own {
-            return !self.into_eye_space(p, own);
+            return !self.thrown_into_eye_space(p, own);
         }
         self.liberties_after(p, own) < 2
     }
 
     /// Whether a lone `own` stone on `p` with at most one liberty sits in the opponent's eye
     /// space: its liberty, if any, touches only opponent stones, the wall and `p`.
-    fn into_eye_space(&self, p: usize, own: u8) -> bool {
+    fn thrown_into_eye_space(&self, p: usize, own: u8) -> bool {
         let opp = 3 - own;
         for n in self.cells.neighbours(p) {
             if self.board.at(n) == EMPTY {

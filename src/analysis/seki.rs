@@ -184,9 +184,6 @@ mod tests {
 
     #[test]
     fn seki_plain_dame_is_not_seki() {
-        check(
-            "X . O\n X . O\n X . O",
-            "X . O\n X . O\n X . O",
-        );
+        check("X . O\n X . O\n X . O", "X . O\n X . O\n X . O");
     }
 }

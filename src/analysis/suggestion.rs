@@ -169,7 +169,13 @@ pub fn suggest(board: &Board, rules: &Rules, handicap: u8, settings: &Settings) 
         ^ settings.seed.wrapping_mul(0xd1b5_4a32_d192_ed03);
     let mut ownership = estimate(board, settings.playouts_per_side, seed);
     if settings.extra_playouts_per_side > 0
-        && close_call(board, cells, &ownership, &alive_black.stones, &alive_white.stones)
+        && close_call(
+            board,
+            cells,
+            &ownership,
+            &alive_black.stones,
+            &alive_white.stones,
+        )
     {
         let more = estimate(
             board,
@@ -215,7 +221,9 @@ pub fn suggest(board: &Board, rules: &Rules, handicap: u8, settings: &Settings) 
         let verdict = read_fight(&standing, &cluster);
         for chain in chains.iter_mut() {
             let first = chain.0.first().copied().unwrap_or(0);
-            if chain.2 == Status::Dead || proven(chain) || !around.contains(&standing.head_of(first))
+            if chain.2 == Status::Dead
+                || proven(chain)
+                || !around.contains(&standing.head_of(first))
             {
                 continue;
             }
@@ -384,7 +392,12 @@ fn judge(ownership: &Ownership, stones: &[usize], color: Color) -> (Status, Reas
 }
 
 /// The seki points next to a chain's stones.
-fn seki_points_next_to(board: &Board, cells: Cells, stones: &[usize], points: &[bool]) -> Vec<Coord> {
+fn seki_points_next_to(
+    board: &Board,
+    cells: Cells,
+    stones: &[usize],
+    points: &[bool],
+) -> Vec<Coord> {
     let around = stones
         .iter()
         .flat_map(|&s| cells.neighbours(s))
@@ -447,7 +460,11 @@ mod tests {
     fn check(diagram: &str, dead: &[&str], uncertain: &[&str]) {
         let (board, s) = run(diagram, 0);
         assert_eq!(gtp(&board, &s.dead), dead, "dead in\n{diagram}");
-        assert_eq!(gtp(&board, &s.uncertain), uncertain, "uncertain in\n{diagram}");
+        assert_eq!(
+            gtp(&board, &s.uncertain),
+            uncertain,
+            "uncertain in\n{diagram}"
+        );
     }
 
     #[test]
@@ -518,7 +535,10 @@ mod tests {
         );
         assert!(s.dead.is_empty(), "{:?}", gtp(&board, &s.dead));
         let dame = gtp(&board, &s.dame);
-        assert!(dame.contains(&"B9".to_owned()) && dame.contains(&"B8".to_owned()), "{dame:?}");
+        assert!(
+            dame.contains(&"B9".to_owned()) && dame.contains(&"B8".to_owned()),
+            "{dame:?}"
+        );
         let seki = gtp(&board, &s.seki);
         for v in ["A9", "A8", "C9", "C8", "C7"] {
             assert!(seki.contains(&v.to_owned()), "{v} not in seki {seki:?}");
@@ -549,7 +569,11 @@ mod tests {
             .iter()
             .find(|c| c.stones.contains(&crate::rules::Coord::new(6, 0)))
             .expect("the chain");
-        assert!(matches!(read.reason, Reason::Reading { .. }), "{:?}", read.reason);
+        assert!(
+            matches!(read.reason, Reason::Reading { .. }),
+            "{:?}",
+            read.reason
+        );
     }
 
     #[test]

@@ -151,7 +151,7 @@ pub fn to_text(judged: &Judged, lang: Lang) -> String {
     }
     let c = &s.count;
     let halves = |h: u32| {
-        if h % 2 == 0 {
+        if h.is_multiple_of(2) {
             format!("{}", h / 2)
         } else {
             format!("{}.5", h / 2)
@@ -225,7 +225,9 @@ pub fn run(args: &DeadStonesArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let game = usize::try_from(args.game).unwrap_or(usize::MAX).saturating_sub(1);
+    let game = usize::try_from(args.game)
+        .unwrap_or(usize::MAX)
+        .saturating_sub(1);
     match judge_bytes(&bytes, game) {
         Ok(judged) => {
             if args.json {

@@ -16,7 +16,11 @@ pub fn status_text(status: Status, lang: Lang) -> &'static str {
 
 /// Why the chain got its status, in one sentence; `vertex` spells a point (GTP on the board's
 /// size, e.g. "D4").
-pub fn reason_text(report: &ChainReport, lang: Lang, vertex: impl Fn(crate::rules::Coord) -> String) -> String {
+pub fn reason_text(
+    report: &ChainReport,
+    lang: Lang,
+    vertex: impl Fn(crate::rules::Coord) -> String,
+) -> String {
     match &report.reason {
         Reason::PassAlive => lang
             .pick(

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use tianyuan::rules::Board;
+use tianyuan::rules::{Board, Color};
 
 /// One position and what its players removed.
 pub struct OgsCase {
@@ -13,6 +13,9 @@ pub struct OgsCase {
     pub board: Board,
     /// Stones marked for removal, as GTP vertices (marked empty points are not judged).
     pub removed: BTreeSet<String>,
+    /// The side to move (`player_to_move`).
+    #[allow(dead_code)] // the benchmark does not need it
+    pub to_move: Color,
 }
 
 /// Reads a `.game` file.
@@ -28,7 +31,14 @@ pub fn read_ogs(path: &Path) -> Result<OgsCase, String> {
     };
     let height = header("height")?;
     let width = header("width")?;
-    let _to_move = lines.next();
+    let to_move = match lines
+        .next()
+        .map(str::split_whitespace)
+        .and_then(|mut w| w.nth(1))
+    {
+        Some("-1") => Color::White,
+        _ => Color::Black,
+    };
     if height != width {
         return Err("not square".into());
     }
@@ -61,7 +71,11 @@ pub fn read_ogs(path: &Path) -> Result<OgsCase, String> {
         .filter(|(c, _)| removal[usize::from(c.y) * width + usize::from(c.x)] != 0)
         .map(|(c, _)| c.to_gtp(size))
         .collect();
-    Ok(OgsCase { board, removed })
+    Ok(OgsCase {
+        board,
+        removed,
+        to_move,
+    })
 }
 
 /// The `.game` files under `ogs-score-estimator/`, sorted.
@@ -84,4 +98,3 @@ pub fn ogs_files(corpus: &Path) -> Vec<PathBuf> {
     files.sort();
     files
 }
-
