@@ -7,6 +7,7 @@
 pub mod check;
 pub mod clock;
 pub mod clock_talk;
+pub mod dead_stones;
 pub mod diagram;
 pub mod engine;
 pub mod problems;
@@ -90,6 +91,8 @@ pub enum Command {
     /// Tournaments (Art. 26–29): pairings, results, standings, OpenGotha/EGF/CSV/HTML files.
     #[command(subcommand)]
     Tournament(tournament::TournamentCommand),
+    /// Suggest the dead stones of a record's final position and count it with them removed.
+    DeadStones(dead_stones::DeadStonesArgs),
 }
 
 /// `tianyuan clock …`.
@@ -141,6 +144,7 @@ pub fn main() -> ExitCode {
         Some(Command::Engine(command)) => engine::run(&command),
         Some(Command::Problems(command)) => problems::run(&command),
         Some(Command::Tournament(cmd)) => tournament::run(&cmd),
+        Some(Command::DeadStones(args)) => dead_stones::run(&args),
         None => run_app(cli.app),
     }
 }

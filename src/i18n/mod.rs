@@ -5,10 +5,12 @@
 //! it is switched live by changing that value. The system locale is read at the edge (in the
 //! app's start-up) and given to [`Lang::from_locale`].
 
+mod dead_stones_text;
 mod messages;
 mod record_text;
 mod time_control_text;
 
+pub use dead_stones_text::{reason_text, status_text};
 pub use messages::Msg;
 pub use record_text::{
     file_already_there, illegal_move_text, pos_text, repair_text, replay_error_text,

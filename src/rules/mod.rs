@@ -41,6 +41,12 @@ pub use scoring::{AreaCount, area_count, score};
 pub use settings::{KoRule, Rules};
 pub use tolerant::Irregularity;
 
+/// The padded board's cell codes, for the crate's own analysis over [`Board`]'s cells
+/// (`crate::analysis` walks the same padded array the rules core keeps).
+pub(crate) mod cell_codes {
+    pub(crate) use super::board::{BLACK, EMPTY, WALL, WHITE};
+}
+
 /// The smallest board size.
 pub const MIN_SIZE: u8 = 2;
 /// The largest board size (SGF letters and GTP columns run out beyond it).
