@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod ai;
 pub mod app;
 pub mod audio;
 pub mod cli;
@@ -22,4 +23,5 @@ pub mod record;
 pub mod review;
 pub mod rules;
 pub mod session;
+pub mod teach;
 pub mod time;
