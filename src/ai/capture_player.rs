@@ -81,7 +81,7 @@ fn profile(level: Level) -> Profile {
             reading: read(600, true, 3),
             noise: 0.05,
             random_play: None,
-            second_ply: 6,
+            second_ply: 10,
             smart_pass: true,
         },
     }
@@ -170,11 +170,16 @@ impl CapturePlayer {
             let value = -eval.value(&next, color.opponent());
             scored.push((value, c));
         }
-        // The second move for the best few: the opponent's forcing replies.
+        // The second move for the best few: the opponent's forcing replies. Only those few
+        // stay candidates: a move not looked at twice would look better than it is.
         if profile.second_ply > 0 {
-            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            scored.sort_by(|a, b| {
+                b.0.total_cmp(&a.0)
+                    .then((a.1.y, a.1.x).cmp(&(b.1.y, b.1.x)))
+            });
             let k = profile.second_ply.min(scored.len());
-            for entry in scored.iter_mut().take(k) {
+            scored.truncate(k);
+            for entry in scored.iter_mut() {
                 if entry.0.abs() >= WIN / 2.0 {
                     continue;
                 }
@@ -302,15 +307,8 @@ impl Evaluator {
             return tactical;
         }
         let material = game.captures(side) as f64 - game.captures(other) as f64;
-        let size = game.size();
-        let shape: f64 = chains
-            .all()
-            .iter()
-            .map(|ch| {
-                let v = chain_shape(ch, size);
-                if ch.color == side { v } else { -v }
-            })
-            .sum();
+        let shape =
+            side_shape(&chains, side, game.size()) - side_shape(&chains, other, game.size());
         material + 0.9 * tactical + shape
     }
 
@@ -373,26 +371,33 @@ fn quick_save(game: &Game, chain: &ChainInfo, owner: Color) -> bool {
     })
 }
 
-/// The shape value of one chain for its owner, in stones: few liberties are a weakness the
-/// reader has not (yet) turned into a capture; liberties and distance from the edge are room.
-fn chain_shape(chain: &ChainInfo, size: u8) -> f64 {
-    let libs = chain.liberty_count();
-    let weakness = match libs {
-        0 | 1 => 0.5,
-        2 => 0.3,
-        3 => 0.08,
-        _ => 0.0,
-    };
-    let room = 0.06 * libs.min(6) as f64;
-    let centre: f64 = chain
-        .stones
-        .iter()
-        .map(|c| {
+/// The shape value of one side's stones, in stones: chains with few liberties are a weakness
+/// the reader has not (yet) turned into a capture; the distinct empty points next to the
+/// side's stones are its room (counted once, so connecting costs nothing); the third line and
+/// above are safer than the edge.
+fn side_shape(chains: &Chains, side: Color, size: u8) -> f64 {
+    let mut weakness = 0.0;
+    let mut centre = 0.0;
+    let mut room: Vec<Coord> = Vec::new();
+    for chain in chains.of_color(side) {
+        let per_stone = match chain.liberty_count() {
+            0 | 1 => 0.6,
+            2 => 0.35,
+            3 => 0.1,
+            _ => 0.0,
+        };
+        weakness += per_stone * chain.size() as f64;
+        for c in &chain.stones {
             let line = c.x.min(c.y).min(size - 1 - c.x).min(size - 1 - c.y);
-            0.02 * f64::from(line.min(3))
-        })
-        .sum();
-    room + centre - weakness * chain.size() as f64
+            centre += 0.03 * f64::from(line.min(2));
+        }
+        for &l in &chain.liberties {
+            if !room.contains(&l) {
+                room.push(l);
+            }
+        }
+    }
+    0.05 * room.len() as f64 + centre - weakness
 }
 
 /// The replies worth a second look after `played`: the liberties of every chain with at most

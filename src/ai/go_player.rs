@@ -129,6 +129,7 @@ impl GoPlayer {
                 visits: 0.0,
             })
             .collect();
+        add_edge_priors(game, &mut arms);
         if profile.priors {
             add_priors(game, color, &mut arms, profile.tactics);
         }
@@ -250,6 +251,28 @@ fn add_priors(game: &Game, color: Color, arms: &mut [Arm], tactics: Option<ReadL
             && g.board().liberties(arm.point) == 1
             && g.captures(color) == game.captures(color)
         {
+            arm.visits += PRIOR;
+        }
+    }
+}
+
+/// Prior losses for a move on the first line with no stone within two points: random
+/// playouts cannot tell such a move is slow, and a beginner should not copy it.
+fn add_edge_priors(game: &Game, arms: &mut [Arm]) {
+    let board = game.board();
+    let size = board.size();
+    for arm in arms.iter_mut() {
+        let c = arm.point;
+        let line = c.x.min(c.y).min(size - 1 - c.x).min(size - 1 - c.y);
+        if line > 0 {
+            continue;
+        }
+        let lonely = board.stones().iter().all(|&(s, _)| {
+            let d =
+                i32::from(s.x).abs_diff(i32::from(c.x)) + i32::from(s.y).abs_diff(i32::from(c.y));
+            d > 2
+        });
+        if lonely {
             arm.visits += PRIOR;
         }
     }

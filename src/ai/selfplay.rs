@@ -143,3 +143,72 @@ pub fn go_match(a: Level, b: Level, games: u32, size: u8, komi: f64, seed: u64) 
     }
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::teach::capture::StartPosition;
+
+    fn level(n: u8) -> Level {
+        Level::new(n).expect("1 to 5")
+    }
+
+    fn nine(target: u32) -> CaptureSettings {
+        CaptureSettings {
+            size: 9,
+            target,
+            start: StartPosition::Empty,
+            handicap: 0,
+        }
+    }
+
+    /// Issue 11 item 8: every level beats the one below over seeded games, in the capture game
+    /// (first capture wins, 9×9). The short version of `tianyuan selfplay`; the full match is
+    /// the benchmark. (stronger, weaker, games, least score of the stronger).
+    #[test]
+    fn issue_11_each_capture_level_beats_the_level_below() {
+        for (strong, weak, games, least) in [
+            (2, 1, 16, 0.9),
+            (3, 2, 24, 0.6),
+            (4, 3, 16, 0.6),
+            (5, 4, 10, 0.6),
+        ] {
+            let r = capture_match(level(strong), level(weak), games, nine(1), 2024);
+            assert!(
+                r.a_rate() >= least,
+                "level {strong} scored {:.2} against level {weak}: {r:?}",
+                r.a_rate()
+            );
+        }
+    }
+
+    #[test]
+    fn matches_are_deterministic_and_alternate_colours() {
+        let a = capture_match(level(2), level(1), 4, nine(3), 9);
+        let b = capture_match(level(2), level(1), 4, nine(3), 9);
+        assert_eq!(a, b);
+        assert_eq!(a.games(), 4);
+    }
+
+    /// The full match, printed: `cargo test --lib full_level_match -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "minutes: the full match (also `tianyuan selfplay`)"]
+    fn full_level_match() {
+        let games: u32 = std::env::var("TIANYUAN_MATCH_GAMES")
+            .ok()
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(100);
+        let target: u32 = std::env::var("TIANYUAN_MATCH_TARGET")
+            .ok()
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(1);
+        for n in 2..=5 {
+            let r = capture_match(level(n), level(n - 1), games, nine(target), 1);
+            println!(
+                "capture to {target}: level {n} vs {}: {:.1} % ({r:?})",
+                n - 1,
+                100.0 * r.a_rate()
+            );
+        }
+    }
+}
