@@ -48,7 +48,7 @@ impl Session {
             }
             response.push_str(&line);
         }
-        response.trim_end_matches('\n').to_string()
+        response.trim_end().to_string()
     }
 
     /// The body of a successful response; panics on an error response.

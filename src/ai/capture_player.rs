@@ -122,6 +122,25 @@ impl CapturePlayer {
         self.choose_move_with_stats(game, color, target).0
     }
 
+    /// The value of `color`'s candidate moves in stones, best first, as this level sees them
+    /// (no randomness): a forced win is about +1000, a forced loss about −1000. For a
+    /// teacher's hint, and for tests. Empty for level 1, which does not evaluate.
+    pub fn move_values(&self, game: &Game, color: Color, target: u32) -> Vec<(Coord, f64)> {
+        let profile = profile(self.level);
+        if profile.random_play.is_some() || capture_status(game, target).is_over() {
+            return Vec::new();
+        }
+        let mut eval = Evaluator {
+            reader: profile.reading.map(Reader::new),
+            target: usize::try_from(target.max(1)).unwrap_or(usize::MAX),
+            evaluations: 0,
+        };
+        let points = legal_points(game, color);
+        let mut scored = score_moves(game, color, &points, &profile, &mut eval);
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        scored.into_iter().map(|(v, c)| (c, v)).collect()
+    }
+
     /// [`CapturePlayer::choose_move`] with what the decision cost.
     pub fn choose_move_with_stats(
         &self,
@@ -160,36 +179,7 @@ impl CapturePlayer {
         if profile.smart_pass && opponent_passed && leads {
             return (Move::Pass, stats);
         }
-        // One move of look-ahead for every legal point.
-        let mut scored: Vec<(f64, Coord)> = Vec::with_capacity(points.len());
-        for &c in &points {
-            let mut next = game.clone();
-            if next.play(color, Move::Play(c)).is_err() {
-                continue;
-            }
-            let value = -eval.value(&next, color.opponent());
-            scored.push((value, c));
-        }
-        // The second move for the best few: the opponent's forcing replies. Only those few
-        // stay candidates: a move not looked at twice would look better than it is.
-        if profile.second_ply > 0 {
-            scored.sort_by(|a, b| {
-                b.0.total_cmp(&a.0)
-                    .then((a.1.y, a.1.x).cmp(&(b.1.y, b.1.x)))
-            });
-            let k = profile.second_ply.min(scored.len());
-            scored.truncate(k);
-            for entry in scored.iter_mut() {
-                if entry.0.abs() >= WIN / 2.0 {
-                    continue;
-                }
-                let mut next = game.clone();
-                if next.play(color, Move::Play(entry.1)).is_err() {
-                    continue;
-                }
-                entry.0 = entry.0.min(eval.worst_reply(&next, color, entry.1));
-            }
-        }
+        let scored = score_moves(game, color, &points, &profile, &mut eval);
         let mut best: Option<(f64, Coord)> = None;
         for &(value, c) in &scored {
             let noisy = value + profile.noise * (rng.unit() * 2.0 - 1.0);
@@ -213,6 +203,64 @@ impl CapturePlayer {
         }
         (Move::Play(best_move), stats)
     }
+}
+
+/// Each legal point's value for `color` in stones (±1000 for a forced win or loss): one move
+/// of look-ahead for every point, then a second move for the best few (the opponent's forcing
+/// replies) when the level has one; only those few are returned then, since a move not looked
+/// at twice would look better than it is.
+fn score_moves(
+    game: &Game,
+    color: Color,
+    points: &[Coord],
+    profile: &Profile,
+    eval: &mut Evaluator,
+) -> Vec<(f64, Coord)> {
+    let mut scored: Vec<(f64, Coord)> = Vec::with_capacity(points.len());
+    for &c in points {
+        let mut next = game.clone();
+        if next.play(color, Move::Play(c)).is_err() {
+            continue;
+        }
+        let value = -eval.value(&next, color.opponent());
+        scored.push((value, c));
+    }
+    // Every move loses against best play: the opponent may not find the win, so choose as
+    // if reading nothing, by liberties and immediate captures only (never a self-atari
+    // because all moves look equally lost).
+    if scored.iter().all(|&(v, _)| v <= -WIN / 2.0) {
+        let mut hope = Evaluator {
+            reader: None,
+            target: eval.target,
+            evaluations: 0,
+        };
+        for entry in scored.iter_mut() {
+            let mut next = game.clone();
+            if next.play(color, Move::Play(entry.1)).is_ok() {
+                entry.0 = -WIN + 0.01 * (WIN - hope.value(&next, color.opponent()));
+            }
+        }
+        eval.evaluations += hope.evaluations;
+        return scored;
+    }
+    if profile.second_ply > 0 {
+        scored.sort_by(|a, b| {
+            b.0.total_cmp(&a.0)
+                .then((a.1.y, a.1.x).cmp(&(b.1.y, b.1.x)))
+        });
+        scored.truncate(profile.second_ply);
+        for entry in scored.iter_mut() {
+            if entry.0.abs() >= WIN / 2.0 {
+                continue;
+            }
+            let mut next = game.clone();
+            if next.play(color, Move::Play(entry.1)).is_err() {
+                continue;
+            }
+            entry.0 = entry.0.min(eval.worst_reply(&next, color, entry.1));
+        }
+    }
+    scored
 }
 
 /// Level 1: a capture with probability `greed` when one is on the board, else any legal point.
