@@ -81,7 +81,7 @@ fn profile(level: Level) -> Profile {
             reading: read(600, true, 3),
             noise: 0.05,
             random_play: None,
-            second_ply: 10,
+            second_ply: 16,
             smart_pass: true,
         },
     }

@@ -52,7 +52,7 @@ impl Rung {
     /// with the child as White.
     pub fn go_setup(self) -> GameSetup {
         let h = self.handicap;
-        let stones = u8::try_from(h.unsigned_abs()).unwrap_or(u8::MAX);
+        let stones = h.unsigned_abs();
         match h {
             0 => GameSetup {
                 student: Color::Black,
@@ -87,7 +87,7 @@ impl Rung {
         } else {
             GameSetup {
                 student: Color::White,
-                black_stones: u8::try_from(h.unsigned_abs()).unwrap_or(u8::MAX),
+                black_stones: h.unsigned_abs(),
                 komi_points: 0.0,
             }
         }
@@ -124,7 +124,7 @@ impl HandicapLadder {
         match size {
             0..=6 => 0,
             7 => 4,
-            s if s % 2 == 0 => 4,
+            s if s.is_multiple_of(2) => 4,
             _ => 9,
         }
     }

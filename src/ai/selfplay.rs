@@ -202,7 +202,16 @@ mod tests {
             .ok()
             .and_then(|g| g.parse().ok())
             .unwrap_or(1);
-        for n in 2..=5 {
+        // TIANYUAN_MATCH_LEVELS=45 plays only levels 4 and 5 against the level below.
+        let levels: Vec<u8> = std::env::var("TIANYUAN_MATCH_LEVELS")
+            .map(|s| {
+                s.bytes()
+                    .filter(u8::is_ascii_digit)
+                    .map(|b| b - b'0')
+                    .collect()
+            })
+            .unwrap_or_else(|_| vec![2, 3, 4, 5]);
+        for n in levels.into_iter().filter(|n| (2..=5).contains(n)) {
             let r = capture_match(level(n), level(n - 1), games, nine(target), 1);
             println!(
                 "capture to {target}: level {n} vs {}: {:.1} % ({r:?})",

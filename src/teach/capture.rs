@@ -61,7 +61,7 @@ impl StartPosition {
                 let m = size / 2;
                 // Even sizes: the exact central square. Odd sizes: centre column and the one
                 // to its left, centre row and the one below it.
-                let (left, top) = if size % 2 == 0 {
+                let (left, top) = if size.is_multiple_of(2) {
                     (m - 1, m - 1)
                 } else {
                     (m - 1, m)
