@@ -182,6 +182,19 @@ mod tests {
         }
     }
 
+    /// Issue 11 item 8 for ordinary Go on 9×9: more playouts and the tactics beat fewer.
+    #[test]
+    fn issue_11_go_levels_beat_weaker_levels() {
+        for (strong, weak, games, least) in [(2, 1, 4, 0.75), (3, 2, 4, 0.75)] {
+            let r = go_match(level(strong), level(weak), games, 9, 7.5, 5);
+            assert!(
+                r.a_rate() >= least,
+                "Go level {strong} scored {:.2} against level {weak}: {r:?}",
+                r.a_rate()
+            );
+        }
+    }
+
     #[test]
     fn matches_are_deterministic_and_alternate_colours() {
         let a = capture_match(level(2), level(1), 4, nine(3), 9);

@@ -13,6 +13,7 @@
 
 use std::fmt;
 
+use crate::i18n::Lang;
 use crate::rules::{
     Board, Color, Coord, Game, IllegalMove, MAX_SIZE, Move, Played, Rules, fixed_handicap_points,
 };
@@ -152,6 +153,67 @@ pub fn capture_status(game: &Game, target: u32) -> CaptureStatus {
         };
     }
     CaptureStatus::InProgress
+}
+
+/// The line a child reads under the board: the captures so far and the goal, or who won and
+/// why (the small celebration's words), in `lang`.
+pub fn status_text(game: &Game, target: u32, lang: Lang) -> String {
+    let black = game.captures(Color::Black);
+    let white = game.captures(Color::White);
+    let side = |c: Color| match (c, lang) {
+        (Color::Black, Lang::En) => "Black",
+        (Color::White, Lang::En) => "White",
+        (Color::Black, _) => "黑方",
+        (Color::White, _) => "白方",
+    };
+    match capture_status(game, target) {
+        CaptureStatus::InProgress => match lang {
+            Lang::ZhHans => {
+                format!("黑方已吃{black}子，白方已吃{white}子；先吃{target}子的一方获胜。")
+            }
+            Lang::ZhHant => {
+                format!("黑方已吃{black}子，白方已吃{white}子；先吃{target}子的一方獲勝。")
+            }
+            Lang::En => format!(
+                "Black has captured {black}, White {white}; the first to capture {target} wins."
+            ),
+        },
+        CaptureStatus::Won {
+            winner,
+            reason: WinReason::ReachedTarget,
+        } => {
+            let n = game.captures(winner);
+            let who = side(winner);
+            match lang {
+                Lang::ZhHans => format!("{who}吃掉了{n}颗子，获胜！"),
+                Lang::ZhHant => format!("{who}吃掉了{n}顆子，獲勝！"),
+                Lang::En => format!(
+                    "{who} has captured {n} stone{} and wins!",
+                    if n == 1 { "" } else { "s" }
+                ),
+            }
+        }
+        CaptureStatus::Won {
+            winner,
+            reason: WinReason::MoreCapturesAtEnd,
+        } => {
+            let who = side(winner);
+            match lang {
+                Lang::ZhHans => format!("双方都停了一手。{who}吃子多（{black}比{white}），获胜！"),
+                Lang::ZhHant => format!("雙方都停了一手。{who}吃子多（{black}比{white}），獲勝！"),
+                Lang::En => {
+                    format!("Both passed. {who} captured more ({black} to {white}) and wins!")
+                }
+            }
+        }
+        CaptureStatus::Drawn => lang
+            .pick(
+                "双方都停了一手，吃子一样多：和棋。",
+                "雙方都停了一手，吃子一樣多：和棋。",
+                "Both passed with the same captures: a draw.",
+            )
+            .to_owned(),
+    }
 }
 
 /// The settings of one capture game.
@@ -543,6 +605,48 @@ mod tests {
         assert_eq!(g.board().count(Color::Black), 2);
         assert_eq!(g.to_move(), Color::White);
         assert_eq!(g.status(), CaptureStatus::InProgress);
+    }
+
+    #[test]
+    fn status_lines_in_three_languages() {
+        let mut g = CaptureGame::new(CaptureSettings {
+            target: 3,
+            ..CaptureSettings::default()
+        })
+        .expect("valid");
+        let text = |g: &CaptureGame, lang| status_text(g.game(), 3, lang);
+        assert_eq!(
+            text(&g, Lang::En),
+            "Black has captured 0, White 0; the first to capture 3 wins."
+        );
+        for m in ["B1", "A1", "A2"] {
+            let color = g.to_move();
+            g.play(color, Move::Play(c(m, 9))).expect("legal");
+        }
+        g.play(Color::White, Move::Pass).expect("pass");
+        g.play(Color::Black, Move::Pass).expect("pass");
+        assert_eq!(
+            text(&g, Lang::En),
+            "Both passed. Black captured more (1 to 0) and wins!"
+        );
+        assert_eq!(
+            text(&g, Lang::ZhHans),
+            "双方都停了一手。黑方吃子多（1比0），获胜！"
+        );
+        assert!(text(&g, Lang::ZhHant).contains("獲勝"));
+        let mut won = CaptureGame::new(CaptureSettings::default()).expect("valid");
+        for m in ["B1", "A1", "A2"] {
+            let color = won.to_move();
+            won.play(color, Move::Play(c(m, 9))).expect("legal");
+        }
+        assert_eq!(
+            status_text(won.game(), 1, Lang::ZhHans),
+            "黑方吃掉了1颗子，获胜！"
+        );
+        assert_eq!(
+            status_text(won.game(), 1, Lang::En),
+            "Black has captured 1 stone and wins!"
+        );
     }
 
     #[test]
