@@ -501,6 +501,97 @@ mod tests {
         }
     }
 
+    /// White D3 (liberties D4, E3) against Black C3, D2, E2: a working ladder.
+    const LADDER: &str = ". . . . . . . . .
+                          . . . . . . . . .
+                          . . . . . . . . .
+                          . . . . . . . . .
+                          . . . . . . . . .
+                          . . . . . . . . .
+                          . . X O . . . . .
+                          . . . X X . . . .
+                          . . . . . . . . .";
+
+    /// White D4 against Black C4, C5, D3, E3; White G7 breaks both ladders; E5 is a net.
+    const NET: &str = ". . . . . . . . .
+                       . . . . . . . . .
+                       . . . . . . O . .
+                       . . . . . . . . .
+                       . . X . . . . . .
+                       . . X O . . . . .
+                       . . . X X . . . .
+                       . . . . . . . . .
+                       . . . . . . . . .";
+
+    /// Whether `mv` leaves the chain on `target` unsavable with its owner to move.
+    fn captures_by_force(g: &Game, color: Color, mv: Move, target: &str) -> bool {
+        let mut after = g.clone();
+        if after.play(color, mv).is_err() {
+            return false;
+        }
+        let target = at(target, 9);
+        after.board().get(target).is_none()
+            || Reader::new(ReadLimits::default())
+                .defend(&after, target)
+                .is_none()
+    }
+
+    #[test]
+    fn reading_levels_start_the_ladder() {
+        let g = game(LADDER, Color::Black);
+        for n in 3..=5 {
+            let mv = CapturePlayer::new(level(n), 1).choose_move(&g, Color::Black, 1);
+            assert!(
+                captures_by_force(&g, Color::Black, mv, "D3"),
+                "level {n} played {mv:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn reading_levels_see_the_net() {
+        let g = game(NET, Color::Black);
+        // After the net a ladder reader finds the capture, so one move of look-ahead with
+        // ladders is enough to play it; levels 4 and 5 also read nets one move deeper.
+        for n in 3..=5 {
+            let mv = CapturePlayer::new(level(n), 1).choose_move(&g, Color::Black, 1);
+            assert_eq!(mv, Move::Play(at("E5", 9)), "level {n}");
+        }
+        // Level 2 reads nothing: the net is not a forced win for it.
+        let values = CapturePlayer::new(level(2), 1).move_values(&g, Color::Black, 1);
+        assert!(values.iter().all(|&(_, v)| v < WIN / 2.0), "{values:?}");
+    }
+
+    #[test]
+    fn reading_levels_escape_before_the_ladder_starts() {
+        let g = game(LADDER, Color::White);
+        for n in 3..=5 {
+            let mv = CapturePlayer::new(level(n), 1).choose_move(&g, Color::White, 1);
+            let mut after = g.clone();
+            after.play(Color::White, mv).expect("legal");
+            let reader_says = Reader::new(ReadLimits::default()).attack(&after, at("D3", 9));
+            assert_eq!(
+                reader_says, None,
+                "level {n} played {mv:?} and D3 can be laddered"
+            );
+        }
+    }
+
+    #[test]
+    fn levels_four_and_five_escape_before_the_net() {
+        let g = game(NET, Color::White);
+        for n in 4..=5 {
+            let mv = CapturePlayer::new(level(n), 1).choose_move(&g, Color::White, 1);
+            let mut after = g.clone();
+            after.play(Color::White, mv).expect("legal");
+            let reader_says = Reader::new(ReadLimits::default()).attack(&after, at("D4", 9));
+            assert_eq!(
+                reader_says, None,
+                "level {n} played {mv:?} and D4 can be netted"
+            );
+        }
+    }
+
     #[test]
     fn the_player_is_deterministic_for_a_seed() {
         let g = Game::new(9, Rules::default()).expect("9x9");
