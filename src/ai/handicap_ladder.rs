@@ -180,9 +180,11 @@ mod tests {
     }
 
     /// (name, start, max stones, level steps, results, the rung after them).
+    type LadderCase<'a> = (&'a str, Rung, u8, bool, &'a [StudentResult], Rung);
+
     #[test]
     fn ladder_moves_one_stone_per_game() {
-        let cases: &[(&str, Rung, u8, bool, &[StudentResult], Rung)] = &[
+        let cases: &[LadderCase] = &[
             (
                 "a win takes a stone",
                 rung(1, 3),

@@ -207,7 +207,8 @@ mod tests {
         let chains = Chains::of(&b);
         assert_eq!(chains.all().len(), 4);
         // (colour, stones, liberties) for each chain in reading order.
-        let want: &[(Color, usize, &[(u8, u8)])] = &[
+        type Want<'a> = (Color, usize, &'a [(u8, u8)]);
+        let want: &[Want] = &[
             (Color::Black, 3, &[(0, 1), (1, 2)]),
             (Color::White, 2, &[(3, 0), (3, 1), (2, 2)]),
             (Color::White, 1, &[(3, 2), (2, 3), (3, 4)]),

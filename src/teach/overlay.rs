@@ -183,10 +183,20 @@ mod tests {
     }
 
     /// (name, colour, point, captures, liberties, self-atari, ataris) for legal moves.
+    type PreviewCase<'a> = (
+        &'a str,
+        Color,
+        &'a str,
+        &'a [&'a str],
+        usize,
+        bool,
+        &'a [&'a str],
+    );
+
     #[test]
     fn hover_preview_table() {
         let g = game(POSITION);
-        let cases: &[(&str, Color, &str, &[&str], usize, bool, &[&str])] = &[
+        let cases: &[PreviewCase] = &[
             (
                 "white captures two",
                 Color::White,
