@@ -30,7 +30,7 @@ const WIN: f64 = 1000.0;
 struct Profile {
     /// `None`: no reading, liberty counts only.
     reading: Option<ReadLimits>,
-    /// Standard deviation-like spread of the random term added to each move's score, in stones.
+    /// Half-width of the uniform random term added to each move's score, in stones.
     noise: f64,
     /// Level 1 only: the chance of taking a capture when one is on the board.
     random_play: Option<f64>,
