@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod ai;
 pub mod analysis;
 pub mod app;
 pub mod audio;
@@ -30,5 +31,6 @@ pub mod review;
 pub mod rules;
 pub mod seal;
 pub mod session;
+pub mod teach;
 pub mod time;
 pub mod tournament;

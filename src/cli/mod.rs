@@ -11,6 +11,7 @@ pub mod dead_stones;
 pub mod diagram;
 pub mod engine;
 pub mod problems;
+pub mod selfplay;
 pub mod session;
 pub mod session_view;
 pub mod sgf;
@@ -67,7 +68,7 @@ pub struct AppArgs {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Speak GTP version 2 on stdin/stdout over the rules core (for other Go programs).
-    Gtp,
+    Gtp(GtpArgs),
     /// Read SGF files (or folders, recursively), replay them with the rules and report per game.
     Check(check::CheckArgs),
     /// SGF tools.
@@ -93,6 +94,35 @@ pub enum Command {
     Tournament(tournament::TournamentCommand),
     /// Suggest the dead stones of a record's final position and count it with them removed.
     DeadStones(dead_stones::DeadStonesArgs),
+    /// Play the computer's levels against each other and print the win rates.
+    Selfplay(selfplay::SelfplayArgs),
+}
+
+/// Options of `tianyuan gtp`.
+#[derive(Debug, clap::Args)]
+pub struct GtpArgs {
+    /// Play the capture game (吃子棋): the first to capture N stones wins (9×9 until `boardsize`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub capture: Option<u32>,
+    /// The computer player's level for genmove, 1 (weakest) to 5 (strongest). In the capture
+    /// game the default is 3; without --capture it makes genmove play ordinary Go.
+    #[arg(long, value_name = "L", value_parser = parse_level)]
+    pub level: Option<crate::ai::Level>,
+    /// The seed of the computer player's random choices (same seed, same moves).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// The capture game's start position: empty or crosscut (扭十字 in the centre).
+    #[arg(long, value_name = "POS", value_parser = parse_start, default_value = "empty")]
+    pub start: crate::teach::capture::StartPosition,
+}
+
+fn parse_level(s: &str) -> Result<crate::ai::Level, String> {
+    s.parse()
+}
+
+fn parse_start(s: &str) -> Result<crate::teach::capture::StartPosition, String> {
+    crate::teach::capture::StartPosition::from_name(s)
+        .ok_or_else(|| format!("unknown start position {s:?}: use empty or crosscut"))
 }
 
 /// `tianyuan clock …`.
@@ -133,7 +163,7 @@ pub(crate) fn parse_lang(s: &str) -> Result<Lang, String> {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Gtp) => run_gtp(),
+        Some(Command::Gtp(args)) => run_gtp(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Sgf(args)) => sgf::run(&args),
         Some(Command::Clock(ClockCommand::Simulate(args))) => clock::run_simulate(&args),
@@ -145,14 +175,21 @@ pub fn main() -> ExitCode {
         Some(Command::Problems(command)) => problems::run(&command),
         Some(Command::Tournament(cmd)) => tournament::run(&cmd),
         Some(Command::DeadStones(args)) => dead_stones::run(&args),
+        Some(Command::Selfplay(args)) => selfplay::run_selfplay(&args),
         None => run_app(cli.app),
     }
 }
 
-fn run_gtp() -> ExitCode {
+fn run_gtp(args: &GtpArgs) -> ExitCode {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    match crate::gtp::serve(stdin.lock(), stdout.lock()) {
+    let options = crate::gtp::EngineOptions {
+        capture: args.capture,
+        start: args.start,
+        level: args.level,
+        seed: args.seed,
+    };
+    match crate::gtp::serve_with(options, stdin.lock(), stdout.lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tianyuan gtp: {e}");

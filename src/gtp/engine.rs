@@ -6,41 +6,149 @@ use super::protocol::{self, Command, Parsed, RawLine};
 use super::sgf_commands;
 use super::status;
 use super::vertex::{format_move, format_vertices, parse_color, parse_coord, parse_move};
+use crate::ai::{CapturePlayer, GoPlayer, Level};
 use crate::record::GameInfo;
 use crate::rules::{
-    Color, Coord, Game, IllegalMove, KoRule, Komi, MAX_SIZE, MIN_SIZE, RulesError, area_count,
-    score,
+    Color, Coord, Game, IllegalMove, KoRule, Komi, MAX_SIZE, MIN_SIZE, Move, RulesError,
+    area_count, score,
+};
+use crate::teach::capture::{
+    CaptureStatus, MAX_CAPTURE_SIZE, MIN_CAPTURE_SIZE, StartPosition, capture_status,
 };
 
-/// Every command this engine knows, as `list_commands` prints them.
-pub const COMMANDS: &[&str] = &[
-    "protocol_version",
-    "name",
-    "version",
-    "known_command",
-    "list_commands",
-    "quit",
-    "boardsize",
-    "clear_board",
-    "komi",
-    "play",
-    "genmove",
-    "undo",
-    "showboard",
-    "fixed_handicap",
-    "set_free_handicap",
-    "final_score",
-    "final_status_list",
-    "is_legal",
-    "list_stones",
-    "captures",
-    "tianyuan-ko_rule",
-    "tianyuan-mark_dead",
-    "tianyuan-clear_dead",
-    "tianyuan-why_illegal",
-    "loadsgf",
-    "printsgf",
+/// A command's handler: the response body, or the error message.
+type Handler = fn(&mut Engine, &[&str]) -> Reply;
+
+/// Every command this engine knows with its handler, in the order `list_commands` prints
+/// them: `known_command`, `list_commands` and the dispatch all read this one table.
+const TABLE: &[(&str, Handler)] = &[
+    ("protocol_version", |_, a| {
+        no_args(a).map(|()| "2".to_string())
+    }),
+    ("name", |_, a| no_args(a).map(|()| "Tianyuan".to_string())),
+    ("version", |_, a| {
+        no_args(a).map(|()| env!("CARGO_PKG_VERSION").to_string())
+    }),
+    ("known_command", |_, a| {
+        let [name] = arity(a)?;
+        Ok(TABLE.iter().any(|(known, _)| *known == name).to_string())
+    }),
+    ("list_commands", |_, a| {
+        no_args(a)?;
+        Ok(TABLE
+            .iter()
+            .map(|(name, _)| *name)
+            .collect::<Vec<_>>()
+            .join("\n"))
+    }),
+    ("quit", |e, a| {
+        no_args(a)?;
+        e.quit = true;
+        Ok(String::new())
+    }),
+    ("boardsize", Engine::boardsize),
+    ("clear_board", |e, a| {
+        no_args(a)?;
+        e.reset(e.game.size())
+    }),
+    ("komi", Engine::komi),
+    ("play", Engine::play),
+    ("genmove", Engine::genmove),
+    ("undo", |e, a| {
+        no_args(a)?;
+        if e.game.undo() {
+            Ok(String::new())
+        } else {
+            Err("cannot undo".to_string())
+        }
+    }),
+    ("showboard", |e, a| {
+        no_args(a).map(|()| board_text::showboard(&e.game))
+    }),
+    ("fixed_handicap", Engine::fixed_handicap),
+    ("set_free_handicap", Engine::set_free_handicap),
+    ("final_score", |e, a| no_args(a).map(|()| e.final_score())),
+    ("final_status_list", |e, a| e.final_status_list(a)),
+    ("is_legal", |e, a| {
+        let [colour, vertex] = arity(a)?;
+        let color = parse_color(colour)?;
+        let mv = parse_move(vertex, e.game.size())?;
+        Ok(if e.game.check(color, mv).is_ok() {
+            "1"
+        } else {
+            "0"
+        }
+        .to_string())
+    }),
+    ("list_stones", |e, a| {
+        let [colour] = arity(a)?;
+        let color = parse_color(colour)?;
+        let stones = e.stones_in_board_order(color);
+        Ok(format_vertices(&stones, e.game.size()))
+    }),
+    ("captures", |e, a| {
+        let [colour] = arity(a)?;
+        let color = parse_color(colour)?;
+        Ok(e.game.captures(color).to_string())
+    }),
+    ("tianyuan-ko_rule", Engine::ko_rule),
+    ("tianyuan-mark_dead", Engine::mark_dead),
+    ("tianyuan-clear_dead", |e, a| {
+        no_args(a)?;
+        e.dead.clear();
+        Ok(String::new())
+    }),
+    ("tianyuan-why_illegal", |e, a| {
+        let [colour, vertex] = arity(a)?;
+        let color = parse_color(colour)?;
+        let mv = parse_move(vertex, e.game.size())?;
+        Ok(match e.game.check(color, mv) {
+            Ok(()) => "legal".to_string(),
+            Err(why) => why_illegal(why),
+        })
+    }),
+    ("tianyuan-capture_winner", Engine::capture_winner),
+    ("loadsgf", Engine::loadsgf),
+    ("printsgf", |e, a| match a[..] {
+        [] => sgf_commands::print(&e.game, &e.info, None),
+        [path] => sgf_commands::print(&e.game, &e.info, Some(path)),
+        _ => Err("syntax error: expected at most 1 argument".to_string()),
+    }),
 ];
+
+/// Every command this engine knows, as `list_commands` prints them (the names of the table).
+pub const COMMANDS: [&str; TABLE.len()] = command_names();
+
+const fn command_names() -> [&'static str; TABLE.len()] {
+    let mut names = [""; TABLE.len()];
+    let mut i = 0;
+    while i < TABLE.len() {
+        names[i] = TABLE[i].0;
+        i += 1;
+    }
+    names
+}
+
+/// What `tianyuan gtp` was started with: the capture game, the computer player's level and
+/// its seed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Play the capture game (吃子棋): the first to capture this many stones wins.
+    pub capture: Option<u32>,
+    /// The start position of the capture game (`clear_board` and `boardsize` restore it).
+    pub start: StartPosition,
+    /// The computer player's level for `genmove`. Without it (and without `capture`),
+    /// `genmove` is the old policy that is not a player.
+    pub level: Option<Level>,
+    /// The seed of the computer player's random choices.
+    pub seed: u64,
+}
+
+/// The level `genmove` plays the capture game at when `--level` is not given.
+pub const DEFAULT_CAPTURE_LEVEL: u8 = 3;
+
+/// The board size of the capture game before any `boardsize` (the clubs' 9×9).
+pub const DEFAULT_CAPTURE_SIZE: u8 = 9;
 
 /// The largest komi accepted, in points: far beyond any real game, small enough that no count
 /// can overflow.
@@ -57,6 +165,7 @@ pub struct Engine {
     /// Game information of a loaded record, written back by `printsgf`.
     info: GameInfo,
     quit: bool,
+    options: EngineOptions,
 }
 
 type Reply = Result<String, String>;
@@ -78,7 +187,34 @@ impl Engine {
             dead: Vec::new(),
             info: GameInfo::default(),
             quit: false,
+            options: EngineOptions::default(),
         }
+    }
+
+    /// An engine started with `options`: in the capture game a 9×9 board with the start
+    /// position, else as [`Engine::new`]. Fails on a target of 0 stones.
+    pub fn with_options(options: EngineOptions) -> Result<Engine, String> {
+        let mut engine = Engine::new();
+        if options.capture == Some(0) {
+            return Err("the capture game needs a target of at least 1 stone".to_string());
+        }
+        engine.options = options;
+        if options.capture.is_some() {
+            engine.reset(DEFAULT_CAPTURE_SIZE)?;
+        }
+        Ok(engine)
+    }
+
+    /// The options the engine was started with.
+    pub fn options(&self) -> EngineOptions {
+        self.options
+    }
+
+    /// How the capture game stands; `None` when not playing the capture game.
+    pub fn capture_status(&self) -> Option<CaptureStatus> {
+        self.options
+            .capture
+            .map(|target| capture_status(&self.game, target))
     }
 
     /// The game being played.
@@ -116,86 +252,9 @@ impl Engine {
     /// Executes a command: the response body on success, the error message on failure.
     pub fn execute(&mut self, cmd: &Command) -> Reply {
         let args: Vec<&str> = cmd.args.iter().map(String::as_str).collect();
-        match cmd.name.as_str() {
-            "protocol_version" => no_args(&args).map(|()| "2".to_string()),
-            "name" => no_args(&args).map(|()| "Tianyuan".to_string()),
-            "version" => no_args(&args).map(|()| env!("CARGO_PKG_VERSION").to_string()),
-            "known_command" => {
-                let [name] = arity(&args)?;
-                Ok(COMMANDS.contains(&name).to_string())
-            }
-            "list_commands" => no_args(&args).map(|()| COMMANDS.join("\n")),
-            "quit" => {
-                no_args(&args)?;
-                self.quit = true;
-                Ok(String::new())
-            }
-            "boardsize" => self.boardsize(&args),
-            "clear_board" => {
-                no_args(&args)?;
-                self.reset(self.game.size())
-            }
-            "komi" => self.komi(&args),
-            "play" => self.play(&args),
-            "genmove" => self.genmove(&args),
-            "undo" => {
-                no_args(&args)?;
-                if self.game.undo() {
-                    Ok(String::new())
-                } else {
-                    Err("cannot undo".to_string())
-                }
-            }
-            "showboard" => no_args(&args).map(|()| board_text::showboard(&self.game)),
-            "fixed_handicap" => self.fixed_handicap(&args),
-            "set_free_handicap" => self.set_free_handicap(&args),
-            "final_score" => no_args(&args).map(|()| self.final_score()),
-            "final_status_list" => self.final_status_list(&args),
-            "is_legal" => {
-                let [colour, vertex] = arity(&args)?;
-                let color = parse_color(colour)?;
-                let mv = parse_move(vertex, self.game.size())?;
-                Ok(if self.game.check(color, mv).is_ok() {
-                    "1"
-                } else {
-                    "0"
-                }
-                .to_string())
-            }
-            "tianyuan-why_illegal" => {
-                let [colour, vertex] = arity(&args)?;
-                let color = parse_color(colour)?;
-                let mv = parse_move(vertex, self.game.size())?;
-                Ok(match self.game.check(color, mv) {
-                    Ok(()) => "legal".to_string(),
-                    Err(why) => why_illegal(why),
-                })
-            }
-            "list_stones" => {
-                let [colour] = arity(&args)?;
-                let color = parse_color(colour)?;
-                let stones = self.stones_in_board_order(color);
-                Ok(format_vertices(&stones, self.game.size()))
-            }
-            "captures" => {
-                let [colour] = arity(&args)?;
-                let color = parse_color(colour)?;
-                Ok(self.game.captures(color).to_string())
-            }
-            "tianyuan-ko_rule" => self.ko_rule(&args),
-            "tianyuan-mark_dead" => self.mark_dead(&args),
-            "tianyuan-clear_dead" => {
-                no_args(&args)?;
-                self.dead.clear();
-                Ok(String::new())
-            }
-            "loadsgf" => self.loadsgf(&args),
-            "printsgf" => match args[..] {
-                [] => sgf_commands::print(&self.game, &self.info, None),
-                [path] => sgf_commands::print(&self.game, &self.info, Some(path)),
-                _ => Err("syntax error: expected at most 1 argument".to_string()),
-            },
-            _ => Err("unknown command".to_string()),
+        match TABLE.iter().find(|(name, _)| *name == cmd.name) {
+            Some((_, handler)) => handler(self, &args),
+            None => Err("unknown command".to_string()),
         }
     }
 
@@ -206,6 +265,14 @@ impl Engine {
         self.game = game;
         self.dead.clear();
         self.info = GameInfo::default();
+        if self.options.capture.is_some() {
+            let (black, white) = self.options.start.stones(size);
+            if !black.is_empty() || !white.is_empty() {
+                self.game
+                    .setup(&black, &white, &[])
+                    .map_err(|e| format!("cannot set up the start position: {e}"))?;
+            }
+        }
         Ok(String::new())
     }
 
@@ -221,8 +288,13 @@ impl Engine {
                 ));
             }
         };
+        let (min, max) = if self.options.capture.is_some() {
+            (MIN_CAPTURE_SIZE, MAX_CAPTURE_SIZE)
+        } else {
+            (MIN_SIZE, MAX_SIZE)
+        };
         match u8::try_from(size) {
-            Ok(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) => self.reset(n),
+            Ok(n) if (min..=max).contains(&n) => self.reset(n),
             _ => Err("unacceptable size".to_string()),
         }
     }
@@ -280,20 +352,49 @@ impl Engine {
         let [colour, vertex] = arity(args)?;
         let color = parse_color(colour)?;
         let mv = parse_move(vertex, self.game.size())?;
+        if let Some(status) = self.capture_status()
+            && status.is_over()
+            && mv != Move::Pass
+        {
+            return Err(game_over(status));
+        }
         self.game
             .play(color, mv)
             .map(|_| String::new())
             .map_err(|_| "illegal move".to_string())
     }
 
+    /// The capture game's player, or the Go player when a level was given, or the policy.
+    /// After the end of a capture game `genmove` answers `pass` (and records it).
     fn genmove(&mut self, args: &[&str]) -> Reply {
         let [colour] = arity(args)?;
         let color = parse_color(colour)?;
-        let mv = policy::choose_move(&self.game, color);
+        let seed = self.options.seed;
+        let mv = match (self.options.capture, self.options.level) {
+            (Some(target), level) => {
+                let level = level
+                    .or(Level::new(DEFAULT_CAPTURE_LEVEL))
+                    .unwrap_or(Level::MIN);
+                CapturePlayer::new(level, seed).choose_move(&self.game, color, target)
+            }
+            (None, Some(level)) => GoPlayer::new(level, seed).choose_move(&self.game, color),
+            (None, None) => policy::choose_move(&self.game, color),
+        };
         self.game
             .play(color, mv)
             .map_err(|e| format!("internal error: chose an illegal move ({e})"))?;
         Ok(format_move(mv, self.game.size()))
+    }
+
+    /// `tianyuan-capture_winner`: `B`, `W` or `none` (in progress or drawn).
+    fn capture_winner(&mut self, args: &[&str]) -> Reply {
+        no_args(args)?;
+        match self.capture_status() {
+            None => Err("not playing the capture game (start with --capture N)".to_string()),
+            Some(status) => Ok(status
+                .winner()
+                .map_or("none".to_string(), |w| w.letter().to_string())),
+        }
     }
 
     fn fixed_handicap(&mut self, args: &[&str]) -> Reply {
@@ -440,6 +541,14 @@ fn why_illegal(why: IllegalMove) -> String {
         IllegalMove::Superko { repeats_after_move } => {
             format!("superko repeats_after_move {repeats_after_move} ({article})")
         }
+    }
+}
+
+/// The error for a stone played after the end of a capture game.
+fn game_over(status: CaptureStatus) -> String {
+    match status.winner() {
+        Some(w) => format!("game over: {} has won the capture game", w.letter()),
+        None => "game over: the capture game is drawn".to_string(),
     }
 }
 

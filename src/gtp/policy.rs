@@ -10,31 +10,8 @@
 
 use crate::rules::{Color, Coord, Game, Move};
 
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and good enough to shuffle moves.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A random index below `n` (`n` > 0); the modulo bias is negligible for board sizes.
-    pub fn below(&mut self, n: usize) -> usize {
-        let n64 = u64::try_from(n).unwrap_or(u64::MAX).max(1);
-        usize::try_from(self.next_u64() % n64).unwrap_or(0)
-    }
-}
+/// The generator moved to [`crate::ai`] with the computer players; named here as before.
+pub use crate::ai::SplitMix64;
 
 /// The seed for `color` to move in this position.
 fn seed(game: &Game, color: Color) -> u64 {

@@ -1,0 +1,12 @@
+//! Teaching children at the board: the capture game and what the teaching overlays show,
+//! computed from the rules core.
+//!
+//! Pure: no window, no files, no clock. [`capture`] is the capture game (吃子棋: the first to
+//! capture N stones wins); [`chains`] lists chains with their liberty points; [`overlay`]
+//! computes liberty counts, ataris, the hover preview and the last capture; [`explain`] says
+//! why a move is not allowed, for a child, in three languages.
+
+pub mod capture;
+pub mod chains;
+pub mod explain;
+pub mod overlay;
