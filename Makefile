@@ -13,8 +13,14 @@ RUN_PKGS := libx11-6 libxcursor1 libxi6 libxrandr2 libxkbcommon-x11-0 libxkbcomm
 # Used by the test suite: GNU Go is the independent rules oracle (/usr/games/gnugo);
 # the board snapshot tests render through wgpu on Mesa's software Vulkan (lavapipe).
 TEST_PKGS := gnugo mesa-vulkan-drivers libvulkan1
+# Packaging: cargo-deb needs dpkg-shlibdeps and strip (dpkg-dev); the entry and the metainfo
+# are validated before packaging.
+DEB_PKGS := dpkg-dev desktop-file-utils appstream
+# The installed-package test: a display, the MIME database and gio to read it, xdotool to find
+# the window the desktop entry opens.
+DEB_TEST_PKGS := xvfb shared-mime-info libglib2.0-bin xdotool
 
-.PHONY: run test deps-run deps-test build lint fmt bench voices dist help
+.PHONY: run test deps-run deps-test build lint fmt bench voices dist deb deb-test deps-deb help
 
 help:
 	@echo "make run    - install missing system packages and start the app (release)"
@@ -22,6 +28,8 @@ help:
 	@echo "make bench  - run the criterion benchmarks"
 	@echo "make voices - regenerate assets/voices with espeak-ng and sox"
 	@echo "make dist   - build the optimised package binary ([profile.dist])"
+	@echo "make deb    - build the Debian package of the dist binary (target/debian/tianyuan_*.deb)"
+	@echo "make deb-test - package the release build, install it, run it under Xvfb, purge it (CI)"
 
 run: deps-run
 	$(CARGO) run --release --
@@ -41,8 +49,23 @@ voices:
 dist: deps-run
 	$(CARGO) build --profile dist
 
+# The .deb of the dist binary (LTO, stripped). cargo-deb is installed when missing.
+deb: deps-deb dist
+	bash scripts/build-deb.sh dist target/debian
+
+# CI's packaging step: the release build (the dist build's fat LTO would cost CI many minutes),
+# packaged, installed with apt-get, run as a new user and purged (scripts/test-deb.sh).
+deb-test: deps-deb
+	@bash scripts/ensure-packages.sh $(DEB_TEST_PKGS)
+	$(CARGO) build --release
+	bash scripts/build-deb.sh release target/debian-release
+	bash scripts/test-deb.sh target/debian-release
+
 deps-run:
 	@bash scripts/ensure-packages.sh $(BUILD_PKGS) $(RUN_PKGS)
 
 deps-test:
 	@bash scripts/ensure-packages.sh $(BUILD_PKGS) $(TEST_PKGS)
+
+deps-deb:
+	@bash scripts/ensure-packages.sh $(BUILD_PKGS) $(DEB_PKGS)

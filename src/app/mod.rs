@@ -15,6 +15,7 @@ pub mod arbiter_panel;
 pub mod board_view;
 pub mod clock_faces;
 pub mod command;
+pub mod desktop_identity;
 pub mod engine_review_view;
 pub mod fonts;
 pub mod game_store;
@@ -739,11 +740,17 @@ fn choose_lang(options: &AppOptions, saved: Option<Lang>) -> Lang {
 }
 
 fn native_options(size: (f32, f32)) -> eframe::NativeOptions {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_inner_size([size.0, size.1])
+        .with_min_inner_size([480.0, 400.0])
+        .with_title("天元 Tianyuan")
+        // The desktop entry's name: the dock matches the window to the menu entry by it.
+        .with_app_id(desktop_identity::APP_ID);
+    if let Some(icon) = desktop_identity::window_icon() {
+        viewport = viewport.with_icon(Arc::new(icon));
+    }
     eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_inner_size([size.0, size.1])
-            .with_min_inner_size([480.0, 400.0])
-            .with_title("天元 Tianyuan"),
+        viewport,
         renderer: eframe::Renderer::Glow,
         ..Default::default()
     }
@@ -768,7 +775,7 @@ pub fn run(options: AppOptions) -> ExitCode {
     let report_timing = std::env::var_os("TIANYUAN_STARTUP_TIMING").is_some();
     let opts = options.clone();
     let result = eframe::run_native(
-        "tianyuan",
+        desktop_identity::APP_ID,
         native_options((1200.0, 900.0)),
         Box::new(move |cc| {
             let saved = cc
@@ -932,6 +939,9 @@ pub fn screenshot_in(
     let mut options = native_options((size.0 as f32, size.1 as f32));
     options.persist_window = false;
     options.persistence_path = None;
+    // eframe keeps its storage under the app id when there is one: without it the screenshot
+    // uses its own name below and never touches the user's saved settings.
+    options.viewport.app_id = None;
     eframe::run_native(
         "tianyuan-screenshot",
         options,
