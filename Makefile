@@ -1,6 +1,7 @@
 # Tianyuan — two commands for a fresh Debian/Ubuntu machine with Rust:
 #   make run    installs the missing system packages, then starts the app (release build)
-#   make test   installs what the tests need, then runs the whole suite (fmt, clippy, tests)
+#   make test   installs what the tests need, then runs the whole suite (fmt, clippy, tests),
+#               tests in the release profile so CI packages the binary they built
 # Both are idempotent: packages already present are not touched.
 
 SHELL := /bin/bash
@@ -37,8 +38,8 @@ run: deps-run
 test: deps-test
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets -- -D warnings
-	$(CARGO) test --all-targets
-	$(CARGO) test --doc
+	$(CARGO) test --release --all-targets
+	$(CARGO) test --release --doc
 
 bench: deps-test
 	$(CARGO) bench

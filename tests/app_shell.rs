@@ -515,7 +515,7 @@ fn issue_10_the_review_panel_at_1024x768_keeps_the_tree_in_sight() {
 }
 
 #[test]
-fn issue_10_the_game_keys_do_nothing_to_a_live_game_hidden_behind_the_review_tab() {
+fn issue_10_in_the_review_tab_p_passes_in_the_record_and_the_hidden_live_game_is_unchanged() {
     let mut r = rig(Lang::En);
     r.click_point(Coord::new(3, 15));
     r.harness.key_press(egui::Key::F4);
@@ -532,6 +532,12 @@ fn issue_10_the_game_keys_do_nothing_to_a_live_game_hidden_behind_the_review_tab
     }
     let session = r.app().state.session();
     assert_eq!(session.game().moves().len(), 1, "no pass was made");
+    // P passed in the record shown instead.
+    assert_eq!(
+        r.app().review.review().move_number(),
+        2,
+        "two passes in the record"
+    );
     assert_eq!(session.game().consecutive_passes(), 0);
     assert_eq!(session.phase(), &tianyuan::session::Phase::Playing);
     // Back on the game's tab, P passes again.

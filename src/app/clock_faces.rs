@@ -2,70 +2,9 @@
 
 use super::command::Command;
 use super::theme;
-use crate::clock::{ClockView, Millis, Side, SideView, TimeControl};
+use crate::clock::{ClockView, Side, TimeControl};
 use crate::i18n::{Lang, Msg};
 use eframe::egui::{self, Align2, FontId, Sense, Stroke, Vec2};
-
-/// `h:mm:ss` or `m:ss` of a span, rounding partial seconds up, as a counting-down clock shows
-/// them (a fresh hour shows 60:00, not 59:59).
-pub fn countdown_text(t: Millis) -> String {
-    let secs = (t.0.max(0) + 999) / 1000;
-    clock_digits(secs)
-}
-
-/// `m:ss` of elapsed time, rounding down (the referee counts whole seconds gone).
-pub fn elapsed_text(t: Millis) -> String {
-    clock_digits(t.0.max(0) / 1000)
-}
-
-fn clock_digits(secs: i64) -> String {
-    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m}:{s:02}")
-    }
-}
-
-/// The big digits and the status line of one face, in `lang`.
-pub fn face_texts(view: &SideView, control: &TimeControl, lang: Lang) -> (String, String) {
-    if view.flagged {
-        return ("0:00".to_owned(), lang.tr(Msg::TimeOut).to_owned());
-    }
-    if !view.in_byoyomi {
-        let status = match control {
-            TimeControl::Chinese { reserve, .. }
-            | TimeControl::Japanese {
-                periods: reserve, ..
-            } => lang.pick(
-                format!("{} · {}×读秒", lang.tr(Msg::MainTime), reserve),
-                format!("{} · {}×讀秒", lang.tr(Msg::MainTime), reserve),
-                format!("{} · {} periods", lang.tr(Msg::MainTime), reserve),
-            ),
-            _ => lang.tr(Msg::MainTime).to_owned(),
-        };
-        return (countdown_text(view.main_left), status);
-    }
-    let big = match control {
-        // The Chinese referee counts the seconds gone in the running minute (30, 40, 50 …).
-        TimeControl::Chinese { .. } => elapsed_text(view.period_elapsed),
-        _ => countdown_text(view.period_left),
-    };
-    let status = match (view.periods_left, view.stones_left) {
-        (Some(n), _) => lang.pick(
-            format!("读秒 · 还剩{n}次"),
-            format!("讀秒 · 還剩{n}次"),
-            format!("Byo-yomi · {n} left"),
-        ),
-        (None, Some(s)) => lang.pick(
-            format!("读秒 · 还需{s}手"),
-            format!("讀秒 · 還需{s}手"),
-            format!("Byo-yomi · {s} stones"),
-        ),
-        (None, None) => lang.tr(Msg::Byoyomi).to_owned(),
-    };
-    (big, status)
-}
 
 /// Draws both faces (Black left, White right) and the clock buttons; returns a command for a
 /// press (click on the running face, or the button) or a pause.
@@ -85,7 +24,8 @@ pub fn clock_faces_ui(
     ui.horizontal(|ui| {
         for side in Side::BOTH {
             let face = view.side(side);
-            let (big, status) = face_texts(face, control, lang);
+            let super::face_text::FaceText { big, status } =
+                super::face_text::face_text(face, control, lang);
             let (rect, response) =
                 ui.allocate_exact_size(Vec2::new(width, theme::CLOCK_HEIGHT), Sense::click());
             let colour_name = lang.tr(match side {
@@ -170,19 +110,5 @@ fn side_index(s: Side) -> usize {
     match s {
         Side::Black => 0,
         Side::White => 1,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn digits_count_down_with_whole_seconds_rounded_up() {
-        assert_eq!(countdown_text(Millis::from_mins(60)), "1:00:00");
-        assert_eq!(countdown_text(Millis(59_001)), "1:00");
-        assert_eq!(countdown_text(Millis(59_000)), "0:59");
-        assert_eq!(countdown_text(Millis(-5)), "0:00");
-        assert_eq!(elapsed_text(Millis(37_900)), "0:37");
     }
 }

@@ -17,6 +17,7 @@ pub mod clock_faces;
 pub mod command;
 pub mod desktop_identity;
 pub mod engine_review_view;
+pub mod face_text;
 pub mod fonts;
 pub mod game_store;
 pub mod menus;

@@ -4,7 +4,7 @@
 
 use super::app_state::AppState;
 use super::command::{Command, PlayerAction};
-use super::talking_clock::{big_time, state_text};
+use super::face_text::{FaceText, face_text};
 use crate::clock::{Side, Timestamp};
 use crate::session::color_of;
 use eframe::egui;
@@ -38,8 +38,7 @@ pub fn session_clock_ui(ui: &mut egui::Ui, state: &AppState, now: Timestamp) -> 
                 Side::Black => lang.pick("黑方", "黑方", "Black"),
                 Side::White => lang.pick("白方", "白方", "White"),
             };
-            let big = big_time(face);
-            let status = state_text(face, clock.control(), lang);
+            let FaceText { big, status } = face_text(face, clock.control(), lang);
             let warnings = session.warnings(color_of(side));
             let warned = lang.pick(
                 format!("警告{warnings}次"),

@@ -12,8 +12,8 @@
 
 use crate::audio::{Announcer, calls_of};
 use crate::clock::{
-    AnnounceSettings, ClockError, ClockView, GameClock, PauseKind, Phrase, Side, SideView,
-    TimeControl, Timestamp,
+    AnnounceSettings, ClockError, ClockView, GameClock, PauseKind, Phrase, Side, TimeControl,
+    Timestamp,
 };
 use crate::i18n::Lang;
 use eframe::egui;
@@ -383,8 +383,8 @@ impl TalkingClock {
             Side::Black => lang.pick("黑方", "黑方", "Black"),
             Side::White => lang.pick("白方", "白方", "White"),
         };
-        let big = big_time(face);
-        let state = state_text(face, self.clock.control(), lang);
+        let super::face_text::FaceText { big, status: state } =
+            super::face_text::face_text(face, self.clock.control(), lang);
         response.widget_info(|| {
             egui::WidgetInfo::labeled(
                 egui::accesskit::Role::Button,
@@ -584,63 +584,6 @@ fn form_labels(
     (minutes, count, seconds)
 }
 
-/// The big figure of a face: the free time, or in byo-yomi the running period or block,
-/// counted down; whole seconds rounded up, so 0:00 is shown only when the time is gone.
-pub fn big_time(face: &SideView) -> String {
-    let left = if face.in_byoyomi {
-        face.period_left
-    } else {
-        face.main_left
-    };
-    let secs = (left.0.max(0) + 999) / 1000;
-    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m}:{s:02}")
-    }
-}
-
-/// The line under the big figure: the byo-yomi state and the reserved minutes left.
-pub fn state_text(face: &SideView, control: &TimeControl, lang: Lang) -> String {
-    if face.flagged {
-        return lang.pick("超时判负", "超時判負", "lost on time").into();
-    }
-    let byo = lang.pick("读秒", "讀秒", "byo-yomi");
-    match (control, face.periods_left, face.stones_left) {
-        (TimeControl::Chinese { .. }, Some(n), _) => {
-            let reserve = match lang {
-                Lang::ZhHans => format!("保留{n}分钟"),
-                Lang::ZhHant => format!("保留{n}分鐘"),
-                Lang::En => format!("{n} reserved min"),
-            };
-            if face.in_byoyomi && face.running {
-                // The referee counts the seconds used of the running minute.
-                let used = face.period_elapsed.0.max(0) / 1000;
-                let sec = lang.pick("秒", "秒", " s");
-                format!("{byo} {used}{sec} · {reserve}")
-            } else if face.in_byoyomi {
-                format!("{byo} · {reserve}")
-            } else {
-                reserve
-            }
-        }
-        (_, Some(n), _) => {
-            let periods = lang.pick("次", "次", " periods");
-            if face.in_byoyomi {
-                format!("{byo} · {n}{periods}")
-            } else {
-                format!("{n}{periods}")
-            }
-        }
-        (_, _, Some(stones)) if face.in_byoyomi => {
-            let moves = lang.pick("手", "手", " moves");
-            format!("{byo} · {stones}{moves}")
-        }
-        _ => String::new(),
-    }
-}
-
 fn error_text(e: &ClockError, lang: Lang) -> String {
     match e {
         ClockError::NotYourTurn(_) => lang
@@ -795,21 +738,5 @@ mod tests {
                 form.spec()
             );
         }
-    }
-
-    #[test]
-    fn the_faces_show_byoyomi_and_the_reserve() {
-        let (mut t, _) = clock_with("chinese:limit=3m,reserve=3");
-        t.apply(TalkAction::Start(Side::Black), Timestamp(0));
-        let face = t.clock().view(Timestamp(37_500)).black;
-        assert_eq!(big_time(&face), "0:23");
-        assert_eq!(
-            state_text(&face, t.clock().control(), Lang::ZhHans),
-            "读秒 37秒 · 保留3分钟"
-        );
-        assert_eq!(
-            state_text(&face, t.clock().control(), Lang::En),
-            "byo-yomi 37 s · 3 reserved min"
-        );
     }
 }

@@ -157,4 +157,42 @@ mod tests {
             }
         }
     }
+
+    fn has_cjk(text: &str) -> bool {
+        text.chars().any(|c| {
+            ('\u{4e00}'..='\u{9fff}').contains(&c) || ('\u{3400}'..='\u{4dbf}').contains(&c)
+        })
+    }
+
+    /// Issue 10: every message in the three languages, walked for untranslated or placeholder
+    /// text: Chinese texts hold Chinese, English none; no TODO, format braces or doubled
+    /// spaces; the two Chinese scripts differ from English.
+    #[test]
+    fn issue_10_no_message_is_untranslated_or_a_placeholder() {
+        let mut bad = Vec::new();
+        for &m in Msg::ALL {
+            let [hans, hant, en] = [m.text(Lang::ZhHans), m.text(Lang::ZhHant), m.text(Lang::En)];
+            for (l, t) in [("zh-Hans", hans), ("zh-Hant", hant), ("en", en)] {
+                let lower = t.to_lowercase();
+                if lower.contains("todo")
+                    || lower.contains("fixme")
+                    || lower.contains("xxx")
+                    || t.contains('{')
+                    || t.contains("  ")
+                    || t.trim() != t
+                {
+                    bad.push(format!("{m:?} {l}: placeholder-like {t:?}"));
+                }
+            }
+            if !has_cjk(hans) || !has_cjk(hant) {
+                bad.push(format!(
+                    "{m:?}: Chinese text without Chinese: {hans:?} / {hant:?}"
+                ));
+            }
+            if has_cjk(en) {
+                bad.push(format!("{m:?}: English text with Chinese: {en:?}"));
+            }
+        }
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
 }

@@ -21,6 +21,8 @@ pub enum ReviewAction {
     Open,
     /// Open the "go to move" window.
     GoTo,
+    /// Pass in the record shown (a pass node at the cursor).
+    Pass,
 }
 
 impl ReviewAction {
@@ -34,6 +36,7 @@ impl ReviewAction {
             ReviewAction::Save => ReviewCommand::Save,
             ReviewAction::Open => ReviewCommand::OpenDialog,
             ReviewAction::GoTo => return None,
+            ReviewAction::Pass => ReviewCommand::Play(crate::rules::Move::Pass),
         })
     }
 
@@ -60,6 +63,9 @@ impl ReviewAction {
             ReviewAction::Save => lang.pick("保存棋谱", "儲存棋譜", "Save the record"),
             ReviewAction::Open => lang.pick("打开棋谱", "打開棋譜", "Open a record"),
             ReviewAction::GoTo => lang.pick("转到第几手", "轉到第幾手", "Go to move"),
+            ReviewAction::Pass => {
+                lang.pick("在棋谱中停一手", "在棋譜中停一手", "Pass in the record")
+            }
         }
     }
 }
@@ -108,6 +114,7 @@ pub const REVIEW_SHORTCUTS: &[ReviewShortcut] = &[
     shortcut("Ctrl+S", Modifiers::COMMAND, Key::S, ReviewAction::Save),
     shortcut("Ctrl+O", Modifiers::COMMAND, Key::O, ReviewAction::Open),
     shortcut("Ctrl+G", Modifiers::COMMAND, Key::G, ReviewAction::GoTo),
+    shortcut("P", Modifiers::NONE, Key::P, ReviewAction::Pass),
     shortcut(
         "→",
         Modifiers::NONE,
