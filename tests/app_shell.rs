@@ -547,3 +547,30 @@ fn issue_10_in_the_review_tab_p_passes_in_the_record_and_the_hidden_live_game_is
     r.harness.run_steps(2);
     assert_eq!(r.app().state.session().game().consecutive_passes(), 1);
 }
+
+/// Issue 10: `tianyuan --setup 'SETUP' --start` (a tournament's desktop shortcut) opens on a
+/// new game from the arbiter's setup line with its clock running; without `--start` the clock
+/// waits for the arbiter.
+#[test]
+fn issue_10_setup_from_the_command_line_opens_a_new_game_and_start_runs_its_clock() {
+    for start in [false, true] {
+        let mut r = rig(Lang::En);
+        let setup = tianyuan::cli::setup_line(
+            r#"size=13 time=chinese:limit=10m,reserve=3 black="Li Wei" white=Wang"#,
+        )
+        .expect("a valid setup line");
+        r.harness.state_mut().begin_game(setup, None, start);
+        r.harness.run_steps(2);
+        assert_eq!(r.app().state.session().game().size(), 13);
+        r.harness
+            .get_by_label_contains("Black Li Wei: 7:00, Main time");
+        r.time.advance(5_000);
+        r.harness.run_steps(2);
+        let ticking = r
+            .harness
+            .query_by_label_contains("Black Li Wei: 6:55")
+            .is_some();
+        assert_eq!(ticking, start, "start={start}");
+    }
+    assert!(tianyuan::cli::setup_line("size=19 time=nonsense").is_err());
+}

@@ -67,6 +67,12 @@ pub struct AppOptions {
     pub audio_log: Option<PathBuf>,
     /// The locale string of the system (`LC_ALL`/`LC_MESSAGES`/`LANG`), read by `main`.
     pub system_locale: Option<String>,
+    /// Open on a new game from this setup (`--setup 'SETUP'`, a tournament's shortcut).
+    pub setup: Option<crate::session::GameSetup>,
+    /// With `setup`: start its clock at once (`--start`).
+    pub start: bool,
+    /// With `setup`: the arbiter's PIN (`TIANYUAN_ARBITER_PIN`), or none.
+    pub pin: Option<String>,
 }
 
 /// The application: the state, the time source, the voice, and view-local buffers.
@@ -293,6 +299,25 @@ impl TianyuanApp {
                 None => FileEvent::Cancelled,
             }
         });
+    }
+
+    /// Begins a new game from `setup` as the New game dialog would (`--setup`), and with
+    /// `start` starts its clock at once (`--start`).
+    pub fn begin_game(
+        &mut self,
+        setup: crate::session::GameSetup,
+        pin: Option<String>,
+        start: bool,
+    ) {
+        let now = self.time.now();
+        let mut cmds = vec![Command::NewGame(Box::new(command::NewGameRequest {
+            setup,
+            pin,
+        }))];
+        if start {
+            cmds.push(Command::Start);
+        }
+        self.apply_all(cmds, now);
     }
 
     fn apply_all(&mut self, cmds: Vec<Command>, now: Timestamp) -> bool {
@@ -802,6 +827,9 @@ pub fn run(options: AppOptions) -> ExitCode {
                 && let Err(e) = app.open_file(path)
             {
                 app.state.notice = Some(Notice::Text(e.to_string()));
+            }
+            if let Some(setup) = &opts.setup {
+                app.begin_game(setup.clone(), opts.pin.clone(), opts.start);
             }
             Ok(Box::new(app))
         }),

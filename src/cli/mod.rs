@@ -62,6 +62,14 @@ pub struct AppArgs {
     /// Log each spoken call's due instant and the instant its playback started to FILE.
     #[arg(long, value_name = "FILE")]
     pub audio_log: Option<PathBuf>,
+    /// Open on a new game from a setup line of the arbiter's shorthand, e.g.
+    /// 'size=19 time=chinese:limit=60m,reserve=5 black="Li Wei" white=Wang table=7'
+    /// (the arbiter's PIN, if any, from TIANYUAN_ARBITER_PIN).
+    #[arg(long, value_name = "SETUP")]
+    pub setup: Option<String>,
+    /// With --setup: start the new game's clock at once.
+    #[arg(long, requires = "setup")]
+    pub start: bool,
 }
 
 /// The subcommands.
@@ -220,10 +228,36 @@ fn run_app(args: AppArgs) -> ExitCode {
             }
         };
     }
+    let setup = match args.setup.as_deref().map(setup_line) {
+        None => None,
+        Some(Ok(setup)) => Some(setup),
+        Some(Err(e)) => {
+            eprintln!("tianyuan: --setup: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let pin = std::env::var("TIANYUAN_ARBITER_PIN")
+        .ok()
+        .filter(|p| !p.is_empty());
     crate::app::run(crate::app::AppOptions {
         open,
         lang: args.lang,
         audio_log: args.audio_log,
         system_locale: system_locale(),
+        setup,
+        start: args.start,
+        pin,
     })
+}
+
+/// The setup of `--setup`: the arbiter's shorthand setup line, with or without its leading
+/// `setup` word.
+pub fn setup_line(text: &str) -> Result<crate::session::GameSetup, String> {
+    let trimmed = text.trim();
+    let line = if trimmed == "setup" || trimmed.starts_with("setup ") {
+        trimmed.to_owned()
+    } else {
+        format!("setup {trimmed}")
+    };
+    crate::session::shorthand::parse_setup(&line)
 }
