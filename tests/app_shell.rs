@@ -574,3 +574,35 @@ fn issue_10_setup_from_the_command_line_opens_a_new_game_and_start_runs_its_cloc
     }
     assert!(tianyuan::cli::setup_line("size=19 time=nonsense").is_err());
 }
+
+/// Issue 10 (the window is always current): the frame in which a clock runs out asks for
+/// another at once, so the time-out shows without a click.
+#[test]
+fn issue_10_a_time_out_shows_at_once_without_a_click() {
+    let mut r = rig(Lang::En);
+    let setup = GameSetup {
+        size: 9,
+        time_control: Some(TimeControl::SuddenDeath {
+            main: Millis::from_mins(1),
+        }),
+        ..GameSetup::default()
+    };
+    r.harness.state_mut().begin_game(setup, None, true);
+    r.harness.run_steps(2);
+    r.time.advance(61_000);
+    r.harness.step();
+    let shown = r.harness.query_by_label_contains("lost on time").is_some();
+    assert!(
+        shown || r.harness.ctx.has_requested_repaint(),
+        "the time-out is shown or a repaint is asked for"
+    );
+    r.harness.step();
+    r.harness.step();
+    r.harness.get_by_label_contains("lost on time");
+    assert!(r.app().state.session().outcome().is_some());
+    assert_eq!(
+        r.app().next_repaint,
+        None,
+        "a finished game asks for no ticks"
+    );
+}
