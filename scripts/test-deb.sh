@@ -44,7 +44,7 @@ as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 is_installed() {
-    dpkg-query -W -f='${Status}' tianyuan 2>/dev/null | grep -q "install ok installed"
+    grep -q "install ok installed" <<<"$(dpkg-query -W -f='${Status}' tianyuan 2>/dev/null)"
 }
 purge() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -q tianyuan
@@ -111,7 +111,7 @@ appstreamcli validate --no-net "${metainfo[0]}" || fail "appstreamcli validate"
 pass "installed files in place; desktop-file-validate and appstreamcli validate pass"
 
 # ---- 3. run-time libraries --------------------------------------------------------------
-! ldd /usr/bin/tianyuan | grep -q "not found" || fail "ldd: $(ldd /usr/bin/tianyuan | grep 'not found')"
+! grep -q "not found" <<<"$(ldd /usr/bin/tianyuan)" || fail "ldd: $(ldd /usr/bin/tianyuan | grep 'not found')"
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 depends=$(dpkg-query -W -f='${Depends}' tianyuan | tr ',|' '\n\n' | sed 's/(.*//; s/:.*//; s/ //g')
 owner_of() { # the package that ships a library file (usrmerge: try both spellings)
@@ -125,7 +125,8 @@ owner_of() { # the package that ships a library file (usrmerge: try both spellin
 }
 libs=0
 for so in $(grep -aoE 'lib[A-Za-z0-9_+-]{1,30}\.so\.[0-9]+' /usr/bin/tianyuan | sort -u); do
-    path=$(ldconfig -p | awk -v so="$so" -v dir="/$multiarch/" '$1 == so && index($NF, dir) { print $NF; exit }')
+    # awk reads to the end: an early exit would kill ldconfig with SIGPIPE under pipefail.
+    path=$(ldconfig -p | awk -v so="$so" -v dir="/$multiarch/" '!found && $1 == so && index($NF, dir) { print $NF; found = 1 }')
     [ -n "$path" ] || fail "the binary names $so, which no installed package provides"
     owner=$(owner_of "$path") || fail "no package owns $path ($so)"
     grep -qx "$owner" <<<"$depends" || fail "the binary names $so from $owner, which is not in Depends"
@@ -158,7 +159,7 @@ content_type() {
 
 grep -q '^application/x-go-sgf=.*tianyuan\.desktop' /usr/share/applications/mimeinfo.cache \
     || fail "mimeinfo.cache does not offer tianyuan.desktop for application/x-go-sgf"
-as_user gio mime application/x-go-sgf | grep -q tianyuan.desktop \
+grep -q tianyuan.desktop <<<"$(as_user gio mime application/x-go-sgf 2>&1)" \
     || fail "gio mime application/x-go-sgf does not list tianyuan.desktop"
 for f in game.sgf record-gm-first record-ff-first; do
     [ "$(content_type "$home/$f")" = application/x-go-sgf ] || fail "$f is $(content_type "$home/$f")"
@@ -209,7 +210,7 @@ win=$(as_user timeout 120 xdotool search --sync --class '^tianyuan$' | head -1) 
 [ -n "$win" ] || fail "no window of class tianyuan after launching the desktop entry: $(tail -5 "$work/launch.log")"
 app_pid=$(as_user xdotool getwindowpid "$win")
 [ "$(readlink "/proc/$app_pid/exe")" = /usr/bin/tianyuan ] || fail "the window is not /usr/bin/tianyuan's"
-tr '\0' ' ' <"/proc/$app_pid/cmdline" | grep -q "game.sgf" || fail "the entry did not pass the file"
+grep -q "game.sgf" <<<"$(tr '\0' ' ' <"/proc/$app_pid/cmdline")" || fail "the entry did not pass the file"
 kill "$app_pid"
 for _ in $(seq 50); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.2; done
 kill -0 "$app_pid" 2>/dev/null && fail "the app did not stop on SIGTERM"
