@@ -12,9 +12,11 @@ BUILD_PKGS := pkg-config libasound2-dev
 RUN_PKGS := libx11-6 libxcursor1 libxi6 libxrandr2 libxkbcommon-x11-0 libxkbcommon0 libwayland-client0 libwayland-egl1 libegl1 libgl1 libgl1-mesa-dri libfontconfig1 libdbus-1-3
 # Used by the test suite: GNU Go is the independent rules oracle (/usr/games/gnugo);
 # the board snapshot tests render through wgpu on Mesa's software Vulkan (lavapipe).
-TEST_PKGS := gnugo mesa-vulkan-drivers libvulkan1
+TEST_PKGS := gnugo mesa-vulkan-drivers libvulkan1 nats-server
+# Hall mode (issue 14): the hall's message server (NATS with JetStream, Debian's 2.9).
+HALL_PKGS := nats-server
 
-.PHONY: run test deps-run deps-test build lint fmt bench voices dist help
+.PHONY: run test deps-run deps-test deps-hall build lint fmt bench voices dist help hall-demo hall-bench
 
 help:
 	@echo "make run    - install missing system packages and start the app (release)"
@@ -22,6 +24,8 @@ help:
 	@echo "make bench  - run the criterion benchmarks"
 	@echo "make voices - regenerate assets/voices with espeak-ng and sox"
 	@echo "make dist   - build the optimised package binary ([profile.dist])"
+	@echo "make hall-demo  - nats-server, a desk and 50 simulated boards on this machine"
+	@echo "make hall-bench - 200 simulated boards: entries/s and the delay to the desk"
 
 run: deps-run
 	$(CARGO) run --release --
@@ -40,6 +44,15 @@ voices:
 
 dist: deps-run
 	$(CARGO) build --profile dist
+
+hall-demo: deps-hall
+	CARGO=$(CARGO) bash scripts/hall-demo.sh
+
+hall-bench: deps-hall
+	$(CARGO) bench --bench hall
+
+deps-hall:
+	@bash scripts/ensure-packages.sh $(HALL_PKGS)
 
 deps-run:
 	@bash scripts/ensure-packages.sh $(BUILD_PKGS) $(RUN_PKGS)

@@ -7,8 +7,10 @@
 pub mod check;
 pub mod clock;
 pub mod clock_talk;
+pub mod desk;
 pub mod diagram;
 pub mod engine;
+pub mod hall;
 pub mod problems;
 pub mod session;
 pub mod session_view;
@@ -86,6 +88,11 @@ pub enum Command {
     /// Go problems: check problem files, list the shipped beginner problems.
     #[command(subcommand)]
     Problems(problems::ProblemsCommand),
+    /// Hall mode: a board's link to the chief arbiter's desk, a simulated hall, accepting a ruling.
+    #[command(subcommand)]
+    Hall(hall::HallCommand),
+    /// The chief arbiter's desk for EVENT; `desk state DIR`, `desk creds EVENT`.
+    Desk(desk::DeskArgs),
 }
 
 /// `tianyuan clock …`.
@@ -135,6 +142,8 @@ pub fn main() -> ExitCode {
         Some(Command::Session(cmd)) => session::run(&cmd),
         Some(Command::Engine(command)) => engine::run(&command),
         Some(Command::Problems(command)) => problems::run(&command),
+        Some(Command::Hall(command)) => hall::run_hall(&command),
+        Some(Command::Desk(args)) => desk::run(&args),
         None => run_app(cli.app),
     }
 }

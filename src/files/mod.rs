@@ -16,7 +16,10 @@
 pub mod atomic;
 pub mod dialogs;
 pub mod jobs;
+pub mod desk_copies;
 pub mod journal;
+pub mod journal_follow;
 pub mod journal_writer;
+pub mod rulings_inbox;
 
 pub use atomic::{read_bounded, write_atomically, write_new};
