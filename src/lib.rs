@@ -31,3 +31,4 @@ pub mod rules;
 pub mod seal;
 pub mod session;
 pub mod time;
+pub mod tournament;

@@ -79,7 +79,7 @@ fn issue9_two_warnings_from_the_panel_lose_the_game_and_are_spoken() {
         (Lang::ZhHans, "记录裁决"),
         (Lang::ZhHant, "記錄裁決"),
     ] {
-        let (mut h, voice) = rig(lang, None);
+        let (mut h, voice) = rig(lang, Some("arbiter-77"));
         play(&mut h, Coord::new(3, 3));
         // Warning is the form's first ruling; White is chosen, the article suggested.
         let white = match lang {
@@ -120,27 +120,35 @@ fn issue9_a_locked_session_asks_for_the_pin_and_the_sealed_point_is_nowhere_on_s
     h.get_by_label("Adjournment").click();
     h.run_steps(1);
     h.get_by_label("Adjourn (Art. 14)").click();
-    h.run_steps(2);
+    // A modal appears a frame after the click, and is laid out invisibly on its first frame.
+    h.run_steps(4);
     assert!(
         h.state().state.pin_prompt.is_some(),
         "the PIN is asked first"
     );
+    h.get_by_label("PIN").focus();
+    h.run_steps(1);
     h.get_by_label("PIN").type_text("arbiter-77");
     h.run_steps(1);
     h.get_by_label("Unlock").click();
-    h.run_steps(2);
+    h.run_steps(4);
     assert_eq!(h.state().state.session().phase(), &Phase::Adjourned);
     h.get_by_label("Open the sealed-move screen").click();
-    h.run_steps(2);
-    h.get_by_label("Point").type_text("R13");
+    h.run_steps(4);
+    h.get_by_label("Sealed point").focus();
+    h.run_steps(1);
+    h.get_by_label("Sealed point").type_text("R13");
+    h.run_steps(1);
+    h.get_by_label("Arbiter PIN").focus();
+    h.run_steps(1);
     h.get_by_label("Arbiter PIN").type_text("arbiter-77");
     h.run_steps(2);
     let typed = all_text(&h).to_ascii_uppercase();
     assert!(!typed.contains("R13"), "the typed point shows: {typed}");
     h.get_by_label("Seal").click();
-    h.run_steps(3);
+    h.run_steps(5);
     let s = h.state().state.session();
-    assert!(s.sealed().is_some(), "sealed");
+    assert!(s.sealed().is_some(), "sealed: {:?}", h.state().state.notice);
     assert!(!s.board_rows().concat().contains('O'), "not on the board");
     let shown = all_text(&h).to_ascii_uppercase();
     assert!(

@@ -23,6 +23,7 @@ fn diagram_args(file: PathBuf, output: PathBuf) -> DiagramArgs {
         numbers: false,
         coordinates: Coordinates::Letters,
         paper: false,
+        lang: None,
         output: Some(output),
     }
 }
@@ -65,7 +66,7 @@ fn record_of_a_real_game_and_a_broken_file() {
         file: corpus.join("gnugo-regression/games/olympiad2003/gnugo_vs_dariush.sgf"),
         game: 1,
         per_diagram: 100,
-        lang: "zh-Hant".into(),
+        lang: Some("zh-Hant".into()),
         coordinates: Coordinates::Numbers,
         output: Some(out.clone()),
     };
@@ -84,7 +85,7 @@ fn record_of_a_real_game_and_a_broken_file() {
     };
     assert_eq!(run_record(&broken), ExitCode::from(1));
     let bad_lang = RecordArgs {
-        lang: "fr".into(),
+        lang: Some("fr".into()),
         ..args
     };
     assert_eq!(run_record(&bad_lang), ExitCode::from(2));

@@ -23,6 +23,13 @@ impl TempFile {
         TempFile(path)
     }
 
+    /// A name in the temporary directory where nothing is yet (removed when dropped).
+    fn absent(name: &str) -> TempFile {
+        let path = std::env::temp_dir().join(format!("tianyuan-gtp-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        TempFile(path)
+    }
+
     fn path(&self) -> &str {
         self.0.to_str().expect("temporary paths are UTF-8 here")
     }
@@ -108,7 +115,7 @@ fn printsgf_writes_a_record_that_loads_back_to_the_same_game() {
     for needle in ["SZ[9]", "HA[2]", "KM[0.5]", "W[ee]", "B[de]", "W[]"] {
         assert!(printed.contains(needle), "{needle} missing from {printed}");
     }
-    let out = TempFile::new("printed.sgf", b"");
+    let out = TempFile::absent("printed.sgf");
     assert_eq!(ask(&mut engine, &format!("printsgf {}", out.path())), "=");
     let mut reloaded = Engine::new();
     assert_eq!(
@@ -124,6 +131,100 @@ fn printsgf_writes_a_record_that_loads_back_to_the_same_game() {
         assert_eq!(ask(&mut reloaded, cmd), ask(&mut engine, cmd), "{cmd}");
     }
     assert!(ask(&mut engine, "printsgf /nonexistent/dir/x.sgf").starts_with("? cannot write file"));
+}
+
+/// Issue 10, item 9: `printsgf PATH` writes a new file, replaces a file only when this engine
+/// wrote it (`AP[Tianyuan…]` in its root), and refuses anything else with a clear error,
+/// leaving it untouched; `loadsgf` refuses what is not a regular file or is too large.
+#[test]
+fn issue10_printsgf_never_clobbers_and_loadsgf_refuses_non_files() {
+    let mut engine = Engine::new();
+    assert!(ask(&mut engine, "play b c3").starts_with('='));
+    let printsgf = |engine: &mut Engine, path: &str| ask(engine, &format!("printsgf {path}"));
+
+    // A new file, then the same file again: ours, so it is replaced.
+    let ours = TempFile::absent("ours.sgf");
+    assert_eq!(printsgf(&mut engine, ours.path()), "=");
+    assert!(ask(&mut engine, "play w d4").starts_with('='));
+    assert_eq!(printsgf(&mut engine, ours.path()), "=");
+    let text = std::fs::read_to_string(&ours.0).expect("written");
+    assert!(
+        text.contains("AP[Tianyuan") && text.contains("W[dp]"),
+        "{text}"
+    );
+
+    // Files this engine did not write stay exactly as they were.
+    for (name, contents) in [
+        ("empty.txt", &b""[..]),
+        (
+            "notes.txt",
+            b"do not overwrite me
+",
+        ),
+        ("other.sgf", b"(;FF[4]GM[1]AP[Sabaki:0.52]SZ[19];B[pd])"),
+        ("no-ap.sgf", b"(;FF[4]GM[1]SZ[19];B[pd])"),
+        ("ap-later.sgf", b"(;FF[4]GM[1];B[pd]AP[Tianyuan:0.1.0])"),
+    ] {
+        let foreign = TempFile::new(name, contents);
+        let reply = printsgf(&mut engine, foreign.path());
+        assert!(
+            reply.starts_with("? cannot write file")
+                && reply.contains("not written by this engine"),
+            "{name}: {reply}"
+        );
+        assert_eq!(
+            std::fs::read(&foreign.0).expect("still there"),
+            contents,
+            "{name}"
+        );
+    }
+    // Not regular files: a folder, a device, a symbolic link to our own file.
+    let folder = std::env::temp_dir();
+    let reply = printsgf(&mut engine, folder.to_str().expect("UTF-8"));
+    assert!(reply.contains("not a regular file"), "{reply}");
+    if Path::new("/dev/null").exists() {
+        let reply = printsgf(&mut engine, "/dev/null");
+        assert!(reply.contains("not a regular file"), "{reply}");
+    }
+    let link = TempFile::absent("link.sgf");
+    if std::os::unix::fs::symlink(&ours.0, &link.0).is_ok() {
+        let reply = printsgf(&mut engine, link.path());
+        assert!(reply.contains("not a regular file"), "{reply}");
+        assert!(
+            std::fs::symlink_metadata(&link.0)
+                .expect("link")
+                .is_symlink()
+        );
+    }
+    // No temporary file is left behind in the folder by a refusal.
+    let prefix = format!(".tianyuan-gtp-{}-", std::process::id());
+    let left: Vec<String> = std::fs::read_dir(&folder)
+        .expect("temp dir")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&prefix))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+
+    // loadsgf: devices, folders and files past the bound are refused before reading.
+    let mut reader = Engine::new();
+    if Path::new("/dev/zero").exists() {
+        let reply = ask(&mut reader, "loadsgf /dev/zero");
+        assert!(
+            reply.starts_with("? cannot load file: not a regular file"),
+            "{reply}"
+        );
+    }
+    let reply = ask(&mut reader, &format!("loadsgf {}", folder.display()));
+    assert!(reply.contains("not a regular file"), "{reply}");
+    let giant = TempFile::absent("giant.sgf");
+    let file = std::fs::File::create(&giant.0).expect("create");
+    // Sparse: no disk is used for the size.
+    file.set_len(tianyuan::record::MAX_FILE_BYTES + 1)
+        .expect("set length");
+    let reply = ask(&mut reader, &format!("loadsgf {}", giant.path()));
+    assert!(reply.contains("more than"), "{reply}");
+    assert_eq!(ask(&mut reader, "list_stones black"), "=");
 }
 
 #[path = "support/corpus.rs"]

@@ -6,12 +6,13 @@
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use tianyuan::cli::check::check_bytes;
+use tianyuan::cli::check::{IllegalReport, check_bytes};
+use tianyuan::i18n::Lang;
 use tianyuan::record::{
     self, Collection, GameTree, Node, Outcome, Overtime, Property, TimeSettings,
     game_info::komi_from_km, properties,
 };
-use tianyuan::rules::{Color, Coord, Game, GameResult, Komi, Move, Rules};
+use tianyuan::rules::{Color, Coord, Game, GameResult, IllegalMove, Komi, Move, Rules};
 
 fn data(path: &str) -> Vec<u8> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -339,7 +340,7 @@ fn charset_missing_or_wrong_is_detected_and_reported() {
         reading
             .warnings
             .iter()
-            .any(|w| w.message.contains("guessed"))
+            .any(|w| w.to_string().contains("guessed"))
     );
 }
 
@@ -347,17 +348,25 @@ fn charset_missing_or_wrong_is_detected_and_reported() {
 fn replay_reports_illegal_moves_and_counts_finished_games() {
     let suicide = check_bytes(&data("littlego/suicide.sgf"), false).expect("reads");
     assert_eq!(suicide[0].illegal.len(), 1, "{suicide:?}");
-    assert!(suicide[0].illegal[0].3.contains("Art. 5"));
+    assert!(suicide[0].illegal[0].reason.to_string().contains("Art. 5"));
     let superko = check_bytes(&data("littlego/positional-superko.sgf"), false).expect("reads");
     assert!(
-        superko[0].illegal.iter().any(|i| i.3.contains("Art. 6")),
+        superko[0]
+            .illegal
+            .iter()
+            .any(|i| i.reason.to_string().contains("Art. 6")),
         "{superko:?}"
     );
     // Occupied point: the stone cannot go down, the move becomes a pass.
     let occupied = check_bytes(b"(;SZ[9];B[ee];W[ee];B[dd])", false).expect("reads");
     assert_eq!(
         occupied[0].illegal,
-        vec![(2, 'W', "E5".to_string(), "occupied point".to_string())]
+        vec![IllegalReport {
+            number: 2,
+            color: Color::White,
+            point: "E5".to_string(),
+            reason: IllegalMove::Occupied,
+        }]
     );
     // Two passes end the game: 9x9, Black alone on the board, komi 7.5.
     let counted =
@@ -367,7 +376,10 @@ fn replay_reports_illegal_moves_and_counts_finished_games() {
     // Fox komi and a handicap placed in a node after the root.
     let fox = check_bytes(&data("katago/foxlike.sgf"), false).expect("reads");
     assert!(
-        fox[0].warnings.iter().any(|w| w.contains("KM[325]")),
+        fox[0]
+            .warnings
+            .iter()
+            .any(|w| w.text(Lang::En).contains("KM[325]")),
         "{fox:?}"
     );
 }
@@ -562,6 +574,6 @@ fn all_variations_reports_illegal_moves_off_the_main_line_once_each() {
     let main_only = check_bytes(text, false).expect("reads");
     assert_eq!(main_only[0].illegal.len(), 1);
     let all = check_bytes(text, true).expect("reads");
-    let points: Vec<&str> = all[0].illegal.iter().map(|i| i.2.as_str()).collect();
+    let points: Vec<&str> = all[0].illegal.iter().map(|i| i.point.as_str()).collect();
     assert_eq!(points, ["E5", "D6", "F4"]);
 }

@@ -140,3 +140,98 @@ fn random_playouts_play_legal_moves_and_never_fill_own_eyes() {
         assert!(g.move_number() > usize::from(size) * usize::from(size) / 2);
     }
 }
+
+/// One point's legality for Black and for White.
+type PointLegality = (
+    Coord,
+    Result<(), tianyuan::rules::IllegalMove>,
+    Result<(), tianyuan::rules::IllegalMove>,
+);
+
+/// Every point's legality for both colours, the repetition answers included.
+fn legality(g: &Game) -> Vec<PointLegality> {
+    g.board()
+        .points()
+        .map(|c| {
+            (
+                c,
+                g.check(Color::Black, Move::Play(c)),
+                g.check(Color::White, Move::Play(c)),
+            )
+        })
+        .collect()
+}
+
+/// Issue 10 (linear in the record): `undo` no longer rebuilds the filter of earlier positions
+/// and `set_to_move` no longer rescans the history, and `at_baseline` replaces undoing every
+/// move. Each must leave exactly the game a fresh replay of the same moves gives: the same
+/// board, side to move, captures and moves, and the same answer for every move afterwards
+/// (superko included).
+#[test]
+fn issue10_cheap_undo_set_to_move_and_at_baseline_match_a_fresh_replay() {
+    for (seed, ko) in [
+        (11u64, KoRule::Positional),
+        (12, KoRule::Situational),
+        (13, KoRule::Simple),
+    ] {
+        let rules = Rules {
+            ko,
+            ..Rules::default()
+        };
+        let mut rng = SplitMix64::new(seed);
+        let setup_black = [Coord::new(2, 2), Coord::new(3, 3)];
+        let setup_white = [Coord::new(4, 4)];
+        // The moves since the setup, with whether PL switched the side to move after each.
+        let mut played: Vec<(Color, Move, bool)> = Vec::new();
+        let mut g = Game::new(7, rules.clone()).expect("size");
+        g.play(Color::Black, Move::Play(Coord::new(0, 0)))
+            .expect("a move before the setup");
+        g.setup(&setup_black, &setup_white, &[]).expect("setup");
+        let fresh = |played: &[(Color, Move, bool)]| {
+            let mut f = Game::new(7, rules.clone()).expect("size");
+            f.play(Color::Black, Move::Play(Coord::new(0, 0)))
+                .expect("a move before the setup");
+            f.setup(&setup_black, &setup_white, &[]).expect("setup");
+            for &(color, mv, switch) in played {
+                f.play(color, mv).expect("replayed");
+                if switch {
+                    f.set_to_move(f.to_move().opponent());
+                }
+            }
+            f
+        };
+        for step in 0..400 {
+            let color = g.to_move();
+            let empties: Vec<Coord> = g.board().empty_points().collect();
+            let mv = if empties.is_empty() || rng.below(12) == 0 {
+                Move::Pass
+            } else {
+                Move::Play(empties[rng.below(empties.len())])
+            };
+            if g.play(color, mv).is_ok() {
+                let switch = rng.below(8) == 0;
+                if switch {
+                    g.set_to_move(g.to_move().opponent());
+                }
+                played.push((color, mv, switch));
+            }
+            if step % 25 == 24 {
+                let k = rng.below(6).min(played.len());
+                for _ in 0..k {
+                    assert!(g.undo());
+                    played.pop();
+                }
+                let f = fresh(&played);
+                assert_eq!(snapshot(&g), snapshot(&f), "seed {seed} step {step}");
+                assert_eq!(legality(&g), legality(&f), "seed {seed} step {step}");
+            }
+        }
+        let start = g.at_baseline();
+        let mut undone = g.clone();
+        while undone.undo() {}
+        assert_eq!(snapshot(&start), snapshot(&undone), "seed {seed}");
+        assert_eq!(start.moves(), undone.moves());
+        assert_eq!(legality(&start), legality(&undone), "seed {seed}");
+        assert_eq!(snapshot(&start), snapshot(&fresh(&[])), "seed {seed}");
+    }
+}

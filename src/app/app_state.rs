@@ -120,6 +120,8 @@ pub struct AppState {
     pub clock_only: bool,
     /// The about window is open.
     pub show_about: bool,
+    /// The tournament window is open.
+    pub show_tournament: bool,
     /// The window should close.
     pub quit: bool,
     /// Closing was asked for while a game is on: the app asks first.
@@ -147,12 +149,15 @@ pub struct Applied {
     pub clock_changed: bool,
     /// Say these now (a warning, a void, a pause …).
     pub speak: Vec<Phrase>,
+    /// The game has just ended (its result goes to the open tournament).
+    pub finished: bool,
 }
 
 impl Applied {
     fn merge(&mut self, other: Applied) {
         self.clock_changed |= other.clock_changed;
         self.speak.extend(other.speak);
+        self.finished |= other.finished;
     }
 }
 
@@ -175,6 +180,7 @@ impl AppState {
             show_help: false,
             clock_only: false,
             show_about: false,
+            show_tournament: false,
             quit: false,
             confirm_quit: false,
             confirm_resign: None,
@@ -411,6 +417,7 @@ impl AppState {
             Command::ShowHelp(b) => self.show_help = b,
             Command::ClockOnlyMode(b) => self.clock_only = b,
             Command::ShowAbout(b) => self.show_about = b,
+            Command::ShowTournament(b) => self.show_tournament = b,
             Command::UpdateSettings(s) => {
                 if let Some(l) = s.lang {
                     self.lang = l;

@@ -154,6 +154,8 @@ pub enum Command {
     ClockOnlyMode(bool),
     /// Show or hide the about window.
     ShowAbout(bool),
+    /// Show or hide the tournament window.
+    ShowTournament(bool),
     /// Replace the preferences.
     UpdateSettings(Box<Settings>),
     /// Close the window (asks first while a game is on).

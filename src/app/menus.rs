@@ -103,6 +103,12 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, state: &AppState) -> Vec<Command> {
             if ui.button(lang.tr(Msg::NewGame)).clicked() {
                 out.push(Command::OpenNewGameDialog);
             }
+            if ui
+                .button(lang.pick("赛事…", "賽事…", "Tournament…"))
+                .clicked()
+            {
+                out.push(Command::ShowTournament(true));
+            }
             ui.separator();
             if ui.button(lang.tr(Msg::Quit)).clicked() {
                 out.push(Command::Quit);

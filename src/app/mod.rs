@@ -33,6 +33,7 @@ pub mod side_panel;
 pub mod stone_sprite;
 pub mod talking_clock;
 pub mod theme;
+pub mod tournament;
 
 pub use app_state::{AppState, Notice};
 pub use command::{Command, Nav, Tab};
@@ -92,6 +93,8 @@ pub struct TianyuanApp {
     talking: Option<talking_clock::TalkingClock>,
     /// The search for unfinished sessions at start, until it answers.
     resume_query: Option<std::sync::mpsc::Receiver<Vec<resume::Resumable>>>,
+    /// The tournament window (issue 12), shown while `state.show_tournament`.
+    pub tournament: tournament::TournamentWindow,
     /// The monitor-size query, until it answers.
     screen_query: Option<std::sync::mpsc::Receiver<Result<screen_size::ScreenSize, String>>>,
 }
@@ -135,6 +138,7 @@ impl TianyuanApp {
             frames: 0,
             talking: None,
             resume_query: None,
+            tournament: tournament::TournamentWindow::default(),
             screen_query: None,
         })
     }
@@ -178,6 +182,36 @@ impl TianyuanApp {
             })?;
         self.state.tab = Tab::Review;
         Ok(())
+    }
+
+    /// A finished game posts its result and warnings into the open tournament's round (the
+    /// session's round and names), and says so; without an open tournament nothing happens.
+    fn post_to_tournament(&mut self) {
+        let session = self.state.session();
+        let Some(result) = session
+            .outcome()
+            .and_then(crate::tournament::post::PostedResult::from_session)
+        else {
+            return;
+        };
+        let setup = session.setup();
+        let Ok(round) = setup.round.trim().parse::<u32>() else {
+            return;
+        };
+        let (wb, ww) = (
+            session.warnings(crate::rules::Color::Black),
+            session.warnings(crate::rules::Color::White),
+        );
+        let (black, white) = (setup.black.name.clone(), setup.white.name.clone());
+        let table = crate::tournament::post::Table::Names(&black, &white);
+        let lang = self.state.lang;
+        if let Ok(()) = self.tournament.post(round, table, result, wb, ww) {
+            self.state.notice = Some(Notice::Text(lang.pick(
+                format!("结果已登入第{round}轮"),
+                format!("結果已登入第{round}輪"),
+                format!("The result is posted into round {round}"),
+            )));
+        }
     }
 
     /// Exports the game: the report or the SGF is built from the journal on disk (its
@@ -282,7 +316,11 @@ impl TianyuanApp {
         }
         let a = self.state.check_clock(now);
         applied.clock_changed |= a.clock_changed;
+        applied.finished |= a.finished;
         applied.speak.extend(a.speak);
+        if applied.finished {
+            self.post_to_tournament();
+        }
         for phrase in applied.speak {
             self.announcer.say_now(phrase);
         }
@@ -434,6 +472,9 @@ impl TianyuanApp {
         egui::Panel::top("menu-bar").frame(bare).show(ui, |ui| {
             cmds.extend(menus::menu_bar_ui(ui, &self.state));
         });
+        if self.state.show_tournament && !self.tournament.ui(&ctx, lang) {
+            cmds.push(Command::ShowTournament(false));
+        }
         egui::Panel::bottom("clock-faces")
             .frame(bare)
             .show(ui, |ui| {

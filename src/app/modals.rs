@@ -82,7 +82,7 @@ pub fn modals_ui(ctx: &egui::Context, state: &AppState, input: &mut ModalInput) 
                     colour_name(by, lang)
                 ),
             ));
-            let l = ui.label(lang.pick("着点", "著點", "Point"));
+            let l = ui.label(lang.pick("封棋着点", "封棋著點", "Sealed point"));
             ui.add(egui::TextEdit::singleline(&mut input.seal_point).password(true))
                 .labelled_by(l.id);
             let l = ui.label(lang.pick("裁判密码", "裁判密碼", "Arbiter PIN"));

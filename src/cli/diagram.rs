@@ -1,13 +1,13 @@
 //! `tianyuan diagram FILE.sgf [--move N] [-o OUT.svg]` and `tianyuan record FILE.sgf
 //! [-o OUT.html]`: a print-quality SVG of one position, and the printable game record (棋谱).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::diagram::{Background, SvgOptions, record_html, to_svg};
+use crate::diagram::{Background, PositionError, SvgOptions, position_scene, record_html, to_svg};
 use crate::geometry::LabelStyle;
-use crate::i18n::Lang;
-use crate::review::Review;
+use crate::i18n::{self, Lang};
+use crate::record::{self, Collection, GameTree, Warning};
 
 /// Coordinates around a diagram.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -51,6 +51,9 @@ pub struct DiagramArgs {
     /// White paper instead of the wood colour.
     #[arg(long)]
     pub paper: bool,
+    /// Language of the repairs and errors printed: zh-Hans, zh-Hant or en (default English).
+    #[arg(long, value_name = "LANG", value_parser = super::parse_lang)]
+    pub lang: Option<Lang>,
     /// Where to write the SVG (replaced atomically); standard output when absent.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
@@ -67,9 +70,10 @@ pub struct RecordArgs {
     /// Moves numbered on each diagram.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u16).range(1..))]
     pub per_diagram: u16,
-    /// Language of the page: zh-Hans, zh-Hant or en.
-    #[arg(long, default_value = "zh-Hans")]
-    pub lang: String,
+    /// Language of the page: zh-Hans (the default), zh-Hant or en. When given, also the
+    /// language of the repairs and errors printed (else English).
+    #[arg(long)]
+    pub lang: Option<String>,
     /// Coordinates around each diagram.
     #[arg(long, value_enum, default_value_t = Coordinates::Letters)]
     pub coordinates: Coordinates,
@@ -81,23 +85,30 @@ pub struct RecordArgs {
 /// Runs `tianyuan diagram`: 0 on success, 1 when the file cannot be read or the output written,
 /// 2 for a move number beyond the game.
 pub fn run_diagram(args: &DiagramArgs) -> ExitCode {
-    let mut review = match open(&args.file, args.game) {
+    let lang = args.lang.unwrap_or(Lang::En);
+    let (collection, _) = match read(&args.file, lang) {
         Ok(r) => r,
         Err(code) => return code,
     };
-    match args.move_number {
-        Some(n) => {
-            if let Err(e) = review.go_to_move(n) {
-                eprintln!(
-                    "error: {}: {e} (the main line has {} moves)",
-                    args.file.display(),
-                    review.line_moves()
-                );
-                return ExitCode::from(2);
-            }
+    let Some(tree) = game(&collection, &args.file, args.game) else {
+        return ExitCode::from(1);
+    };
+    let scene = match position_scene(tree, args.move_number, args.numbers) {
+        Ok(scene) => scene,
+        Err(PositionError::Replay(e)) => {
+            eprintln!(
+                "{}{}: {}",
+                error_label(lang),
+                args.file.display(),
+                i18n::replay_error_text(&e, lang)
+            );
+            return ExitCode::from(1);
         }
-        None => review.last(),
-    }
+        Err(e @ PositionError::NoSuchMove { .. }) => {
+            eprintln!("error: {}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
+    };
     let options = SvgOptions {
         coordinates: args.coordinates.style(),
         background: if args.paper {
@@ -106,29 +117,38 @@ pub fn run_diagram(args: &DiagramArgs) -> ExitCode {
             Background::Wood
         },
     };
-    let svg = to_svg(&review.scene(args.numbers), &options);
+    let svg = to_svg(&scene, &options);
     super::sgf::emit(args.output.as_ref(), &svg)
 }
 
 /// Runs `tianyuan record`: 0 on success, 1 when the file cannot be read or the output written,
 /// 2 for an unknown language.
 pub fn run_record(args: &RecordArgs) -> ExitCode {
-    let Some(lang) = Lang::from_code(&args.lang) else {
-        eprintln!(
-            "error: unknown language '{}' (zh-Hans, zh-Hant or en)",
-            args.lang
-        );
+    let code = args.lang.as_deref().unwrap_or("zh-Hans");
+    let Some(lang) = Lang::from_code(code) else {
+        eprintln!("error: unknown language '{code}' (zh-Hans, zh-Hant or en)");
         return ExitCode::from(2);
     };
-    let review = match open(&args.file, args.game) {
+    // The page is in Chinese by default; what goes to the terminal stays English unless the
+    // language was asked for.
+    let said = if args.lang.is_some() { lang } else { Lang::En };
+    let (collection, _) = match read(&args.file, said) {
         Ok(r) => r,
         Err(code) => return code,
     };
+    let Some(tree) = game(&collection, &args.file, args.game) else {
+        return ExitCode::from(1);
+    };
     let per = usize::from(args.per_diagram);
-    let (html, illegal) = match record_html(review.tree(), per, lang, args.coordinates.style()) {
+    let (html, illegal) = match record_html(tree, per, lang, args.coordinates.style()) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {}: {e}", args.file.display());
+            eprintln!(
+                "{}{}: {}",
+                error_label(said),
+                args.file.display(),
+                i18n::replay_error_text(&e, said)
+            );
             return ExitCode::from(1);
         }
     };
@@ -136,30 +156,56 @@ pub fn run_record(args: &RecordArgs) -> ExitCode {
         eprintln!(
             "{}: {}: {}",
             args.file.display(),
-            play.pos,
-            play.irregularity.reason
+            i18n::pos_text(play.pos, said),
+            i18n::illegal_move_text(play.irregularity.reason, said)
         );
     }
     super::sgf::emit(args.output.as_ref(), &html)
 }
 
-fn open(file: &PathBuf, game: usize) -> Result<Review, ExitCode> {
+fn error_label(lang: Lang) -> &'static str {
+    lang.pick("错误：", "錯誤：", "error: ")
+}
+
+/// Reads a record (bounded: a device or a giant file is refused at once) and prints the
+/// repairs made while reading it.
+fn read(file: &Path, lang: Lang) -> Result<(Collection, Vec<Warning>), ExitCode> {
     let name = file.display();
-    let bytes = std::fs::read(file).map_err(|e| {
-        eprintln!("error: {name}: cannot read the file: {e}");
+    let bytes = crate::files::read_bounded(file, record::MAX_FILE_BYTES).map_err(|e| {
+        eprintln!(
+            "{}{name}: {}{e}",
+            error_label(lang),
+            lang.pick("无法读取文件：", "無法讀取檔案：", "cannot read the file: ")
+        );
         ExitCode::from(1)
     })?;
-    let index = game.saturating_sub(1);
-    match Review::from_sgf(&bytes, index) {
-        Ok((review, warnings)) => {
-            for w in warnings {
-                eprintln!("{name}: {w}");
+    match record::read(&bytes) {
+        Ok(reading) => {
+            for w in &reading.warnings {
+                eprintln!("{name}: {}", i18n::warning_text(w, lang));
             }
-            Ok(review)
+            Ok((reading.collection, reading.warnings))
         }
         Err(e) => {
-            eprintln!("error: {name}: {e}");
+            eprintln!(
+                "{}{name}: {}",
+                error_label(lang),
+                i18n::sgf_error_text(&e, lang)
+            );
             Err(ExitCode::from(1))
         }
     }
+}
+
+/// Game `game` (counted from 1) of the file, or an error printed.
+fn game<'a>(collection: &'a Collection, file: &Path, game: usize) -> Option<&'a GameTree> {
+    let found = game.checked_sub(1).and_then(|i| collection.trees.get(i));
+    if found.is_none() {
+        eprintln!(
+            "error: {}: no game {game} in the file (it holds {})",
+            file.display(),
+            collection.trees.len()
+        );
+    }
+    found
 }

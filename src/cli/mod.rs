@@ -15,6 +15,7 @@ pub mod problems;
 pub mod session;
 pub mod session_view;
 pub mod sgf;
+pub mod tournament;
 
 use crate::i18n::Lang;
 use clap::{Parser, Subcommand};
@@ -93,6 +94,9 @@ pub enum Command {
     Hall(hall::HallCommand),
     /// The chief arbiter's desk for EVENT; `desk state DIR`, `desk creds EVENT`.
     Desk(desk::DeskArgs),
+    /// Tournaments (Art. 26–29): pairings, results, standings, OpenGotha/EGF/CSV/HTML files.
+    #[command(subcommand)]
+    Tournament(tournament::TournamentCommand),
 }
 
 /// `tianyuan clock …`.
@@ -124,7 +128,8 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
-fn parse_lang(s: &str) -> Result<Lang, String> {
+/// A `--lang` value: zh-Hans, zh-Hant or en.
+pub(crate) fn parse_lang(s: &str) -> Result<Lang, String> {
     Lang::from_code(s).ok_or_else(|| format!("unknown language {s:?}: use zh-Hans, zh-Hant or en"))
 }
 
@@ -144,6 +149,7 @@ pub fn main() -> ExitCode {
         Some(Command::Problems(command)) => problems::run(&command),
         Some(Command::Hall(command)) => hall::run_hall(&command),
         Some(Command::Desk(args)) => desk::run(&args),
+        Some(Command::Tournament(cmd)) => tournament::run(&cmd),
         None => run_app(cli.app),
     }
 }

@@ -49,21 +49,23 @@ pub struct KifuSheet {
 }
 
 /// Splits `moves`, played from the position of `start`, into diagrams of `per_sheet` moves
-/// (at least one). A game with no moves gives one diagram of the starting position.
+/// (at least one). A game with no moves gives one diagram of the starting position. Moves are
+/// numbered on from `start`'s own moves (those before a setup in the middle of a record), so
+/// the numbers are the record's.
 pub fn kifu_sheets(start: &Game, moves: &[(Color, Move)], per_sheet: usize) -> Vec<KifuSheet> {
     let per_sheet = per_sheet.max(1);
     let mut game = start.clone();
+    let mut number = start.move_number();
     let mut sheets = Vec::new();
     let mut chunks = moves.chunks(per_sheet).peekable();
     if chunks.peek().is_none() {
         return vec![KifuSheet {
-            first: 1,
-            last: 0,
+            first: number + 1,
+            last: number,
             scene: Scene::new(game.board()),
             notes: Vec::new(),
         }];
     }
-    let mut number = 0;
     for chunk in chunks {
         let mut scene = Scene::new(game.board());
         let first = number + 1;

@@ -8,6 +8,7 @@
 mod html;
 mod kifu;
 mod layout;
+mod position;
 mod record_sheet;
 mod scene;
 mod svg;
@@ -16,6 +17,7 @@ mod xml;
 pub use html::{kifu_html, note_text};
 pub use kifu::{KifuNote, KifuSheet, kifu_sheets};
 pub use layout::Layout;
+pub use position::{PositionError, main_line_node, position_scene};
 pub use record_sheet::record_html;
 pub use scene::{Marks, PointMark, Scene};
 pub use svg::{Background, SvgOptions, svg_body, to_svg};

@@ -15,10 +15,14 @@ pub fn record_html(
     coordinates: Option<LabelStyle>,
 ) -> Result<(String, Vec<IllegalPlay>), ReplayError> {
     let replayed = replay_main_line(tree)?;
-    let mut start = replayed.game.clone();
-    while start.undo() {}
-    let moves = replayed.game.moves().to_vec();
-    let sheets = kifu_sheets(&start, &moves, per_sheet.max(1));
+    // The position the moves are numbered from, without undoing them one by one.
+    let start = replayed.game.at_baseline();
+    let moves = replayed
+        .game
+        .moves()
+        .get(start.move_number()..)
+        .unwrap_or_default();
+    let sheets = kifu_sheets(&start, moves, per_sheet.max(1));
     let html = kifu_html(&replayed.info, &sheets, lang, coordinates);
     Ok((html, replayed.illegal))
 }

@@ -140,7 +140,7 @@ async fn open_messages(
                 .get_or_create_stream(stream_config(event))
                 .await
                 .map_err(|e| e.to_string())?;
-            let c: pull::Consumer = s
+            let c: jetstream::consumer::PullConsumer = s
                 .get_or_create_consumer(event.consumer(), consumer_config(event))
                 .await
                 .map_err(|e| e.to_string())?;

@@ -53,10 +53,10 @@ pub fn serve(addr: &str, shared: Arc<Mutex<Snapshot>>, lang: Lang) -> std::io::R
                             continue;
                         }
                         clients.fetch_add(1, Ordering::Relaxed);
-                        let (shared, clients) = (shared.clone(), clients.clone());
+                        let (shared, count) = (shared.clone(), clients.clone());
                         let spawned = std::thread::Builder::new().spawn(move || {
                             let _ = answer(stream, &shared, lang);
-                            clients.fetch_sub(1, Ordering::Relaxed);
+                            count.fetch_sub(1, Ordering::Relaxed);
                         });
                         if spawned.is_err() {
                             clients.fetch_sub(1, Ordering::Relaxed);

@@ -6,9 +6,14 @@
 //! app's start-up) and given to [`Lang::from_locale`].
 
 mod messages;
+mod record_text;
 mod time_control_text;
 
 pub use messages::Msg;
+pub use record_text::{
+    illegal_move_text, pos_text, repair_text, replay_error_text, rules_error_text, sgf_error_text,
+    warning_text,
+};
 pub use time_control_text::{span_text, time_control_text};
 
 /// A language of the user interface.

@@ -13,7 +13,7 @@ use encoding_rs::{
     BIG5, EUC_KR, Encoding, GB18030, SHIFT_JIS, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252,
 };
 
-use super::diagnostics::Warning;
+use super::diagnostics::{Repair, Warning};
 
 /// The decoded text and what was used to decode it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,10 +35,9 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
         let rest = bytes.get(bom_len..).unwrap_or_default();
         let (text, had_errors) = encoding.decode_without_bom_handling(rest);
         if had_errors {
-            warnings.push(Warning::general(format!(
-                "bytes that are not {} replaced by U+FFFD",
-                encoding.name()
-            )));
+            warnings.push(Warning::general(Repair::InvalidBytes {
+                charset: encoding.name(),
+            }));
         }
         let declared = declared_charset(text.as_bytes());
         return Decoded {
@@ -50,12 +49,13 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     }
     if let Some(encoding) = utf16_without_bom(bytes) {
         let (text, had_errors) = encoding.decode_without_bom_handling(bytes);
-        warnings.push(Warning::general(format!(
-            "{} without byte-order mark detected",
-            encoding.name()
-        )));
+        warnings.push(Warning::general(Repair::Utf16WithoutBom {
+            charset: encoding.name(),
+        }));
         if had_errors {
-            warnings.push(Warning::general("malformed UTF-16 replaced by U+FFFD"));
+            warnings.push(Warning::general(Repair::InvalidBytes {
+                charset: encoding.name(),
+            }));
         }
         let declared = declared_charset(text.as_bytes());
         return Decoded {
@@ -71,7 +71,9 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     if let Some(label) = &declared
         && declared_encoding.is_none()
     {
-        warnings.push(Warning::general(format!("unknown charset CA[{label}]")));
+        warnings.push(Warning::general(Repair::UnknownCharset {
+            label: label.clone(),
+        }));
     }
 
     let utf8 = std::str::from_utf8(bytes).ok();
@@ -80,10 +82,9 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
         let says_other = declared_encoding.is_some_and(|e| e != UTF_8);
         if non_ascii || !says_other {
             if non_ascii && says_other {
-                warnings.push(Warning::general(format!(
-                    "file says CA[{}] but is UTF-8; read as UTF-8",
-                    declared.as_deref().unwrap_or_default()
-                )));
+                warnings.push(Warning::general(Repair::DeclaredButUtf8 {
+                    declared: declared.clone().unwrap_or_default(),
+                }));
             }
             return Decoded {
                 text: Cow::Borrowed(text),
@@ -107,27 +108,17 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     }
 
     let guess = guess_east_asian(bytes);
-    let (encoding, note) = match guess {
-        Some(e) => (e, "guessed from the text"),
-        None => (
-            WINDOWS_1252,
-            "no better guess: ISO-8859-1 (the SGF default)",
-        ),
-    };
+    let encoding = guess.unwrap_or(WINDOWS_1252);
     let (text, had_errors) = encoding.decode_without_bom_handling(bytes);
-    let why = match &declared {
-        Some(label) => format!("text is not valid CA[{label}]"),
-        None => "no CA[] charset and the text is not UTF-8".to_string(),
-    };
-    warnings.push(Warning::general(format!(
-        "{why}: read as {} ({note})",
-        encoding.name()
-    )));
+    warnings.push(Warning::general(Repair::CharsetGuessed {
+        declared: declared.clone(),
+        used: encoding.name(),
+        guessed: guess.is_some(),
+    }));
     if had_errors {
-        warnings.push(Warning::general(format!(
-            "bytes that are not {} replaced by U+FFFD",
-            encoding.name()
-        )));
+        warnings.push(Warning::general(Repair::InvalidBytes {
+            charset: encoding.name(),
+        }));
     }
     Decoded {
         text,

@@ -15,8 +15,7 @@ pub const APPLICATION: &str = "Tianyuan";
 /// The starting position is the one [`Game::undo`] cannot go behind (the last setup or
 /// handicap placement); moves played before a mid-game setup are not part of it.
 pub fn game_to_tree(game: &Game, info: &GameInfo) -> GameTree {
-    let mut start = game.clone();
-    while start.undo() {}
+    let start = game.at_baseline();
     let mut tree = GameTree::new();
     let root = tree.root_mut();
     root.set("FF", vec!["4".to_string()]);

@@ -2,7 +2,7 @@
 
 use crate::rules::{KoRule, Komi, Rules};
 
-use super::diagnostics::Warning;
+use super::diagnostics::{Repair, Warning};
 use super::outcome::Outcome;
 use super::properties::{
     decode_simple_text, decode_text, encode_text, parse_number, parse_real, real_value,
@@ -104,19 +104,20 @@ impl Ruleset {
 /// `KM` is in points, and Chinese komi in stones is `KM ÷ 2`. Fox writes hundredths of
 /// stones (`KM[375]` = 3¾ stones), and some Chinese records write stones (`KM[3.75]`):
 /// a value that is not a whole number of half points, but is of quarter stones, is stones.
-pub fn komi_from_km(raw: &str) -> (Option<Komi>, Option<String>) {
+pub fn komi_from_km(raw: &str) -> (Option<Komi>, Option<Repair>) {
+    let raw_text = || raw.to_string();
     let Some(v) = parse_real(raw) else {
-        return (None, Some(format!("KM[{raw}] is not a number; no komi")));
+        return (None, Some(Repair::KomiNotANumber { raw: raw_text() }));
     };
     let stones = |s: f64| Komi((s * 4.0).round() as i32);
     if matches!(v.abs() as i64, 375 | 325 | 275) && v.fract() == 0.0 {
         let k = stones(v / 100.0);
         return (
             Some(k),
-            Some(format!(
-                "KM[{raw}] read as {k} stones ({} points): Fox writes komi in hundredths of stones",
-                real_value(k.points())
-            )),
+            Some(Repair::KomiFoxHundredths {
+                raw: raw_text(),
+                komi: k,
+            }),
         );
     }
     if let Some(k) = Komi::from_points(v) {
@@ -126,16 +127,13 @@ pub fn komi_from_km(raw: &str) -> (Option<Komi>, Option<String>) {
         let k = stones(v);
         return (
             Some(k),
-            Some(format!(
-                "KM[{raw}] is not a whole number of half points: read as {k} stones ({} points)",
-                real_value(k.points())
-            )),
+            Some(Repair::KomiInStones {
+                raw: raw_text(),
+                komi: k,
+            }),
         );
     }
-    (
-        None,
-        Some(format!("KM[{raw}] is not a usable komi; no komi")),
-    )
+    (None, Some(Repair::KomiUnusable { raw: raw_text() }))
 }
 
 /// Typed game information of one game (one path through a tree).
@@ -264,7 +262,9 @@ impl GameInfo {
                 Some(size) => info.size = size,
                 None => warnings.push(Warning::at(
                     root_pos,
-                    format!("SZ[{raw}] is not a square board of 2 to 25 lines"),
+                    Repair::BadSize {
+                        raw: raw.to_string(),
+                    },
                 )),
             }
         }
@@ -294,18 +294,23 @@ impl GameInfo {
                     "HA" => match parse_number(raw) {
                         Some(n) if (2..=i64::from(u8::MAX)).contains(&n) => info.handicap = n as u8,
                         Some(0) => {}
-                        Some(n) => warnings.push(Warning::at(
+                        Some(n) => {
+                            warnings.push(Warning::at(pos, Repair::HandicapTooSmall { value: n }))
+                        }
+                        None => warnings.push(Warning::at(
                             pos,
-                            format!("HA[{n}] is not a handicap (FF[4] needs 2 or more); read as no handicap"),
+                            Repair::HandicapNotANumber { raw: raw.clone() },
                         )),
-                        None => warnings.push(Warning::at(pos, format!("HA[{raw}] is not a number; ignored"))),
                     },
                     "RU" => info.ruleset = Some(Ruleset::parse(&decode_simple_text(raw))),
                     "RE" => {
                         let text = decode_simple_text(raw);
                         info.result = Outcome::parse(&text);
                         if info.result.is_none() && !text.trim().is_empty() {
-                            warnings.push(Warning::at(pos, format!("RE[{text}] not understood; kept as written")));
+                            warnings.push(Warning::at(
+                                pos,
+                                Repair::ResultNotUnderstood { text: text.clone() },
+                            ));
                         }
                         info.result_text = Some(text);
                     }
@@ -329,9 +334,9 @@ impl GameInfo {
             let tm_raw = node.value("TM");
             let tm = tm_raw.and_then(|raw| parse_real(raw).or_else(|| parse_clock_time(raw)));
             if let (Some(raw), None) = (tm_raw, tm) {
-                warnings.push(Warning::general(format!(
-                    "TM[{raw}] is not a number of seconds"
-                )));
+                warnings.push(Warning::general(Repair::TimeNotSeconds {
+                    raw: raw.to_string(),
+                }));
             }
             // Old IGS/NNGS files put the overtime in TM: "10:00(5x1:00)".
             let ot = node.value("OT").map(decode_simple_text).or_else(|| {

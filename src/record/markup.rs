@@ -2,7 +2,7 @@
 
 use crate::rules::{Color, Coord};
 
-use super::diagnostics::Warning;
+use super::diagnostics::{Repair, Warning};
 use super::properties::{
     decode_simple_text, decode_text, parse_number, parse_point_list, parse_real, split_compose,
 };
@@ -101,10 +101,10 @@ impl Markup {
             };
             let (points, bad) = parse_point_list(&p.values, size);
             for b in bad {
-                warnings.push(Warning::general(format!(
-                    "{id}[{}] is not a point; ignored",
-                    b.value
-                )));
+                warnings.push(Warning::general(Repair::MarkNotPoint {
+                    id: id.to_string(),
+                    raw: b.value,
+                }));
             }
             points
         };
@@ -125,9 +125,9 @@ impl Markup {
                 match split_compose(raw).and_then(|(a, t)| Some((point(a)?, decode_simple_text(t))))
                 {
                     Some(label) => markup.labels.push(label),
-                    None => warnings.push(Warning::general(format!(
-                        "LB[{raw}] is not point:text; ignored"
-                    ))),
+                    None => warnings.push(Warning::general(Repair::LabelNotPointText {
+                        raw: raw.clone(),
+                    })),
                 }
             }
         }
@@ -136,9 +136,10 @@ impl Markup {
             for raw in &p.values {
                 match split_compose(raw).and_then(|(a, b)| Some((point(a)?, point(b)?))) {
                     Some(pair) => out.push(pair),
-                    None => warnings.push(Warning::general(format!(
-                        "{id}[{raw}] is not point:point; ignored"
-                    ))),
+                    None => warnings.push(Warning::general(Repair::NotPointPair {
+                        id: id.to_string(),
+                        raw: raw.clone(),
+                    })),
                 }
             }
         }

@@ -27,14 +27,20 @@ pub mod sgf_write;
 pub mod time_settings;
 pub mod tree;
 
-pub use diagnostics::{Pos, SgfError, Warning};
+pub use diagnostics::{Expected, Pos, Repair, SgfError, Warning};
 pub use export::game_to_tree;
 pub use game_info::{GameInfo, Ruleset};
 pub use markup::{Annotations, Emphasis, Markup, TimeLeft};
 pub use outcome::Outcome;
-pub use replay::{IllegalPlay, Replay, ReplayError, replay, replay_main_line};
+pub use replay::{IllegalPlay, Replay, ReplayError, node_move, replay, replay_main_line};
 pub use time_settings::{Overtime, TimeSettings};
 pub use tree::{Collection, GameTree, Node, NodeId, Property};
+
+/// Files larger than this are refused before they are read, with an error that says so: the
+/// longest real records, commented and with analysis variations, are a few megabytes, while
+/// a file of hundreds of megabytes (or a device such as `/dev/zero`) would only stall whoever
+/// opened it and fill the memory with its tree.
+pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
 
 /// A file read: its game trees, the charset used, and every repair made.
 #[derive(Clone, Debug)]
@@ -116,10 +122,7 @@ pub fn canonicalize(collection: &mut Collection) -> Vec<Warning> {
             if let (Some(komi), Some(_)) = game_info::komi_from_km(&raw) {
                 let value = properties::real_value(komi.points());
                 node.set("KM", vec![value.clone()]);
-                changes.push(Warning::at(
-                    pos,
-                    format!("KM[{raw}] written as KM[{value}] (points)"),
-                ));
+                changes.push(Warning::at(pos, Repair::KomiWrittenInPoints { raw, value }));
             }
         }
     }
@@ -141,23 +144,20 @@ fn single_value(property: &mut Property, pos: Pos, changes: &mut Vec<Warning>) {
         V::PointList | V::EList | V::PointText | V::PointPoint => {}
         V::Text => {
             property.values = vec![property.values.join("\n")];
-            changes.push(Warning::at(
-                pos,
-                format!("{id}: several texts joined into one"),
-            ));
+            changes.push(Warning::at(pos, Repair::TextsJoined { id }));
         }
         V::SimpleText | V::TextText => {
             property.values = vec![property.values.join(" ")];
-            changes.push(Warning::at(
-                pos,
-                format!("{id}: several texts joined into one"),
-            ));
+            changes.push(Warning::at(pos, Repair::TextsJoined { id }));
         }
         _ => {
             let dropped = property.values.split_off(1);
             changes.push(Warning::at(
                 pos,
-                format!("{id} takes one value: [{}] dropped", dropped.join("][")),
+                Repair::ExtraValuesDropped {
+                    id,
+                    dropped: dropped.join("]["),
+                },
             ));
         }
     }

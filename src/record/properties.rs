@@ -212,7 +212,7 @@ pub fn parse_point_list(values: &[String], size: u8) -> (Vec<Coord>, Vec<BadPoin
             }
         }
     }
-    let mut seen = std::collections::HashSet::with_capacity(points.len());
+    let mut seen = crate::rules::PointSet::new();
     points.retain(|p| seen.insert(*p));
     (points, bad)
 }

@@ -9,7 +9,7 @@ use crate::rules::{
     Color, Coord, Game, GameResult, Irregularity, Move, RulesError, area_count, score,
 };
 
-use super::diagnostics::{Pos, Warning};
+use super::diagnostics::{Pos, Repair, Warning};
 use super::game_info::GameInfo;
 use super::properties::{parse_color, parse_move, parse_point_list};
 use super::tree::{GameTree, NodeId};
@@ -49,19 +49,25 @@ pub enum ReplayError {
     Rules(RulesError),
 }
 
+/// English; [`crate::i18n::replay_error_text`] gives it in any interface language.
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReplayError::BadSize(raw) => write!(
-                f,
-                "board size SZ[{raw}] cannot be played (square boards of 2 to 25 lines only)"
-            ),
-            ReplayError::Rules(e) => write!(f, "{e}"),
-        }
+        f.write_str(&crate::i18n::replay_error_text(self, crate::i18n::Lang::En))
     }
 }
 
 impl std::error::Error for ReplayError {}
+
+/// The move a node holds (`B` first when a broken file has both), if any; a value that is not
+/// a point on the board reads as a pass, as the replay plays it.
+pub fn node_move(node: &super::tree::Node, size: u8) -> Option<(Color, Move)> {
+    for (id, color) in [("B", Color::Black), ("W", Color::White)] {
+        if let Some(raw) = node.value(id) {
+            return Some((color, parse_move(raw, size).unwrap_or(Move::Pass)));
+        }
+    }
+    None
+}
 
 /// Replays the main line.
 pub fn replay_main_line(tree: &GameTree) -> Result<Replay, ReplayError> {
@@ -140,10 +146,11 @@ impl Step<'_> {
                 for b in bad {
                     warnings.push(Warning::at(
                         pos,
-                        format!(
-                            "{name}[{}] is not a point on a {size}x{size} board; ignored",
-                            b.value
-                        ),
+                        Repair::SetupPointOffBoard {
+                            id: name,
+                            raw: b.value,
+                            size,
+                        },
                     ));
                 }
                 *list = points;
@@ -160,19 +167,15 @@ impl Step<'_> {
                 if black.len() != usize::from(info.handicap) {
                     warnings.push(Warning::at(
                         pos,
-                        format!(
-                            "HA[{}] but {} handicap stones placed",
-                            info.handicap,
-                            black.len()
-                        ),
+                        Repair::HandicapCount {
+                            declared: info.handicap,
+                            placed: black.len(),
+                        },
                     ));
                 }
                 *self.handicap_done = true;
                 if let Err(e) = game.place_free_handicap(black) {
-                    warnings.push(Warning::at(
-                        pos,
-                        format!("handicap stones not accepted ({e}); placed as setup"),
-                    ));
+                    warnings.push(Warning::at(pos, Repair::HandicapRefused { error: e }));
                     setup(game, black, white, empty, pos, warnings);
                 }
             } else if !(black.is_empty() && white.is_empty() && empty.is_empty()) {
@@ -182,17 +185,11 @@ impl Step<'_> {
         if let Some(raw) = player {
             match parse_color(raw) {
                 Some(color) => game.set_to_move(color),
-                None => warnings.push(Warning::at(
-                    pos,
-                    format!("PL[{raw}] is not B or W; ignored"),
-                )),
+                None => warnings.push(Warning::at(pos, Repair::BadPlayer { raw: raw.clone() })),
             }
         }
         if moves.iter().all(Option::is_some) {
-            warnings.push(Warning::at(
-                pos,
-                "B and W in one node: both played, Black first",
-            ));
+            warnings.push(Warning::at(pos, Repair::BothMovesInNode));
         }
         for (raw, (prop, color)) in moves
             .into_iter()
@@ -207,7 +204,10 @@ impl Step<'_> {
                     None => {
                         warnings.push(Warning::at(
                             pos,
-                            format!("{prop}[{raw}] is not a move; played as a pass"),
+                            Repair::NotAMove {
+                                id: prop,
+                                raw: raw.clone(),
+                            },
                         ));
                         Move::Pass
                     }
@@ -225,14 +225,30 @@ impl Step<'_> {
 }
 
 /// Replays every variation of a tree (the main line's game information applies to all)
-/// and returns the illegal moves met, each node once. Walks depth first, cloning the game
-/// only where a node has several children, so the work is linear in the nodes.
+/// and returns the illegal moves met, each node once, in depth-first order.
+///
+/// Linear in the nodes: one game walks the whole tree depth first, and coming back to a fork
+/// takes the variation's moves back (`undo`, which is independent of the game's length) rather
+/// than keeping a copy of the game per fork. Only a variation that holds setup stones (which
+/// `undo` cannot take back) is entered from a copy of the game at its fork.
 pub fn illegal_in_all_variations(tree: &GameTree) -> Result<Vec<IllegalPlay>, ReplayError> {
+    /// How to come back to the position before a node once its variation is done.
+    enum Back {
+        /// The node is the last child of its parent: nothing after it needs the position.
+        Never,
+        /// Take back the moves played since and restore the side to move.
+        Undo {
+            moves: usize,
+            to_move: Color,
+            handicap_done: bool,
+        },
+        /// Start again from this copy (the variation holds setup stones).
+        Copy(Box<Game>, bool),
+    }
     struct Frame {
         node: NodeId,
-        game: Option<Game>,
-        handicap_done: bool,
         next_child: usize,
+        back: Back,
     }
     let (info, _) = GameInfo::read(tree, &tree.main_line());
     if let Some(raw) = tree.root().value("SZ")
@@ -240,6 +256,7 @@ pub fn illegal_in_all_variations(tree: &GameTree) -> Result<Vec<IllegalPlay>, Re
     {
         return Err(ReplayError::BadSize(raw.to_string()));
     }
+    let setup_below = setup_in_subtrees(tree);
     let mut game = Game::new(info.size, info.rules()).map_err(ReplayError::Rules)?;
     let mut illegal = Vec::new();
     let mut warnings = Vec::new();
@@ -254,9 +271,8 @@ pub fn illegal_in_all_variations(tree: &GameTree) -> Result<Vec<IllegalPlay>, Re
     .node(tree, tree.root_id());
     let mut stack = vec![Frame {
         node: tree.root_id(),
-        game: Some(game),
-        handicap_done,
         next_child: 0,
+        back: Back::Never,
     }];
     while let Some(top) = stack.last_mut() {
         let children = tree
@@ -264,22 +280,37 @@ pub fn illegal_in_all_variations(tree: &GameTree) -> Result<Vec<IllegalPlay>, Re
             .map(|n| n.children.as_slice())
             .unwrap_or_default();
         let Some(&child) = children.get(top.next_child) else {
-            stack.pop();
+            let Some(done) = stack.pop() else { break };
+            match done.back {
+                Back::Never => {}
+                Back::Undo {
+                    moves,
+                    to_move,
+                    handicap_done: before,
+                } => {
+                    while game.move_number() > moves && game.undo() {}
+                    game.set_to_move(to_move);
+                    handicap_done = before;
+                }
+                Back::Copy(copy, before) => {
+                    game = *copy;
+                    handicap_done = before;
+                }
+            }
             continue;
         };
         top.next_child += 1;
-        let last = top.next_child == children.len();
-        // The last child takes the game over; earlier ones get a copy.
-        let game = if last {
-            top.game.take()
+        let back = if top.next_child == children.len() {
+            Back::Never
+        } else if setup_below.get(child.0).copied().unwrap_or(true) {
+            Back::Copy(Box::new(game.clone()), handicap_done)
         } else {
-            top.game.clone()
+            Back::Undo {
+                moves: game.move_number(),
+                to_move: game.to_move(),
+                handicap_done,
+            }
         };
-        let mut handicap_done = top.handicap_done;
-        if last {
-            stack.pop();
-        }
-        let Some(mut game) = game else { continue };
         warnings.clear();
         Step {
             game: &mut game,
@@ -291,12 +322,35 @@ pub fn illegal_in_all_variations(tree: &GameTree) -> Result<Vec<IllegalPlay>, Re
         .node(tree, child);
         stack.push(Frame {
             node: child,
-            game: Some(game),
-            handicap_done,
             next_child: 0,
+            back,
         });
     }
     Ok(illegal)
+}
+
+/// For every node, whether it or a node below it holds setup stones (`AB`, `AW`, `AE`): one
+/// walk down from the root, then the flags are passed up in the reverse order.
+fn setup_in_subtrees(tree: &GameTree) -> Vec<bool> {
+    let mut below = vec![false; tree.len()];
+    let mut order: Vec<(NodeId, Option<NodeId>)> = Vec::with_capacity(tree.len());
+    let mut stack = vec![(tree.root_id(), None)];
+    while let Some((id, parent)) = stack.pop() {
+        let Some(node) = tree.node(id) else { continue };
+        if let Some(flag) = below.get_mut(id.0) {
+            *flag = node.has("AB") || node.has("AW") || node.has("AE");
+        }
+        order.push((id, parent));
+        stack.extend(node.children.iter().map(|&c| (c, Some(id))));
+    }
+    for &(id, parent) in order.iter().rev() {
+        if below.get(id.0).copied().unwrap_or(false)
+            && let Some(flag) = parent.and_then(|p| below.get_mut(p.0))
+        {
+            *flag = true;
+        }
+    }
+    below
 }
 
 fn setup(
@@ -308,10 +362,7 @@ fn setup(
     warnings: &mut Vec<Warning>,
 ) {
     if let Err(e) = game.setup(black, white, empty) {
-        warnings.push(Warning::at(
-            pos,
-            format!("setup AB/AW/AE not accepted: {e}"),
-        ));
+        warnings.push(Warning::at(pos, Repair::SetupRefused { error: e }));
     }
 }
 

@@ -5,7 +5,7 @@
 //! scanning cannot cut a character in half. Nesting is tracked on an explicit stack, so a
 //! file nested ten thousand levels deep cannot overflow the call stack.
 
-use super::diagnostics::{Pos, PosTracker, SgfError, Warning};
+use super::diagnostics::{Expected, Pos, PosTracker, Repair, SgfError, Warning};
 use super::tree::{Collection, GameTree, Node, NodeId, Property};
 
 /// Parses SGF text into game trees. Fails only when no game tree can be found at all.
@@ -16,6 +16,7 @@ pub fn parse(text: &str) -> Result<(Collection, Vec<Warning>), SgfError> {
         i: 0,
         tracker: PosTracker::new(text),
         warnings: Vec::new(),
+        next_start: (usize::MAX, None),
     };
     let collection = parser.collection();
     if collection.trees.is_empty() {
@@ -24,9 +25,9 @@ pub fn parse(text: &str) -> Result<(Collection, Vec<Warning>), SgfError> {
         return Err(SgfError {
             pos,
             expected: if text.trim().is_empty() {
-                "an SGF game tree '(;', but the file is empty".to_string()
+                Expected::GameTreeInEmptyFile
             } else {
-                "an SGF game tree starting with '(;'".to_string()
+                Expected::GameTree
             },
         });
     }
@@ -42,6 +43,13 @@ struct Parser<'a> {
     i: usize,
     tracker: PosTracker<'a>,
     warnings: Vec<Warning>,
+    /// The last answer of [`Parser::next_tree_start`]: searched from, found at.
+    next_start: (usize, Option<usize>),
+}
+
+/// The first `needle` in `haystack`.
+fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
+    haystack.iter().position(|&b| b == needle)
 }
 
 fn is_space(b: u8) -> bool {
@@ -61,9 +69,9 @@ impl Parser<'_> {
         PosTracker::new(self.text).pos_at(offset)
     }
 
-    fn warn(&mut self, offset: usize, message: impl Into<String>) {
+    fn warn(&mut self, offset: usize, repair: Repair) {
         let pos = self.pos(offset);
-        self.warnings.push(Warning::at(pos, message));
+        self.warnings.push(Warning::at(pos, repair));
     }
 
     fn skip_space(&mut self) {
@@ -91,44 +99,74 @@ impl Parser<'_> {
             .find(|&b| !is_space(b))
     }
 
+    /// Where the next game tree that opens as FF[4] says, `(` then `;` (spaces allowed
+    /// between), starts at or after `from`; `None` when there is none. Remembered, so that
+    /// asking again from a later offset does not scan the same bytes twice.
+    fn next_tree_start(&mut self, from: usize) -> Option<usize> {
+        let (searched_from, found) = self.next_start;
+        let still_valid = from >= searched_from && found.is_none_or(|at| at >= from);
+        if !still_valid {
+            let mut at = from;
+            let found = loop {
+                let Some(open) = self.bytes.get(at..).and_then(|rest| memchr(b'(', rest)) else {
+                    break None;
+                };
+                let open = at + open;
+                if self.peek_after_space(open + 1) == Some(b';') {
+                    break Some(open);
+                }
+                at = open + 1;
+            };
+            self.next_start = (from, found);
+        }
+        self.next_start.1
+    }
+
+    /// Whether a `(` at `at` opens a damaged game tree: one whose first node lacks its `;`
+    /// (`(PB[x]…`) or that opens with a variation (`((;…`). Such a start is accepted only
+    /// where no proper `(;` follows anywhere in the file.
+    fn opens_damaged_tree(&self, at: usize) -> bool {
+        self.bytes.get(at) == Some(&b'(')
+            && matches!(self.peek_after_space(at + 1), Some(b'(' | b'A'..=b'Z'))
+    }
+
+    /// The game trees of the file. Text outside them is skipped with a warning: before the
+    /// first tree, everything up to the first `(` that begins a tree with `;`, as sgfmill
+    /// and SGFC do, so a preamble may hold brackets of its own. Damaged tree starts (no `;`
+    /// after the `(`, or no `(` at all before the first `;`) are read only when the file
+    /// has no proper start left.
     fn collection(&mut self) -> Collection {
         let mut collection = Collection::default();
         loop {
             self.skip_space();
             let Some(b) = self.peek() else { break };
-            let starts_tree = b == b'('
-                && matches!(
-                    self.peek_after_space(self.i + 1),
-                    Some(b';' | b'(' | b'A'..=b'Z')
-                );
-            if starts_tree {
+            let next = self.next_tree_start(self.i);
+            if next == Some(self.i) || (next.is_none() && self.opens_damaged_tree(self.i)) {
                 if let Some(tree) = self.game_tree(true) {
                     collection.trees.push(tree);
                 }
-            } else if b == b';' && collection.trees.is_empty() {
-                self.warn(self.i, "missing '(' before the game tree; added");
+            } else if b == b';' && next.is_none() && collection.trees.is_empty() {
+                self.warn(self.i, Repair::MissingOpenParen);
                 if let Some(tree) = self.game_tree(false) {
                     collection.trees.push(tree);
                 }
             } else {
                 let start = self.i;
-                self.i += 1;
-                while let Some(b) = self.peek() {
-                    if b == b'('
-                        && matches!(
-                            self.peek_after_space(self.i + 1),
-                            Some(b';' | b'(' | b'A'..=b'Z')
-                        )
-                    {
-                        break;
+                self.i = match next {
+                    Some(at) => at,
+                    None => {
+                        let mut at = self.i + 1;
+                        while at < self.bytes.len() && !self.opens_damaged_tree(at) {
+                            at += 1;
+                        }
+                        at
                     }
-                    self.i += 1;
-                }
+                };
                 if !collection.trees.is_empty() || self.i < self.bytes.len() {
                     let what = if collection.trees.is_empty() {
-                        "text before the first game tree ignored"
+                        Repair::TextBeforeFirstTree
                     } else {
-                        "text after a game tree ignored"
+                        Repair::TextAfterTree
                     };
                     self.warn(start, what);
                 }
@@ -155,10 +193,7 @@ impl Parser<'_> {
             self.skip_space();
             let Some(b) = self.peek() else {
                 let n = stack.len();
-                self.warn(
-                    self.bytes.len(),
-                    format!("unexpected end of file: {n} missing ')' added"),
-                );
+                self.warn(self.bytes.len(), Repair::MissingCloseParens { count: n });
                 break;
             };
             match b {
@@ -173,7 +208,7 @@ impl Parser<'_> {
                     if let Some((parent, nodes_at_open)) = stack.pop() {
                         current = parent;
                         if nodes_at_open == nodes_now && !stack.is_empty() {
-                            self.warn(self.i - 1, "empty variation '()' ignored");
+                            self.warn(self.i - 1, Repair::EmptyVariation);
                         }
                     }
                     after_variations = true;
@@ -191,10 +226,8 @@ impl Parser<'_> {
                 }
                 b'A'..=b'Z' | b'a'..=b'z' => {
                     let pos = self.pos(self.i);
-                    self.warnings.push(Warning::at(
-                        pos,
-                        "expected ';' before a property; node started",
-                    ));
+                    self.warnings
+                        .push(Warning::at(pos, Repair::MissingSemicolon));
                     let node = self.properties();
                     current = Some(self.attach(&mut tree, current, node, pos, after_variations));
                     after_variations = false;
@@ -202,7 +235,7 @@ impl Parser<'_> {
                 b'[' => {
                     let offset = self.i;
                     self.value();
-                    self.warn(offset, "value without a property identifier ignored");
+                    self.warn(offset, Repair::ValueWithoutProperty);
                 }
                 _ => {
                     let offset = self.i;
@@ -215,12 +248,12 @@ impl Parser<'_> {
                     // Stop at a UTF-8 boundary for the message; offsets here are ASCII or end.
                     let junk = self.text.get(offset..self.i).unwrap_or("?");
                     let shown: String = junk.chars().take(20).collect();
-                    self.warn(offset, format!("unexpected text {shown:?} ignored"));
+                    self.warn(offset, Repair::UnexpectedText { text: shown });
                 }
             }
         }
         if tree.is_none() {
-            self.warn(tree_start, "game tree without any node ignored");
+            self.warn(tree_start, Repair::TreeWithoutNode);
         }
         tree
     }
@@ -243,18 +276,13 @@ impl Parser<'_> {
             }
             (Some(t), Some(parent)) => {
                 if after_variations {
-                    self.warnings.push(Warning::at(
-                        pos,
-                        "node after variations; attached as one more variation",
-                    ));
+                    self.warnings
+                        .push(Warning::at(pos, Repair::NodeAfterVariations));
                 }
                 t.add_child_at(parent, node, pos)
             }
             (Some(t), None) => {
-                self.warnings.push(Warning::at(
-                    pos,
-                    "second root node in one game tree; attached as a variation of the first",
-                ));
+                self.warnings.push(Warning::at(pos, Repair::SecondRootNode));
                 t.add_child_at(NodeId(0), node, pos)
             }
         }
@@ -279,7 +307,9 @@ impl Parser<'_> {
                 if self.peek() != Some(b'[') {
                     self.warnings.push(Warning::at(
                         start_pos,
-                        format!("property {raw} without a value ignored"),
+                        Repair::PropertyWithoutValue {
+                            id: raw.to_string(),
+                        },
                     ));
                     continue;
                 }
@@ -297,7 +327,7 @@ impl Parser<'_> {
                     existing.values.extend(values);
                     self.warnings.push(Warning::at(
                         start_pos,
-                        format!("property {id} repeated in one node; values merged"),
+                        Repair::PropertyRepeated { id: id.clone() },
                     ));
                 } else {
                     node.properties.push(Property { id, values });
@@ -310,9 +340,9 @@ impl Parser<'_> {
                     Some(last) => {
                         last.values.push(value);
                         let id = last.id.clone();
-                        self.warn(offset, format!("stray value added to property {id}"));
+                        self.warn(offset, Repair::StrayValue { id });
                     }
-                    None => self.warn(offset, "value without a property identifier ignored"),
+                    None => self.warn(offset, Repair::ValueWithoutProperty),
                 }
             } else {
                 break;
@@ -337,7 +367,10 @@ impl Parser<'_> {
         };
         self.warnings.push(Warning::at(
             pos,
-            format!("property name {raw} read as {id} (FF[3] long name or lower case)"),
+            Repair::PropertyNameRead {
+                raw: raw.to_string(),
+                id: id.clone(),
+            },
         ));
         id
     }
@@ -360,15 +393,104 @@ impl Parser<'_> {
             }
             self.i += 1;
         }
-        self.warn(
-            open,
-            "value not closed before the end of the file; ']' added",
-        );
+        self.warn(open, Repair::ValueNotClosed);
         let mut raw = self.text.get(start..).unwrap_or_default().to_string();
         if escaped {
             // A lone backslash at the end would escape the ']' we add.
             raw.pop();
         }
         raw
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reads `text`; returns the number of trees, the first node of each tree's `B`/`W`/`FF`
+    /// (whichever it has) and the warnings as text.
+    fn read(text: &str) -> (usize, Vec<String>) {
+        let (collection, warnings) = parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        (
+            collection.trees.len(),
+            warnings.iter().map(ToString::to_string).collect(),
+        )
+    }
+
+    /// Issue 10, item 11: text before the first game tree is skipped up to the first `(` that
+    /// begins a tree with `;` (spaces allowed between), as sgfmill and SGFC do, even when it
+    /// holds brackets of its own; damaged starts are read only where no proper one follows.
+    #[test]
+    fn issue10_preamble_is_skipped_to_the_first_tree_that_opens_with_a_semicolon() {
+        let skipped = "line 1, column 1: text before the first game tree ignored";
+        let cases: &[(&str, usize, &[&str])] = &[
+            ("A note (MA property) [x]\n(;B[aa])", 1, &[skipped]),
+            ("junk (A) (B[x]) ((;B[aa])", 1, &[skipped]),
+            (
+                "see (AB property)\n(\n;FF[4]GM[1]\n;AB[cc:dd]\n)",
+                1,
+                &[skipped],
+            ),
+            ("( ;B[aa])(\t;W[bb])", 2, &[]),
+            (
+                "(;B[aa]) then (this) (;W[bb])",
+                2,
+                &["line 1, column 10: text after a game tree ignored"],
+            ),
+            // No proper start anywhere: the damaged tree is still read, as before.
+            (
+                "(\nPB[x];B[aa])",
+                1,
+                &["line 2, column 1: expected ';' before a property; node started"],
+            ),
+            (
+                ";B[aa])",
+                1,
+                &["line 1, column 1: missing '(' before the game tree; added"],
+            ),
+            // A damaged tree after a proper one is still read.
+            (
+                "(;B[aa])(PB[x];W[bb])",
+                2,
+                &["line 1, column 10: expected ';' before a property; node started"],
+            ),
+        ];
+        for &(text, trees, warnings) in cases {
+            assert_eq!(
+                read(text),
+                (trees, warnings.iter().map(|w| w.to_string()).collect()),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn issue10_compressed_point_list_file_has_its_two_trees_and_one_repair() {
+        let text = include_str!("../../tests/data/sgf/libsgfcpp/compressed-point-list.sgf");
+        let (collection, warnings) = parse(text).expect("reads");
+        assert_eq!(collection.trees.len(), 2);
+        let ff: Vec<Option<&str>> = collection
+            .trees
+            .iter()
+            .map(|t| t.root().value("GM"))
+            .collect();
+        assert_eq!(ff, [Some("1"), Some("19")]);
+        let second = collection.trees[0].main_line();
+        let node = collection.trees[0].node(second[1]).expect("node");
+        assert_eq!(node.value("MA"), Some("aa:bb"));
+        let warnings: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            warnings,
+            ["line 1, column 1: text before the first game tree ignored"]
+        );
+    }
+
+    /// A preamble of many brackets costs one pass, not one per bracket.
+    #[test]
+    fn issue10_many_brackets_before_the_tree_are_read_once() {
+        let mut text = "(x) ".repeat(200_000);
+        text.push_str("(;B[aa])");
+        let (trees, warnings) = read(&text);
+        assert_eq!((trees, warnings.len()), (1, 1));
     }
 }

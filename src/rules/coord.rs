@@ -105,3 +105,48 @@ impl fmt::Display for Coord {
         write!(f, "({},{})", self.x, self.y)
     }
 }
+
+/// A set of points without hashing or allocation: one bit per point of a 64×64 square, which
+/// holds every point SGF can spell (52 letters). Setup lists and point lists are checked for
+/// repeats on every node that has them, so this is on the path of reading every record.
+#[derive(Clone, Debug)]
+pub struct PointSet {
+    bits: [u64; 64],
+    /// Points beyond the square (no SGF file can name one; kept so the set is never wrong).
+    others: Vec<Coord>,
+}
+
+impl Default for PointSet {
+    fn default() -> PointSet {
+        PointSet::new()
+    }
+}
+
+impl PointSet {
+    /// The empty set.
+    pub fn new() -> PointSet {
+        PointSet {
+            bits: [0; 64],
+            others: Vec::new(),
+        }
+    }
+
+    /// Adds `c`; returns whether it was not there yet.
+    pub fn insert(&mut self, c: Coord) -> bool {
+        match self.bits.get_mut(usize::from(c.y)) {
+            Some(row) if c.x < 64 => {
+                let bit = 1u64 << c.x;
+                let new = *row & bit == 0;
+                *row |= bit;
+                new
+            }
+            _ => {
+                let new = !self.others.contains(&c);
+                if new {
+                    self.others.push(c);
+                }
+                new
+            }
+        }
+    }
+}

@@ -5,7 +5,7 @@ use std::fmt;
 use super::coord::Coord;
 
 /// A refused board size, setup or handicap.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RulesError {
     /// The board size is outside [`super::MIN_SIZE`]..=[`super::MAX_SIZE`].
     BadSize(u8),

@@ -166,12 +166,25 @@ impl Game {
 
     /// Sets the side to move (SGF `PL`); the current position's side to move changes with it
     /// (situational superko).
+    ///
+    /// Constant time, so a record with `PL` in every node replays in linear time: the new key
+    /// is added to the filter of earlier positions and the old one left there, which can only
+    /// make it answer "maybe" where the history then says "no".
     pub fn set_to_move(&mut self, color: Color) {
         self.to_move = color;
-        if let Some(last) = self.history.last_mut() {
-            last.to_move = color;
+        let Some(last) = self.history.last_mut() else {
+            return;
+        };
+        if last.to_move == color {
+            return;
         }
-        self.rebuild_seen();
+        last.to_move = color;
+        let pos = *last;
+        let key = self.key(pos);
+        self.seen.insert(key);
+        if self.seen.crowded() {
+            self.rebuild_seen();
+        }
     }
 
     /// The number of moves and passes played since the start.
@@ -283,8 +296,61 @@ impl Game {
         }
         self.board.rebuild();
         self.to_move = entry.to_move_before;
-        self.rebuild_seen();
+        // The filter keeps the undone position's key: a stale key can only make it answer
+        // "maybe", which the history settles, and not rebuilding keeps an undo independent of
+        // the game's length (taking back a long game move by move stays linear).
         true
+    }
+
+    /// The game as it stood at the repetition baseline (the start, or the last setup or
+    /// handicap placement): what undoing every move gives, but in time independent of the
+    /// number of moves. The moves before the baseline stay in [`Game::moves`].
+    pub fn at_baseline(&self) -> Game {
+        let board = match &self.baseline {
+            Some(board) => board.clone(),
+            None => {
+                let mut board = self.board.clone();
+                board.clear();
+                board
+            }
+        };
+        let mut captures = self.captures;
+        for entry in &self.undo_log {
+            let by = if entry.outcome.suicide {
+                entry.color.opponent()
+            } else {
+                entry.color
+            };
+            captures[by.index()] -= entry.outcome.captured as usize;
+        }
+        let start = self.history.first().copied().unwrap_or(Position {
+            hash: board.hash(),
+            to_move: self.to_move,
+        });
+        let mut game = Game {
+            baseline: self.baseline.clone(),
+            board,
+            rules: self.rules.clone(),
+            moves: self
+                .moves
+                .get(..self.baseline_move)
+                .unwrap_or_default()
+                .to_vec(),
+            undo_log: Vec::new(),
+            removed: Vec::new(),
+            captures,
+            handicap: self.handicap,
+            to_move: self
+                .undo_log
+                .first()
+                .map_or(self.to_move, |e| e.to_move_before),
+            baseline_move: self.baseline_move,
+            history: vec![start],
+            seen: KeyFilter::new(),
+            prior: Arc::clone(&self.prior),
+        };
+        game.rebuild_seen();
+        game
     }
 
     /// Edits the board as SGF `AB`/`AW`/`AE` do: stones are put or removed, nothing is
@@ -298,7 +364,7 @@ impl Game {
         empty: &[Coord],
     ) -> Result<(), RulesError> {
         let size = self.size();
-        let mut seen = HashSet::new();
+        let mut seen = super::coord::PointSet::new();
         for &c in black.iter().chain(white).chain(empty) {
             if !c.is_on(size) {
                 return Err(RulesError::OffBoard);

@@ -31,7 +31,7 @@ mod zobrist;
 
 pub use board::Board;
 pub use color::Color;
-pub use coord::{Coord, Move};
+pub use coord::{Coord, Move, PointSet};
 pub use error::{IllegalMove, RulesError};
 pub use game::{Game, Played};
 pub use handicap::fixed_handicap_points;

@@ -1,0 +1,58 @@
+//! Benchmarks of the tournament core: pairing a Swiss round of a large open (the arbiter waits
+//! for it between rounds), the standings of a whole event, and the OpenGotha round trip.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use tianyuan::tournament::{Outcome, System, Tournament, csv_import, file, opengotha, standings};
+
+/// An open of `n` players with `rounds` Swiss rounds played (results by a fixed rule).
+fn event(n: usize, rounds: u32) -> Tournament {
+    let mut csv = String::from("name,rank\n");
+    for i in 0..n {
+        let rank = if i % 4 == 0 {
+            format!("{}d", i % 9 + 1)
+        } else {
+            format!("{}k", i % 20 + 1)
+        };
+        csv.push_str(&format!("P{i:03},{rank}\n"));
+    }
+    let players = csv_import::read_players(&csv).unwrap_or_else(|e| panic!("{e}"));
+    let mut t = file::create("bench", System::Swiss, Some(rounds), 7, players)
+        .unwrap_or_else(|e| panic!("{e}"));
+    for r in 1..=rounds {
+        let round = t.propose(r).unwrap_or_else(|e| panic!("{e}"));
+        t.publish(round).unwrap_or_else(|e| panic!("{e}"));
+        if let Some(round) = t.round_mut(r) {
+            for (i, g) in round.games.iter_mut().enumerate() {
+                g.outcome = Some(if (i + r as usize).is_multiple_of(3) {
+                    Outcome::WhiteWins
+                } else {
+                    Outcome::BlackWins
+                });
+            }
+        }
+    }
+    t
+}
+
+fn bench(c: &mut Criterion) {
+    let before_last = event(200, 6);
+    c.bench_function("swiss_pair_round7_of_200_players", |b| {
+        b.iter(|| black_box(&before_last).propose(7))
+    });
+    let forty = event(40, 6);
+    c.bench_function("swiss_pair_round7_of_40_players", |b| {
+        b.iter(|| black_box(&forty).propose(7))
+    });
+    let full = event(200, 7);
+    c.bench_function("standings_200_players_7_rounds", |b| {
+        b.iter(|| standings(black_box(&full)))
+    });
+    c.bench_function("opengotha_write_and_read_200_players", |b| {
+        b.iter(|| opengotha::read(&opengotha::write(black_box(&full))).map(|x| x.0.players.len()))
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,297 @@
+//! Worked examples of Art. 28–29, each computed by hand from the article in the comment beside
+//! it, and checked through the CSV import like an organiser's spreadsheet.
+
+use super::{System, from_csv, standings};
+
+/// Places as `name place[=] score key=value …` lines for the keys asked.
+fn table(players: &str, games: &str, system: System, keys: &[&str], shared: bool) -> String {
+    let mut t = match from_csv(players, games, system, 1) {
+        Ok(t) => t,
+        Err(e) => return format!("refused: {e}"),
+    };
+    t.ranking.shared_places = shared;
+    let s = standings(&t);
+    s.rows
+        .iter()
+        .map(|r| {
+            let mut line = format!(
+                "{} {}{} {}",
+                r.name,
+                r.place,
+                if r.shared { "=" } else { "" },
+                r.score
+            );
+            for k in keys {
+                line.push_str(&format!(
+                    " {k}={}",
+                    r.value(k).map_or("-".to_string(), |v| v.to_string())
+                ));
+            }
+            if let Some(d) = &r.decided_by {
+                line.push_str(&format!(" by:{d}"));
+            }
+            line
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+const G: &str = "round,board,black,white,result,black_warnings,white_warnings\n";
+const FOUR: &str =
+    "name,rank,club,team,withdrawn_after_round\nAn,5d,,,\nBo,4d,,,\nCe,3d,,,\nDi,2d,,,\n";
+
+fn check(players: &str, games: &str, system: System, keys: &[&str], want: &str) {
+    assert_eq!(
+        table(players, &format!("{G}{games}"), system, keys, true),
+        want.trim()
+    );
+}
+
+#[test]
+fn art28_1_a_beaten_plus_half_drawn_breaks_a_score_tie() {
+    // R1 An–Bo B, Ce–Di B; R2 An–Ce D, Bo–Di B; R3 Di–An B (Di wins), Ce–Bo B (Ce wins).
+    // Scores: Ce 2+1+2 = 5, An 2+1+0 = 3, Bo 0+2+0 = 2, Di 0+0+2 = 2.
+    // A: Ce beat Di (2) and Bo (2), drew An (3): 2 + 2 + 3/2 = 5.5. An beat Bo (2), drew Ce
+    // (5): 2 + 2.5 = 4.5. Di beat An (3): 3. Bo beat Di (2): 2. So Di is above Bo by A.
+    let games = "1,1,An,Bo,B,,\n1,2,Ce,Di,B,,\n2,1,An,Ce,D,,\n2,2,Bo,Di,B,,\n3,1,Di,An,B,,\n3,2,Ce,Bo,B,,\n";
+    let want = "Ce 1 5 A=5.5\nAn 2 3 A=4.5 by:score\nDi 3 2 A=3 by:score\nBo 4 2 A=2 by:A";
+    check(FOUR, games, System::RoundRobin, &["A"], want);
+    // A win by forfeit is a win everywhere, criterion A included: the same table.
+    let forfeits = games
+        .replace("1,1,An,Bo,B", "1,1,An,Bo,BF")
+        .replace("3,1,Di,An,B", "3,1,Di,An,BF");
+    check(FOUR, &forfeits, System::RoundRobin, &["A"], want);
+}
+
+#[test]
+fn art28_1_b_fewer_warnings_then_c_shared_then_d_lot() {
+    // Three players, a cycle: An beats Bo, Bo beats Ce, Ce beats An; each rests once.
+    // Scores all 2; A all 2 (each beat one player of score 2). An had one warning (B): Bo and
+    // Ce are equal on everything and share first place (C); An is third.
+    let p = "name,rank\nAn,1d\nBo,1d\nCe,1d\n";
+    let games = format!("{G}1,1,An,Bo,B,1,0\n2,1,Bo,Ce,B,,\n3,1,Ce,An,B,,\n");
+    assert_eq!(
+        table(p, &games, System::RoundRobin, &["A", "warnings"], true),
+        "Bo 1= 2 A=2 warnings=0\nCe 1= 2 A=2 warnings=0\nAn 3 2 A=2 warnings=1 by:warnings"
+    );
+    // (D) When places may not be shared, a lot drawn from the seed separates Bo and Ce.
+    let lot = table(p, &games, System::RoundRobin, &[], false);
+    let lines: Vec<&str> = lot.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(
+        lines[0].ends_with(" 1 2") && lines[1].ends_with(" 2 2 by:lot"),
+        "{lot}"
+    );
+    assert_eq!(lines[2], "An 3 2 by:warnings");
+    assert_eq!(
+        lot,
+        table(p, &games, System::RoundRobin, &[], false),
+        "the lot is seeded"
+    );
+}
+
+#[test]
+fn art28_1_2_swiss_total_with_a_bye_adding_nothing() {
+    // Five players, two rounds. R1 An–Bo B, Ce–Di W, Ed bye; R2 An–Di D (Di one warning),
+    // Bo–Ed B, Ce bye. Scores (a bye counts as a win): An 3, Di 3, Bo 2, Ce 2, Ed 2.
+    // Bracket = sum of opponents' scores ÷ (½ × 最高积分 = 2) − 2 rounds:
+    // An: (Bo 2 + Di 3)/2 − 2 = 0.5 → 3.5; Di: (Ce 2 + An 3)/2 − 2 = 0.5 → 3.5 (one warning);
+    // Bo: (An 3 + Ed 2)/2 − 2 = 0.5 → 2.5; Ce: (Di 3 + bye 0)/2 − 2 = −0.5 → 1.5;
+    // Ed: (bye 0 + Bo 2)/2 − 2 = −1 → 1.
+    let p = "name,rank\nAn,5d\nBo,4d\nCe,3d\nDi,2d\nEd,1d\n";
+    let games = "1,1,An,Bo,B,,\n1,2,Ce,Di,W,,\n1,,Ed,,BYE,,\n2,1,An,Di,D,0,1\n2,2,Bo,Ed,B,,\n2,,Ce,,BYE,,\n";
+    check(
+        p,
+        games,
+        System::Swiss,
+        &["total", "bracket", "opponents"],
+        "An 1 3 total=3.5 bracket=0.5 opponents=5\nDi 2 3 total=3.5 bracket=0.5 opponents=5 by:warnings\nBo 3 2 total=2.5 bracket=0.5 opponents=5 by:total\nCe 4 2 total=1.5 bracket=-0.5 opponents=3 by:total\nEd 5 2 total=1 bracket=-1 opponents=2 by:total",
+    );
+}
+
+#[test]
+fn art28_1_2_the_documented_consequence_of_the_bracket() {
+    // After 7 rounds: 10 points with opponents averaging 5 → 10 + (35 ÷ 7 − 7) = 8; 8 points
+    // with opponents averaging 9 → 8 + (63 ÷ 7 − 7) = 10. The second is ranked first.
+    use super::Ratio;
+    let total =
+        |score: i64, sum: i64| Ratio::int(score) + Ratio::int(sum) / Ratio::int(7) - Ratio::int(7);
+    assert_eq!(total(10, 35), Ratio::int(8));
+    assert_eq!(total(8, 63), Ratio::int(10));
+}
+
+#[test]
+fn art29_2_fewer_than_half_the_games_voids_every_result() {
+    // Four players: three rounds, half is 1.5. Di withdrew after round 1 with one game (a win
+    // over Ce): 1 < 1.5, so it is void and Di has no place. Left: An beat Bo and Ce (4), Bo
+    // and Ce drew (1 each); A: An 1 + 1 = 2, Bo ½ × 1 = 0.5, Ce 0.5 → Bo and Ce share second.
+    let p = FOUR.replace("Di,2d,,,", "Di,2d,,,1");
+    check(
+        &p,
+        "1,1,An,Bo,B,,\n1,2,Ce,Di,W,,\n2,1,An,Ce,B,,\n3,2,Bo,Ce,D,,\n",
+        System::RoundRobin,
+        &["A"],
+        "An 1 4 A=2\nBo 2= 1 A=0.5 by:score\nCe 2= 1 A=0.5",
+    );
+}
+
+#[test]
+fn art29_2_at_least_half_played_leaves_the_rest_to_the_opponents() {
+    // Di withdrew after round 2 with two games (≥ 1.5): Di's results stand and the game
+    // against Bo that Di did not play is Bo's win. Scores: An 2+2+0 = 4, Bo 0+2+2 = 4,
+    // Ce 0+0+2 = 2, Di 2+0 = 2. A: An beat Bo (4) and Di (2) = 6; Bo beat Ce (2) and Di (2)
+    // = 4; Ce beat An (4) = 4; Di beat Ce (2) = 2.
+    let p = FOUR.replace("Di,2d,,,", "Di,2d,,,2");
+    check(
+        &p,
+        "1,1,An,Bo,B,,\n1,2,Ce,Di,W,,\n2,1,An,Di,B,,\n2,2,Bo,Ce,B,,\n3,1,Ce,An,B,,\n",
+        System::RoundRobin,
+        &["A"],
+        "An 1 4 A=6\nBo 2 4 A=4 by:A\nCe 3 2 A=4 by:score\nDi 4 2 A=2 by:A",
+    );
+}
+
+#[test]
+fn art29_2_byes_and_rests_are_not_games() {
+    // Five players: five rounds, half is 2.5. Ed withdrew after round 3 having rested in
+    // round 1 and played two games: 2 < 2.5, so Ed's results are void although three rounds
+    // had passed.
+    let p = "name,rank,club,team,withdrawn_after_round\nAn,5d,,,\nBo,4d,,,\nCe,3d,,,\nDi,2d,,,\nEd,1d,,,3\n";
+    let games = "1,1,An,Bo,B,,\n1,2,Ce,Di,B,,\n2,1,Ed,An,B,,\n2,2,Bo,Ce,B,,\n3,1,Di,Ed,W,,\n3,2,An,Ce,B,,\n";
+    let got = table(p, &format!("{G}{games}"), System::RoundRobin, &["A"], true);
+    assert!(!got.contains("Ed"), "{got}");
+    assert!(got.starts_with("An 1 4"), "An's loss to Ed is void: {got}");
+}
+
+#[test]
+fn art29_3_swiss_withdrawal_counts_a_times_unplayed_for_opponents() {
+    // Di beat An in round 1 and withdrew. After round 2: Di has 2 points from 1 game, A = 2/1
+    // capped at 1, one round unplayed: Di counts 2 + 1 × 1 = 3 in the opponents' sums.
+    // An: 0 + 2 (beat Bo) = 2; opponents Di 3 + Bo 2 = 5 → 2 + (5/2 − 2) = 2.5.
+    // Bo: 2 (beat Ce) + 0 = 2; opponents Ce 2 + An 2 = 4 → 2 + 0 = 2.
+    // Ce: 0 + bye 2 = 2; opponents Bo 2 → 2 + (2/2 − 2) = 1.
+    // Di: 2; opponents An 2 → 2 + (2/2 − 2) = 1 (Di's own total is not adjusted).
+    let p = FOUR.replace("Di,2d,,,", "Di,2d,,,1");
+    check(
+        &p,
+        "1,1,An,Di,W,,\n1,2,Bo,Ce,B,,\n2,1,An,Bo,B,,\n2,,Ce,,BYE,,\n",
+        System::Swiss,
+        &["total", "opponents"],
+        "An 1 2 total=2.5 opponents=5\nBo 2 2 total=2 opponents=4 by:total\nCe 3= 2 total=1 opponents=2 by:total\nDi 3= 2 total=1 opponents=2",
+    );
+}
+
+#[test]
+fn art29_3_a_below_one_gives_fractions() {
+    // Six players, three rounds. Fa draws Ed in round 1, loses to An in round 2 and withdraws:
+    // 1 point from 2 games, A = 1/2, one round unplayed: Fa counts 1 + 0.5 × 1 = 1.5 for An.
+    let p = "name,rank,club,team,withdrawn_after_round\nAn,5d,,,\nBo,4d,,,\nCe,3d,,,\nDi,2d,,,\nEd,1d,,,\nFa,1k,,,2\n";
+    let games = "1,1,An,Bo,B,,\n1,2,Ce,Di,B,,\n1,3,Ed,Fa,D,,\n2,1,An,Fa,B,,\n2,2,Bo,Ce,B,,\n2,3,Di,Ed,B,,\n3,1,An,Ce,B,,\n3,2,Bo,Di,B,,\n3,,Ed,,BYE,,\n";
+    let got = table(
+        p,
+        &format!("{G}{games}"),
+        System::Swiss,
+        &["opponents"],
+        true,
+    );
+    // An's opponents: Bo 4 (0+2+2), Fa 1.5, Ce 2 (2+0+0) → 7.5.
+    assert!(got.starts_with("An 1 6 opponents=7.5"), "{got}");
+}
+
+#[test]
+fn art28_2_team_round_robin_match_points_board_points_then_board_one() {
+    // Three teams of two; each match is 2–2 in board points (one game each), so every team
+    // has 2 match points and 4 board points. Board 1: Red's first board won both games (4),
+    // Blue's one (2), Gold's none (0) → Red, Blue, Gold by board1.
+    let p = "name,rank,club,team\nR1,5d,,Red\nR2,3d,,Red\nB1,4d,,Blue\nB2,2d,,Blue\nG1,6d,,Gold\nG2,1d,,Gold\n";
+    let games = "1,1,R1,B1,B,,\n1,2,B2,R2,B,,\n2,1,G1,R1,W,,\n2,2,R2,G2,W,,\n3,1,B1,G1,B,,\n3,2,G2,B2,B,,\n";
+    check(
+        p,
+        games,
+        System::TeamRoundRobin,
+        &["board_points", "board1", "board2"],
+        "Red 1 2 board_points=4 board1=4 board2=0\nBlue 2 2 board_points=4 board1=2 board2=2 by:board1\nGold 3 2 board_points=4 board1=0 board2=4 by:board1",
+    );
+}
+
+#[test]
+fn art29_4_a_withdrawn_team_member_leaves_the_board_to_the_other_side() {
+    // B2 withdrew after round 1. In round 2 Blue meets Gold with only board 1 played (G1
+    // beats B1): Gold's second board gets the game, 4–0 in board points.
+    let p = "name,rank,club,team,withdrawn_after_round\nR1,5d,,Red,\nR2,3d,,Red,\nB1,4d,,Blue,\nB2,2d,,Blue,1\nG1,6d,,Gold,\nG2,1d,,Gold,\n";
+    let games = "1,1,R1,B1,B,,\n1,2,B2,R2,B,,\n2,1,G1,B1,B,,\n";
+    // Red and Blue: one match point and two board points each; board 1: R1 beat B1 → Red.
+    check(
+        p,
+        games,
+        System::TeamRoundRobin,
+        &["board_points", "board1", "board2"],
+        "Gold 1 2 board_points=4 board1=2 board2=2\nRed 2 1 board_points=2 board1=2 board2=0 by:score\nBlue 3 1 board_points=2 board1=0 board2=2 by:board1",
+    );
+}
+
+#[test]
+fn art28_2_team_swiss_total_uses_opponents_match_points() {
+    // Four teams of one board, two rounds. R1 A beats B, C beats D; R2 A beats C, B beats D.
+    // Match points: A 4, B 2, C 2, D 0. Totals = MP + (sum of opponents' MP ÷ 2 − 2):
+    // A 4 + (2+2)/2 − 2 = 4; B 2 + (4+0)/2 − 2 = 2; C 2 + (0+4)/2 − 2 = 2; D 0 + (2+2)/2 − 2 = 0.
+    // B and C tie on total and match points; board points equal (2 each) → shared.
+    let p = "name,rank,club,team\na,5d,,A\nb,4d,,B\nc,3d,,C\nd,2d,,D\n";
+    check(
+        p,
+        "1,1,a,b,B,,\n1,2,c,d,B,,\n2,1,a,c,B,,\n2,2,b,d,B,,\n",
+        System::TeamSwiss,
+        &["total"],
+        "A 1 4 total=4\nB 2= 2 total=2 by:total\nC 2= 2 total=2\nD 4 0 total=0 by:total",
+    );
+}
+
+#[test]
+fn art27_1_knockout_places_by_the_round_a_player_went_out() {
+    check(
+        FOUR,
+        "1,1,An,Di,B,,\n1,2,Bo,Ce,B,,\n2,1,An,Bo,W,,\n",
+        System::Knockout,
+        &["reached"],
+        "Bo 1 4 reached=3\nAn 2 2 reached=2 by:reached\nCe 3= 0 reached=1 by:reached\nDi 3= 0 reached=1",
+    );
+}
+
+#[test]
+fn opengotha_tiebreak_options_sos_sodos_sosos() {
+    // The round robin of the first example: scores Ce 5, An 3, Bo 2, Di 2.
+    // SOS: Ce 3+2+2 = 7, An 2+5+2 = 9, Bo 3+2+5 = 10, Di 5+2+3 = 10. SODOS = criterion A.
+    // SOSOS: Ce 9+10+10 = 29, An 10+7+10 = 27, Bo 9+10+7 = 26, Di 7+10+9 = 26.
+    // Chain score → SOS → SODOS → SOSOS: Bo and Di tie on SOS; Di's SODOS 3 beats Bo's 2.
+    let games = format!(
+        "{G}1,1,An,Bo,B,,\n1,2,Ce,Di,B,,\n2,1,An,Ce,D,,\n2,2,Bo,Di,B,,\n3,1,Di,An,B,,\n3,2,Ce,Bo,B,,\n"
+    );
+    let mut t = from_csv(FOUR, &games, System::RoundRobin, 1).unwrap_or_else(|e| panic!("{e}"));
+    t.ranking.extras = vec![super::Extra::Sos, super::Extra::Sodos, super::Extra::Sosos];
+    let s = standings(&t);
+    let got: Vec<String> = s
+        .rows
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {} {} {} {}",
+                r.name,
+                r.place,
+                r.value("SOS").unwrap_or_default(),
+                r.value("SODOS").unwrap_or_default(),
+                r.value("SOSOS").unwrap_or_default()
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "Ce 1 7 5.5 29",
+            "An 2 9 4.5 27",
+            "Di 3 10 3 26",
+            "Bo 4 10 2 26"
+        ]
+        .map(String::from)
+        .to_vec()
+    );
+}

@@ -1,0 +1,585 @@
+//! OpenGotha's tournament XML, in and out: the interchange format organisers already have.
+//!
+//! Players carry `name`, `firstName`, `rank` (`5D`, `12K`), `club` and a `participating`
+//! mask (one `0`/`1` a round); games name their players by key, NAME+FIRSTNAME upper-cased
+//! without spaces, with `RESULT_*` results (`_BYDEF` for forfeits; pairgoth's misspelt
+//! `RESULT_BOTHLOOSE` is read like `RESULT_BOTHLOSE`). Byes are `ByePlayer` elements.
+//!
+//! What OpenGotha cannot hold travels in extra attributes OpenGotha ignores: our player ids
+//! (`tianyuanId`, so two players of one name stay two), exact names, ranks (local dan), teams,
+//! warnings, "not played", and the system and seed (`TianyuanParameterSet`).
+
+use super::model::{
+    Game, Outcome, Player, PlayerId, Round, System, Tournament, TournamentError, refuse,
+};
+use super::rank::Rank;
+use quick_xml::events::{BytesStart, Event};
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+
+fn esc(s: &str) -> String {
+    super::export::html_escape(s)
+}
+
+/// The OpenGotha key of a player: NAME+FIRSTNAME, upper-cased, spaces removed.
+pub fn key(name: &str, first_name: &str) -> String {
+    format!("{name}{first_name}")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+/// Our name split as OpenGotha wants it: family name first (Chinese order), the rest as the
+/// first name.
+fn split_name(name: &str) -> (String, String) {
+    let mut words = name.split_whitespace();
+    let family = words.next().unwrap_or("").to_string();
+    (family, words.collect::<Vec<_>>().join(" "))
+}
+
+/// The name and first name OpenGotha has for `p`: as the file had them when our name is still
+/// theirs joined, else our name split.
+fn opengotha_name(p: &Player) -> (String, String) {
+    if let (Some(n), Some(f)) = (p.foreign.get("name"), p.foreign.get("firstName"))
+        && format!("{n} {f}").trim() == p.name
+    {
+        return (n.clone(), f.clone());
+    }
+    split_name(&p.name)
+}
+
+/// A player's attributes: what the file had, with our current values over it.
+fn player_attributes(p: &Player, rounds: u32, mask_len: usize) -> String {
+    let mut a: BTreeMap<String, String> = [
+        ("agaExpirationDate", ""),
+        ("agaId", ""),
+        ("country", "CN"),
+        ("egfPin", ""),
+        ("ffgLicence", ""),
+        ("ffgLicenceStatus", ""),
+        ("ratingOrigin", ""),
+        ("registeringStatus", "FIN"),
+        ("smmsCorrection", "0"),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    a.extend(p.foreign.iter().map(|(k, v)| (k.clone(), v.clone())));
+    let (name, first) = opengotha_name(p);
+    a.insert("name".into(), name);
+    a.insert("firstName".into(), first);
+    a.insert("club".into(), p.club.clone());
+    let rank = p
+        .rank
+        .map_or("30K".to_string(), |r| r.egf_text().to_uppercase());
+    let theirs_still = p
+        .foreign
+        .get("rank")
+        .is_some_and(|r| Rank::parse(r).ok() == p.rank);
+    if !theirs_still {
+        a.insert("rank".into(), rank.clone());
+        a.insert("grade".into(), rank);
+        a.insert("rating".into(), rating(p.rank).to_string());
+    }
+    a.entry("rating".into())
+        .or_insert_with(|| rating(p.rank).to_string());
+    let mask_still = p
+        .foreign
+        .get("participating")
+        .is_some_and(|m| withdrawal_from_mask(m, rounds) == p.withdrawn_after_round);
+    if !mask_still {
+        let played_to = p.withdrawn_after_round.map_or(mask_len, |w| w as usize);
+        a.insert(
+            "participating".into(),
+            (1..=mask_len)
+                .map(|r| if r <= played_to { '1' } else { '0' })
+                .collect(),
+        );
+    }
+    a.insert("tianyuanId".into(), p.id.0.to_string());
+    a.insert("tianyuanName".into(), p.name.clone());
+    a.insert(
+        "tianyuanRank".into(),
+        p.rank.map_or(String::new(), |r| r.to_string()),
+    );
+    a.insert("tianyuanTeam".into(), p.team.clone());
+    a.insert("tianyuanLot".into(), p.lot.to_string());
+    a.insert(
+        "tianyuanWithdrawn".into(),
+        p.withdrawn_after_round
+            .map_or(String::new(), |w| w.to_string()),
+    );
+    a.iter()
+        .map(|(k, v)| format!("{k}=\"{}\"", esc(v)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn result_code(o: Option<Outcome>) -> &'static str {
+    match o {
+        Some(Outcome::BlackWins) => "RESULT_BLACKWINS",
+        Some(Outcome::WhiteWins) => "RESULT_WHITEWINS",
+        Some(Outcome::Draw) => "RESULT_EQUAL",
+        Some(Outcome::BlackWinsByForfeit) => "RESULT_BLACKWINS_BYDEF",
+        Some(Outcome::WhiteWinsByForfeit) => "RESULT_WHITEWINS_BYDEF",
+        Some(Outcome::BothLose) => "RESULT_BOTHLOSE",
+        Some(Outcome::NotPlayed) | None => "RESULT_UNKNOWN",
+    }
+}
+
+fn rating(rank: Option<Rank>) -> i32 {
+    match rank {
+        Some(Rank::NationalDan(n) | Rank::LocalDan(n)) => 2000 + 100 * i32::from(n),
+        Some(Rank::Kyu(k)) => 2100 - 100 * i32::from(k),
+        None => -900,
+    }
+}
+
+/// The event as OpenGotha XML.
+pub fn write(t: &Tournament) -> String {
+    let mut x = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<Tournament dataVersion=\"201\" fullVersionNumber=\"3.51\" runningMode=\"SAL\">\n<Players>\n",
+    );
+    let mask_len = (t.rounds as usize).max(20);
+    let keys: Vec<String> = t
+        .players
+        .iter()
+        .map(|p| {
+            let (n, f) = split_name(&p.name);
+            key(&n, &f)
+        })
+        .collect();
+    for p in &t.players {
+        let _ = writeln!(x, "<Player {}/>", player_attributes(p, t.rounds, mask_len));
+    }
+    x.push_str("</Players>\n<Games>\n");
+    for r in &t.played {
+        for g in &r.games {
+            let _ = writeln!(
+                x,
+                "<Game blackPlayer=\"{}\" handicap=\"0\" knownColor=\"true\" result=\"{}\" roundNumber=\"{}\" tableNumber=\"{}\" whitePlayer=\"{}\" tianyuanBlack=\"{}\" tianyuanWhite=\"{}\" tianyuanResult=\"{}\" tianyuanBlackWarnings=\"{}\" tianyuanWhiteWarnings=\"{}\"/>",
+                esc(&keys[g.black.index()]),
+                result_code(g.outcome),
+                r.number,
+                g.board,
+                esc(&keys[g.white.index()]),
+                g.black.0,
+                g.white.0,
+                g.outcome.map_or("pending", |o| if o == Outcome::NotPlayed {
+                    "none"
+                } else {
+                    o.code()
+                }),
+                g.black_warnings,
+                g.white_warnings,
+            );
+        }
+    }
+    x.push_str("</Games>\n<ByePlayers>\n");
+    for r in &t.played {
+        for &p in &r.byes {
+            let _ = writeln!(
+                x,
+                "<ByePlayer player=\"{}\" roundNumber=\"{}\" tianyuanId=\"{}\"/>",
+                esc(&keys[p.index()]),
+                r.number,
+                p.0
+            );
+        }
+    }
+    x.push_str("</ByePlayers>\n");
+    if let Some(raw) = &t.opengotha_parameters {
+        x.push_str(raw);
+        x.push('\n');
+    } else {
+        x.push_str("<TournamentParameterSet>\n");
+        let _ = writeln!(
+            x,
+            "<GeneralParameterSet basicTime=\"60\" beginDate=\"\" canByoYomiTime=\"300\" complementaryTimeSystem=\"STDBYOYOMI\" director=\"\" endDate=\"\" fischerTime=\"10\" genMMBar=\"9D\" genMMFloor=\"30K\" genMMS2ValueAbsent=\"1\" genMMS2ValueBye=\"2\" genNBW2ValueAbsent=\"0\" genNBW2ValueBye=\"2\" genRoundDownNBWMMS=\"true\" komi=\"7.5\" location=\"\" name=\"{}\" nbMovesCanTime=\"15\" numberOfCategories=\"1\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\" stdByoYomiTime=\"60\"/>",
+            esc(&t.name),
+            t.rounds,
+            esc(&t.name)
+        );
+        x.push_str("</TournamentParameterSet>\n");
+    }
+    let extras: Vec<&str> = t
+        .ranking
+        .extras
+        .iter()
+        .map(|e| super::standings::extra_key(*e))
+        .collect();
+    let _ = writeln!(
+        x,
+        "<TianyuanParameterSet system=\"{}\" seed=\"{}\" sharedPlaces=\"{}\" tiebreaks=\"{}\"/>",
+        t.system.name(),
+        t.seed,
+        t.ranking.shared_places,
+        extras.join(",")
+    );
+    x.push_str("</Tournament>\n");
+    x
+}
+
+fn attributes(e: &BytesStart<'_>) -> Result<HashMap<String, String>, TournamentError> {
+    let mut out = HashMap::new();
+    for a in e.attributes() {
+        let a = a.map_err(|err| TournamentError(format!("bad XML attribute: {err}")))?;
+        let k = String::from_utf8_lossy(a.key.as_ref()).into_owned();
+        let v = a
+            .normalized_value(quick_xml::XmlVersion::Implicit1_0)
+            .map_err(|err| TournamentError(format!("bad XML attribute value: {err}")))?;
+        out.insert(k, v.into_owned());
+    }
+    Ok(out)
+}
+
+/// Reads an OpenGotha result: `None` for unknown, and a warning for what Art. 28 cannot score.
+fn read_result(code: &str, warnings: &mut Vec<String>) -> Result<Option<Outcome>, TournamentError> {
+    let (base, forfeit) = match code.strip_suffix("_BYDEF") {
+        Some(b) => (b, true),
+        None => (code, false),
+    };
+    Ok(Some(match (base, forfeit) {
+        ("RESULT_UNKNOWN", _) => return Ok(None),
+        ("RESULT_BLACKWINS", false) => Outcome::BlackWins,
+        ("RESULT_WHITEWINS", false) => Outcome::WhiteWins,
+        ("RESULT_BLACKWINS", true) => Outcome::BlackWinsByForfeit,
+        ("RESULT_WHITEWINS", true) => Outcome::WhiteWinsByForfeit,
+        ("RESULT_EQUAL", _) => Outcome::Draw,
+        ("RESULT_BOTHLOSE" | "RESULT_BOTHLOOSE", _) => Outcome::BothLose,
+        ("RESULT_BOTHWIN", _) => {
+            warnings.push(format!(
+                "{code}: both win has no place in Art. 28's scoring; read as not played"
+            ));
+            Outcome::NotPlayed
+        }
+        _ => return refuse(format!("unknown game result {code:?}")),
+    }))
+}
+
+/// An event read from OpenGotha XML (or pairgoth's), with warnings for what was changed.
+/// Two players of one name get the club (or a number) added to keep names unique.
+pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
+    let mut reader = quick_xml::Reader::from_str(text);
+    let mut players_attrs = Vec::new();
+    let mut games_attrs = Vec::new();
+    let mut byes_attrs = Vec::new();
+    let mut general = HashMap::new();
+    let mut ours = HashMap::new();
+    let mut saw_tournament = false;
+    let mut open: Vec<String> = Vec::new();
+    let mut parameters: Vec<String> = Vec::new();
+    let mut parameter_start: Option<usize> = None;
+    loop {
+        let before = reader.buffer_position() as usize;
+        let event = reader.read_event();
+        match &event {
+            Ok(Event::Start(e))
+                if open.len() == 1 && e.name().as_ref().ends_with(b"ParameterSet") =>
+            {
+                parameter_start = Some(before);
+            }
+            Ok(Event::Empty(e))
+                if open.len() == 1
+                    && e.name().as_ref().ends_with(b"ParameterSet")
+                    && e.name().as_ref() != b"TianyuanParameterSet" =>
+            {
+                parameters.push(
+                    text.get(before..reader.buffer_position() as usize)
+                        .unwrap_or("")
+                        .to_string(),
+                );
+            }
+            Ok(Event::End(_)) if open.len() == 2 => {
+                if let Some(start) = parameter_start.take() {
+                    parameters.push(
+                        text.get(start..reader.buffer_position() as usize)
+                            .unwrap_or("")
+                            .to_string(),
+                    );
+                }
+            }
+            _ => {}
+        }
+        match &event {
+            Ok(Event::Start(e)) => {
+                open.push(String::from_utf8_lossy(e.name().as_ref()).into_owned())
+            }
+            Ok(Event::End(_)) => {
+                open.pop();
+            }
+            _ => {}
+        }
+        match event {
+            Ok(Event::Start(e) | Event::Empty(e)) => match e.name().as_ref() {
+                b"Tournament" => saw_tournament = true,
+                b"Player" => players_attrs.push(attributes(&e)?),
+                b"Game" => games_attrs.push(attributes(&e)?),
+                b"ByePlayer" => {
+                    let a = attributes(&e)?;
+                    if a.contains_key("player") {
+                        byes_attrs.push(a);
+                    }
+                }
+                b"GeneralParameterSet" => general = attributes(&e)?,
+                b"TianyuanParameterSet" => ours = attributes(&e)?,
+                _ => {}
+            },
+            Ok(Event::Eof) => match open.last() {
+                Some(inside) => {
+                    return refuse(format!("the file ends inside <{inside}>: it is cut short"));
+                }
+                None => break,
+            },
+            Err(e) => {
+                return refuse(format!(
+                    "not well-formed XML near byte {}: {e}",
+                    reader.error_position()
+                ));
+            }
+            Ok(_) => {}
+        }
+    }
+    if !saw_tournament {
+        return refuse("not an OpenGotha file: no <Tournament> element");
+    }
+    let mut warnings = Vec::new();
+    let get = |m: &HashMap<String, String>, k: &str| {
+        m.get(k).map_or("", |s| s.as_str()).trim().to_string()
+    };
+    let rounds_attr = get(&general, "numberOfRounds");
+    let mut rounds: u32 = rounds_attr.parse().unwrap_or(0);
+    let mut players: Vec<Player> = Vec::new();
+    let mut by_key: HashMap<String, Vec<PlayerId>> = HashMap::new();
+    let mut by_our_id: HashMap<String, PlayerId> = HashMap::new();
+    for a in &players_attrs {
+        let (name, first) = (get(a, "name"), get(a, "firstName"));
+        let full = match get(a, "tianyuanName") {
+            n if !n.is_empty() => n,
+            _ => format!("{name} {first}").trim().to_string(),
+        };
+        if full.is_empty() {
+            return refuse(format!("player {} has no name", players.len() + 1));
+        }
+        let rank = match get(a, "tianyuanRank") {
+            r if !r.is_empty() => {
+                Some(Rank::parse(&r).map_err(|e| TournamentError(e.to_string()))?)
+            }
+            _ => {
+                let r = get(a, "rank");
+                let r = if r.is_empty() { get(a, "grade") } else { r };
+                match r.to_ascii_lowercase() {
+                    x if x.is_empty() => None,
+                    x if x.ends_with('p') => {
+                        warnings.push(format!(
+                            "{full}: professional rank {r} read as national dan"
+                        ));
+                        Rank::parse(&x.replace('p', "d")).ok()
+                    }
+                    x => {
+                        Some(Rank::parse(&x).map_err(|e| TournamentError(format!("{full}: {e}")))?)
+                    }
+                }
+            }
+        };
+        let mask = get(a, "participating");
+        let withdrawn = match get(a, "tianyuanWithdrawn") {
+            w if !w.is_empty() => Some(
+                w.parse::<u32>()
+                    .map_err(|_| TournamentError(format!("{full}: bad tianyuanWithdrawn {w:?}")))?,
+            ),
+            _ if a.contains_key("tianyuanId") => None,
+            _ => withdrawal_from_mask(&mask, rounds),
+        };
+        let id = PlayerId(players.len() as u32);
+        by_key.entry(key(&name, &first)).or_default().push(id);
+        let our = get(a, "tianyuanId");
+        if !our.is_empty() {
+            by_our_id.insert(our, id);
+        }
+        players.push(Player {
+            id,
+            name: full,
+            rank,
+            club: get(a, "club"),
+            team: get(a, "tianyuanTeam"),
+            withdrawn_after_round: withdrawn,
+            lot: get(a, "tianyuanLot").parse().unwrap_or(0),
+            foreign: a
+                .iter()
+                .filter(|(k, _)| !k.starts_with("tianyuan"))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        });
+    }
+    // Two players of one name stay two: their names get the club, else a number.
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    for p in &players {
+        *counts.entry(p.name.clone()).or_default() += 1;
+    }
+    let mut used: std::collections::HashSet<String> = players
+        .iter()
+        .filter(|p| counts[&p.name] == 1)
+        .map(|p| p.name.clone())
+        .collect();
+    for p in players.iter_mut().filter(|p| counts[&p.name] > 1) {
+        let mut candidate = if p.club.is_empty() {
+            p.name.clone()
+        } else {
+            format!("{} ({})", p.name, p.club)
+        };
+        let mut n = 2;
+        while used.contains(&candidate) {
+            candidate = format!("{} ({n})", p.name);
+            n += 1;
+        }
+        warnings.push(format!(
+            "two players are named {:?}; this one is now {candidate:?}",
+            p.name
+        ));
+        used.insert(candidate.clone());
+        p.name = candidate;
+    }
+    let resolve = |a: &HashMap<String, String>,
+                   ours: &str,
+                   theirs: &str|
+     -> Result<PlayerId, TournamentError> {
+        if let Some(&id) = by_our_id.get(&get(a, ours)) {
+            return Ok(id);
+        }
+        let k = key(&get(a, theirs), "");
+        match by_key.get(&k).map(Vec::as_slice) {
+            Some([id]) => Ok(*id),
+            Some(_) => refuse(format!(
+                "two players have the key {k:?}; their games cannot be told apart"
+            )),
+            None => refuse(format!("a game names {k:?}, who is not among the players")),
+        }
+    };
+    let mut rounds_map: BTreeMap<u32, Round> = BTreeMap::new();
+    for a in &games_attrs {
+        let n: u32 = get(a, "roundNumber").parse().map_err(|_| {
+            TournamentError(format!("a game has round {:?}", get(a, "roundNumber")))
+        })?;
+        let black = resolve(a, "tianyuanBlack", "blackPlayer")?;
+        let white = resolve(a, "tianyuanWhite", "whitePlayer")?;
+        let outcome = match get(a, "tianyuanResult").as_str() {
+            "" => read_result(&get(a, "result"), &mut warnings)?,
+            "pending" => None,
+            "none" => Some(Outcome::NotPlayed),
+            code => Some(
+                Outcome::parse(code)
+                    .ok_or_else(|| TournamentError(format!("bad tianyuanResult {code:?}")))?,
+            ),
+        };
+        let round = rounds_map.entry(n).or_insert_with(|| Round {
+            number: n,
+            ..Round::default()
+        });
+        round.games.push(Game {
+            board: get(a, "tableNumber")
+                .parse::<u32>()
+                .map(|b| b.max(1))
+                .unwrap_or(round.games.len() as u32 + 1),
+            black,
+            white,
+            outcome,
+            black_warnings: get(a, "tianyuanBlackWarnings").parse().unwrap_or(0),
+            white_warnings: get(a, "tianyuanWhiteWarnings").parse().unwrap_or(0),
+        });
+    }
+    for a in &byes_attrs {
+        let n: u32 = get(a, "roundNumber")
+            .parse()
+            .map_err(|_| TournamentError("a bye has no round number".into()))?;
+        let p = resolve(a, "tianyuanId", "player")?;
+        rounds_map
+            .entry(n)
+            .or_insert_with(|| Round {
+                number: n,
+                ..Round::default()
+            })
+            .byes
+            .push(p);
+    }
+    for r in rounds_map.values_mut() {
+        r.games.sort_by_key(|g| g.board);
+    }
+    rounds = rounds.max(rounds_map.keys().copied().max().unwrap_or(0));
+    let system = System::parse(&get(&ours, "system")).unwrap_or(System::Swiss);
+    let seed = get(&ours, "seed").parse().unwrap_or(0);
+    let mut t = Tournament::new(&get(&general, "name"), system, rounds, seed, players);
+    t.played = rounds_map.into_values().collect();
+    if !parameters.is_empty() {
+        t.opengotha_parameters = Some(parameters.join("\n"));
+    }
+    if get(&ours, "sharedPlaces") == "false" {
+        t.ranking.shared_places = false;
+    }
+    t.ranking.extras = get(&ours, "tiebreaks")
+        .split(',')
+        .filter_map(super::model::Extra::parse)
+        .collect();
+    if t.players.iter().all(|p| p.lot == 0) {
+        t.draw_lots();
+    }
+    t.validate()?;
+    Ok((t, warnings))
+}
+
+/// `withdrawn_after_round` from a participating mask: the player took part up to round k and
+/// in none after (k < rounds); all zeros is a withdrawal before the start. A gap followed by
+/// a return is an absence, not a withdrawal.
+fn withdrawal_from_mask(mask: &str, rounds: u32) -> Option<u32> {
+    let bits: Vec<bool> = mask
+        .chars()
+        .take(rounds as usize)
+        .map(|c| c == '1')
+        .collect();
+    if bits.is_empty() || bits.len() < rounds as usize {
+        return None;
+    }
+    let last = bits.iter().rposition(|&b| b);
+    match last {
+        None => Some(0),
+        Some(k) if k + 1 < bits.len() => Some(k as u32 + 1),
+        Some(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_give_withdrawals() {
+        assert_eq!(withdrawal_from_mask("11100000000000000000", 5), Some(3));
+        assert_eq!(withdrawal_from_mask("11111000000000000000", 5), None);
+        assert_eq!(withdrawal_from_mask("00000", 5), Some(0));
+        assert_eq!(withdrawal_from_mask("10111", 5), None);
+    }
+
+    #[test]
+    fn pairgoth_spellings_and_forfeits() {
+        let mut w = Vec::new();
+        for (code, o) in [
+            ("RESULT_BOTHLOOSE", Some(Outcome::BothLose)),
+            ("RESULT_BOTHLOSE", Some(Outcome::BothLose)),
+            ("RESULT_WHITEWINS_BYDEF", Some(Outcome::WhiteWinsByForfeit)),
+            ("RESULT_BLACKWINS_BYDEF", Some(Outcome::BlackWinsByForfeit)),
+            ("RESULT_BLACKWINS", Some(Outcome::BlackWins)),
+            ("RESULT_EQUAL", Some(Outcome::Draw)),
+            ("RESULT_UNKNOWN", None),
+        ] {
+            assert_eq!(read_result(code, &mut w), Ok(o), "{code}");
+        }
+        assert!(read_result("RESULT_MAYBE", &mut w).is_err());
+    }
+
+    #[test]
+    fn keys_are_upper_case_without_spaces() {
+        assert_eq!(key("van der Berg", "Jan"), "VANDERBERGJAN");
+        assert_eq!(key("王", "磊"), "王磊");
+    }
+}
