@@ -32,8 +32,13 @@ fn main() {
     let moves = env("HALL_BENCH_MOVES", "40");
     let speed = env("HALL_BENCH_SPEED", "1000000");
     let games = [
-        std::env::var("TIANYUAN_CORPUS").map(|c| format!("{c}/gnugo-regression/games")).unwrap_or_default(),
-        format!("{}/../shared/corpus/gnugo-regression/games", env!("CARGO_MANIFEST_DIR")),
+        std::env::var("TIANYUAN_CORPUS")
+            .map(|c| format!("{c}/gnugo-regression/games"))
+            .unwrap_or_default(),
+        format!(
+            "{}/../shared/corpus/gnugo-regression/games",
+            env!("CARGO_MANIFEST_DIR")
+        ),
         "/work/shared/corpus/gnugo-regression/games".to_owned(),
         format!("{}/tests/data/sgf", env!("CARGO_MANIFEST_DIR")),
     ]
@@ -44,7 +49,11 @@ fn main() {
     let dir = std::env::temp_dir().join(format!("ty-hall-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let mut server = Command::new(nats)
         .args(["-js", "-sd"])
         .arg(dir.join("js"))
@@ -66,11 +75,16 @@ fn main() {
         .unwrap();
     let desk_err = desk.stderr.take().unwrap();
     let desk_lines = std::thread::spawn(move || {
-        BufReader::new(desk_err).lines().map_while(Result::ok).collect::<Vec<_>>()
+        BufReader::new(desk_err)
+            .lines()
+            .map_while(Result::ok)
+            .collect::<Vec<_>>()
     });
     let clock = SystemTimeSource::new();
     let sim = Command::new(bin)
-        .args(["hall", "simulate", "--server", &url, "--event", "bench", "--tables", &tables])
+        .args([
+            "hall", "simulate", "--server", &url, "--event", "bench", "--tables", &tables,
+        ])
         .arg("--games-from")
         .arg(&games)
         .arg("--journal")
@@ -85,7 +99,10 @@ fn main() {
     let _ = server.kill();
     let _ = server.wait();
     let desk_said = desk_lines.join().unwrap_or_default();
-    println!("hall bench: {tables} boards, up to {moves} moves each, speed {speed}, records from {}", games.display());
+    println!(
+        "hall bench: {tables} boards, up to {moves} moves each, speed {speed}, records from {}",
+        games.display()
+    );
     println!("  boards: {}", String::from_utf8_lossy(&sim.stdout).trim());
     for l in desk_said.iter().filter(|l| l.contains("held this run")) {
         println!("  {l}");

@@ -212,7 +212,11 @@ fn finish(child: Child, secs: u64) -> String {
 /// Every board journal's entries and head, and the desk's copies (and their bytes), agree.
 fn assert_desk_equals_boards(desk_dir: &Path, journals: &Path, tables: u32) -> u64 {
     let state = read_state(desk_dir).unwrap();
-    assert_eq!(state.len(), tables as usize, "one session a table: {state:?}");
+    assert_eq!(
+        state.len(),
+        tables as usize,
+        "one session a table: {state:?}"
+    );
     let out = Command::new(BIN)
         .args(["desk", "state"])
         .arg(desk_dir)
@@ -232,9 +236,17 @@ fn assert_desk_equals_boards(desk_dir: &Path, journals: &Path, tables: u32) -> u
             .unwrap_or_else(|| panic!("table {table} missing at the desk"));
         assert_eq!(row["session"], reading.header.id.as_str(), "table {table}");
         assert_eq!(row["entries"], reading.intact(), "table {table}");
-        assert_eq!(row["head"], hex::encode(&reading.head()).as_str(), "table {table}");
+        assert_eq!(
+            row["head"],
+            hex::encode(&reading.head()).as_str(),
+            "table {table}"
+        );
         let copy = desk_dir.join(format!("table-{table}/{}.tyj", reading.header.id));
-        assert_eq!(std::fs::read(copy).unwrap(), bytes, "table {table}: the same bytes");
+        assert_eq!(
+            std::fs::read(copy).unwrap(),
+            bytes,
+            "table {table}: the same bytes"
+        );
         total += u64::from(reading.intact());
     }
     total
@@ -243,7 +255,13 @@ fn assert_desk_equals_boards(desk_dir: &Path, journals: &Path, tables: u32) -> u
 fn held_this_run(lines: &[String]) -> u64 {
     lines
         .iter()
-        .find_map(|l| l.strip_prefix("desk: ")?.split(" entries held this run").next()?.parse().ok())
+        .find_map(|l| {
+            l.strip_prefix("desk: ")?
+                .split(" entries held this run")
+                .next()?
+                .parse()
+                .ok()
+        })
         .expect("the desk says what it held")
 }
 
@@ -266,19 +284,36 @@ fn issue14_fifty_boards_arrive_exactly_once_and_the_page_shows_them() {
     let _nats = start_server(&server, port, &dir.join("js"), None);
     let url = format!("nats://127.0.0.1:{port}");
     let desk = Desk::start(&url, "fifty", &dir.join("desk"), &["--http", "127.0.0.1:0"]);
-    let sim = simulate(&url, "fifty", 50, &dir.join("boards"), &["--speed", "3000", "--max-moves", "12", "--timeout", "60"]);
+    let sim = simulate(
+        &url,
+        "fifty",
+        50,
+        &dir.join("boards"),
+        &["--speed", "3000", "--max-moves", "12", "--timeout", "60"],
+    );
     let out = finish(sim, 120);
     assert!(out.contains("50 boards"), "{out}");
     let total = assert_desk_equals_boards(&dir.join("desk"), &dir.join("boards"), 50);
     let page = desk.wait_for("the hall's page is at http://", 5);
-    let addr = page.split("http://").nth(1).unwrap().trim_end_matches('/').to_owned();
+    let addr = page
+        .split("http://")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('/')
+        .to_owned();
     desk.wait_for("result table 50", 10);
     let html = http_get(&addr, "/?lang=en");
-    assert!(html.contains("<table id=\"tables\">") && html.contains("<td>50</td>"), "{html}");
+    assert!(
+        html.contains("<table id=\"tables\">") && html.contains("<td>50</td>"),
+        "{html}"
+    );
     let json = http_get(&addr, "/state.json");
     assert_eq!(json.matches("\"table\":").count(), 50);
     if let Some(dom) = chromium_dom(&format!("http://{addr}/?lang=zh-Hans")) {
-        assert!(dom.contains("对局实况") && dom.contains("<td>50</td>"), "{dom}");
+        assert!(
+            dom.contains("对局实况") && dom.contains("<td>50</td>"),
+            "{dom}"
+        );
     }
     let lines = desk.quit();
     assert_eq!(held_this_run(&lines), total, "every entry held once");
@@ -376,11 +411,20 @@ fn issue14_a_board_cannot_publish_for_another_table_nor_purge_or_delete_the_stre
         .args(["--listen", &format!("127.0.0.1:{port}")])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let _nats = start_server(&server, port, &dir, Some(&creds.join("nats-server.conf")));
     let url = format!("nats://127.0.0.1:{port}");
     let desk_creds = creds.join("desk.creds").display().to_string();
-    let desk = Desk::start(&url, "sec", &desk_dir, &["--http", "off", "--creds", &desk_creds]);
+    let desk = Desk::start(
+        &url,
+        "sec",
+        &desk_dir,
+        &["--http", "off", "--creds", &desk_creds],
+    );
     desk.wait_for("reading stream TY_sec", 15);
 
     // A board with table 1's credentials asking to be table 2 is refused before it connects.
@@ -389,21 +433,47 @@ fn issue14_a_board_cannot_publish_for_another_table_nor_purge_or_delete_the_stre
     let session = journals.join("t2.tyj");
     let script = journals.join("t2.txt");
     std::fs::write(&script, "setup size=9 table=2\n0:05 B E5\n").unwrap();
-    assert!(Command::new(BIN).args(["session", "new"]).arg(&session).arg("--script").arg(&script).status().unwrap().success());
+    assert!(
+        Command::new(BIN)
+            .args(["session", "new"])
+            .arg(&session)
+            .arg("--script")
+            .arg(&script)
+            .status()
+            .unwrap()
+            .success()
+    );
     let wrong = Command::new(BIN)
-        .args(["hall", "board", "--server", &url, "--event", "sec", "--table", "2", "--session"])
+        .args([
+            "hall",
+            "board",
+            "--server",
+            &url,
+            "--event",
+            "sec",
+            "--table",
+            "2",
+            "--session",
+        ])
         .arg(&session)
         .arg("--creds")
         .arg(creds.join("table-1.creds"))
         .output()
         .unwrap();
     assert!(!wrong.status.success());
-    assert!(String::from_utf8_lossy(&wrong.stderr).contains("table 1"), "{}", String::from_utf8_lossy(&wrong.stderr));
+    assert!(
+        String::from_utf8_lossy(&wrong.stderr).contains("table 1"),
+        "{}",
+        String::from_utf8_lossy(&wrong.stderr)
+    );
 
     // Below the command line, with table 1's seed, the server itself refuses.
     let text = std::fs::read_to_string(creds.join("table-1.creds")).unwrap();
     let seed = tianyuan::hall::creds::Creds::parse(&text).unwrap().seed;
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     rt.block_on(async {
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
         let client = async_nats::ConnectOptions::with_nkey(seed)
@@ -433,12 +503,22 @@ fn issue14_a_board_cannot_publish_for_another_table_nor_purge_or_delete_the_stre
         };
         // Its own table: accepted by the stream.
         let js = async_nats::jetstream::new(client.clone());
-        let ack = js.publish("ty.sec.entry.1", "x".into()).await.unwrap().await;
+        let ack = js
+            .publish("ty.sec.entry.1", "x".into())
+            .await
+            .unwrap()
+            .await;
         assert!(ack.is_ok(), "its own subject: {ack:?}");
         // Another table's entries, hello and acknowledgements.
-        client.publish("ty.sec.entry.2", "forged".into()).await.unwrap();
+        client
+            .publish("ty.sec.entry.2", "forged".into())
+            .await
+            .unwrap();
         expect_refusal("publish to table 2").await;
-        client.publish("ty.sec.hello.2", "forged".into()).await.unwrap();
+        client
+            .publish("ty.sec.hello.2", "forged".into())
+            .await
+            .unwrap();
         expect_refusal("hello as table 2").await;
         let _sub = client.subscribe("ty.sec.ack.2").await.unwrap();
         expect_refusal("read table 2's acknowledgements").await;
@@ -461,7 +541,10 @@ fn issue14_a_board_cannot_publish_for_another_table_nor_purge_or_delete_the_stre
     });
     // The stream still holds table 1's message: nothing was purged.
     let lines = desk.quit();
-    assert!(lines.iter().any(|l| l.contains("reading stream")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("reading stream")),
+        "{lines:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -478,7 +561,11 @@ fn issue14_a_signed_ruling_reaches_the_board_and_its_arbiter_enters_it() {
     let mut desk = Desk::start(&url, "rule", &dir.join("desk"), &["--http", "off"]);
     let session = dir.join("t4.tyj");
     let script = dir.join("t4.txt");
-    std::fs::write(&script, "setup size=9 table=4 black=Li white=Wang\n0:05 B E5\n0:09 W C3\n").unwrap();
+    std::fs::write(
+        &script,
+        "setup size=9 table=4 black=Li white=Wang\n0:05 B E5\n0:09 W C3\n",
+    )
+    .unwrap();
     let made = Command::new(BIN)
         .args(["session", "new"])
         .arg(&session)
@@ -489,7 +576,17 @@ fn issue14_a_signed_ruling_reaches_the_board_and_its_arbiter_enters_it() {
         .unwrap();
     assert!(made.success());
     let board = Command::new(BIN)
-        .args(["hall", "board", "--server", &url, "--event", "rule", "--table", "4", "--session"])
+        .args([
+            "hall",
+            "board",
+            "--server",
+            &url,
+            "--event",
+            "rule",
+            "--table",
+            "4",
+            "--session",
+        ])
         .arg(&session)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -513,26 +610,58 @@ fn issue14_a_signed_ruling_reaches_the_board_and_its_arbiter_enters_it() {
         assert!(!until.passed(), "the ruling did not reach the board");
         std::thread::sleep(Duration::from_millis(100));
     }
-    let listed = Command::new(BIN).args(["hall", "accept"]).arg(&session).output().unwrap();
+    let listed = Command::new(BIN)
+        .args(["hall", "accept"])
+        .arg(&session)
+        .output()
+        .unwrap();
     assert!(String::from_utf8_lossy(&listed.stdout).contains("R1 table 4"));
-    let no_pin = Command::new(BIN).args(["hall", "accept"]).arg(&session).arg("R1").output().unwrap();
-    assert!(!no_pin.status.success(), "a ruling needs the board arbiter's PIN");
+    let no_pin = Command::new(BIN)
+        .args(["hall", "accept"])
+        .arg(&session)
+        .arg("R1")
+        .output()
+        .unwrap();
+    assert!(
+        !no_pin.status.success(),
+        "a ruling needs the board arbiter's PIN"
+    );
     let accepted = Command::new(BIN)
         .args(["hall", "accept"])
         .arg(&session)
         .args(["R1", "--pin", "arbiter-7"])
         .output()
         .unwrap();
-    assert!(accepted.status.success(), "{}", String::from_utf8_lossy(&accepted.stderr));
+    assert!(
+        accepted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&accepted.stderr)
+    );
     // A forged ruling in the inbox is refused at acceptance.
-    let forged = std::fs::read_to_string(&inbox).unwrap().replace("warn B 24", "loss B 25.1").replace("\"R1\"", "\"R9\"");
-    std::fs::OpenOptions::new().append(true).open(&inbox).unwrap().write_all(forged.as_bytes()).unwrap();
-    let refused = Command::new(BIN).args(["hall", "accept"]).arg(&session).args(["R9", "--pin", "arbiter-7"]).output().unwrap();
+    let forged = std::fs::read_to_string(&inbox)
+        .unwrap()
+        .replace("warn B 24", "loss B 25.1")
+        .replace("\"R1\"", "\"R9\"");
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&inbox)
+        .unwrap()
+        .write_all(forged.as_bytes())
+        .unwrap();
+    let refused = Command::new(BIN)
+        .args(["hall", "accept"])
+        .arg(&session)
+        .args(["R9", "--pin", "arbiter-7"])
+        .output()
+        .unwrap();
     assert!(!refused.status.success());
     // The accepted ruling travels back like any entry.
     let until = Deadline::in_secs(15);
     while read_state(&dir.join("desk")).map(|s| s.first().map(|t| t.entries)) != Ok(Some(4)) {
-        assert!(!until.passed(), "the accepted ruling did not reach the desk");
+        assert!(
+            !until.passed(),
+            "the accepted ruling did not reach the desk"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     let (bytes, _) = read_journal(&session).unwrap();

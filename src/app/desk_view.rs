@@ -37,7 +37,11 @@ fn tile_ui(ui: &mut egui::Ui, t: &Tile, draft: &mut String, lang: Lang) -> Optio
         .show(ui, |ui| {
             ui.set_width(theme::TILE_WIDTH);
             let table = lang.pick("台", "台", "Table");
-            ui.label(RichText::new(format!("{table} {}", t.table)).strong().size(18.0));
+            ui.label(
+                RichText::new(format!("{table} {}", t.table))
+                    .strong()
+                    .size(18.0),
+            );
             ui.label(format!("● {}  ○ {}", t.black, t.white));
             let moves = lang.pick("手数", "手數", "Move");
             ui.label(format!("{moves} {}  ·  {}", t.moves, t.phase));
@@ -65,19 +69,37 @@ fn tile_ui(ui: &mut egui::Ui, t: &Tile, draft: &mut String, lang: Lang) -> Optio
             }
             if !t.attention.is_empty() {
                 let reasons: Vec<&str> = t.attention.iter().map(|r| r.text(lang)).collect();
-                ui.label(RichText::new(reasons.join(" · ")).strong().color(egui::Color32::WHITE));
+                ui.label(
+                    RichText::new(reasons.join(" · "))
+                        .strong()
+                        .color(egui::Color32::WHITE),
+                );
                 if ui.button(lang.pick("已处理", "已處理", "Seen")).clicked() {
                     out = Some(DeskCommand::Seen(t.table));
                 }
             }
             if t.rulings_pending > 0 {
-                let sent = lang.pick("裁决待棋盘确认", "裁決待棋盤確認", "rulings awaiting the board");
+                let sent = lang.pick(
+                    "裁决待棋盘确认",
+                    "裁決待棋盤確認",
+                    "rulings awaiting the board",
+                );
                 ui.label(format!("{sent}: {}", t.rulings_pending));
             }
             ui.horizontal(|ui| {
-                let hint = lang.pick("裁决，如 loss W 25.2", "裁決，如 loss W 25.2", "ruling, e.g. loss W 25.2");
-                ui.add(egui::TextEdit::singleline(draft).hint_text(hint).desired_width(170.0));
-                if ui.button(lang.pick("发送", "發送", "Send")).clicked() && !draft.trim().is_empty() {
+                let hint = lang.pick(
+                    "裁决，如 loss W 25.2",
+                    "裁決，如 loss W 25.2",
+                    "ruling, e.g. loss W 25.2",
+                );
+                ui.add(
+                    egui::TextEdit::singleline(draft)
+                        .hint_text(hint)
+                        .desired_width(170.0),
+                );
+                if ui.button(lang.pick("发送", "發送", "Send")).clicked()
+                    && !draft.trim().is_empty()
+                {
                     out = Some(DeskCommand::Rule {
                         table: t.table,
                         act: std::mem::take(draft),
@@ -89,9 +111,18 @@ fn tile_ui(ui: &mut egui::Ui, t: &Tile, draft: &mut String, lang: Lang) -> Optio
 }
 
 /// Draws every tile; returns the chief arbiter's commands.
-pub fn desk_ui(ui: &mut egui::Ui, snapshot: &Snapshot, state: &mut DeskViewState, lang: Lang) -> Vec<DeskCommand> {
+pub fn desk_ui(
+    ui: &mut egui::Ui,
+    snapshot: &Snapshot,
+    state: &mut DeskViewState,
+    lang: Lang,
+) -> Vec<DeskCommand> {
     let mut commands = Vec::new();
-    let need = snapshot.tiles.iter().filter(|t| !t.attention.is_empty()).count();
+    let need = snapshot
+        .tiles
+        .iter()
+        .filter(|t| !t.attention.is_empty())
+        .count();
     let done = snapshot.tiles.iter().filter(|t| t.result.is_some()).count();
     ui.heading(format!(
         "{} · {}: {}  ·  {}: {}  ·  {}: {}",

@@ -51,7 +51,10 @@ pub fn run(
     attention: Receiver<()>,
     lang: Lang,
 ) -> ExitCode {
-    let title = format!("{} · {event}", lang.pick("裁判长", "裁判長", "Chief arbiter"));
+    let title = format!(
+        "{} · {event}",
+        lang.pick("裁判长", "裁判長", "Chief arbiter")
+    );
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1280.0, 900.0])

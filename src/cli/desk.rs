@@ -14,7 +14,7 @@ use crate::files::desk_copies::{DeskFolder, read_or_make_key, read_state, write_
 use crate::hall::creds::{Creds, Role, ServerSettings, new_user_key, server_config};
 use crate::hall::desk::results::ResultList;
 use crate::hall::desk::{Desk, Snapshot};
-use crate::hall::desk_link::{DeskCommand, DeskOptions, DeskParts, DeskReport, Delays, run_desk};
+use crate::hall::desk_link::{Delays, DeskCommand, DeskOptions, DeskParts, DeskReport, run_desk};
 use crate::hall::names::{EventName, parse_table};
 use crate::hall::ruling::{ChiefKey, ChiefPublicKey, SignedRuling};
 use crate::i18n::Lang;
@@ -128,7 +128,10 @@ fn state(args: &StateArgs) -> ExitCode {
         }
     } else {
         for t in &tables {
-            println!("table {:>4}  session {}  entries {:>5}  head {}", t.table, t.session, t.entries, t.head);
+            println!(
+                "table {:>4}  session {}  entries {:>5}  head {}",
+                t.table, t.session, t.entries, t.head
+            );
         }
     }
     ExitCode::SUCCESS
@@ -142,11 +145,16 @@ fn creds(args: &CredsArgs) -> ExitCode {
     if args.tables == 0 || args.tables > crate::hall::names::MAX_TABLE {
         return usage("--tables: 1 to 9999");
     }
-    if let Err(e) = std::fs::create_dir_all(&args.out).and_then(|()| std::fs::create_dir_all(&args.journal)) {
+    if let Err(e) =
+        std::fs::create_dir_all(&args.out).and_then(|()| std::fs::create_dir_all(&args.journal))
+    {
         return fail(e);
     }
-    let key = match read_or_make_key(&args.journal.join(crate::files::desk_copies::KEY_FILE), crate::entropy::bytes::<32>)
-        .map(|hex| ChiefKey::from_hex(&hex))
+    let key = match read_or_make_key(
+        &args.journal.join(crate::files::desk_copies::KEY_FILE),
+        crate::entropy::bytes::<32>,
+    )
+    .map(|hex| ChiefKey::from_hex(&hex))
     {
         Ok(Some(k)) => k,
         Ok(None) => return fail("the chief arbiter's key file is not readable"),
@@ -160,7 +168,13 @@ fn creds(args: &CredsArgs) -> ExitCode {
     };
     let mut files = vec![(
         args.out.join("desk.creds"),
-        Creds { event: event.clone(), role: Role::Desk, seed: desk_seed, chief }.to_text(),
+        Creds {
+            event: event.clone(),
+            role: Role::Desk,
+            seed: desk_seed,
+            chief,
+        }
+        .to_text(),
     )];
     let mut boards = Vec::new();
     for table in 1..=args.tables {
@@ -171,10 +185,19 @@ fn creds(args: &CredsArgs) -> ExitCode {
         boards.push((table, public));
         files.push((
             args.out.join(format!("table-{table}.creds")),
-            Creds { event: event.clone(), role: Role::Board(table), seed, chief }.to_text(),
+            Creds {
+                event: event.clone(),
+                role: Role::Board(table),
+                seed,
+                chief,
+            }
+            .to_text(),
         ));
     }
-    let store = args.store.clone().unwrap_or_else(|| args.out.join("jetstream"));
+    let store = args
+        .store
+        .clone()
+        .unwrap_or_else(|| args.out.join("jetstream"));
     let store = std::path::absolute(&store).unwrap_or(store);
     let settings = ServerSettings {
         listen: args.listen.clone(),
@@ -183,7 +206,9 @@ fn creds(args: &CredsArgs) -> ExitCode {
     let config = server_config(&event, &settings, &desk_public, &boards);
     for (path, text) in &files {
         if let Err(e) = write_secret(path, text.as_bytes()) {
-            return fail(format!("{e} (credentials are never replaced: use a new --out folder)"));
+            return fail(format!(
+                "{e} (credentials are never replaced: use a new --out folder)"
+            ));
         }
     }
     let conf = args.out.join("nats-server.conf");
@@ -206,7 +231,11 @@ fn creds(args: &CredsArgs) -> ExitCode {
 }
 
 /// Everything the desk needs before it connects: its folder, key and restored state.
-fn prepare(event: &EventName, dir: &Path, time: &dyn TimeSource) -> Result<(Desk, DeskFolder), String> {
+fn prepare(
+    event: &EventName,
+    dir: &Path,
+    time: &dyn TimeSource,
+) -> Result<(Desk, DeskFolder), String> {
     let (folder, found, notes) = DeskFolder::open(dir)?;
     for n in notes {
         eprintln!("desk: {n}");
@@ -223,7 +252,10 @@ fn prepare(event: &EventName, dir: &Path, time: &dyn TimeSource) -> Result<(Desk
         }
         desk.heard(copy.table, now);
     }
-    for line in folder.read_rulings().map_err(|e| format!("{}: {e}", dir.display()))? {
+    for line in folder
+        .read_rulings()
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+    {
         if let Ok(r) = serde_json::from_str::<SignedRuling>(&line) {
             desk.commit_ruling(r);
         }
@@ -253,7 +285,9 @@ fn parse_command(line: &str) -> Result<Option<DeskCommand>, String> {
             }))
         }
         "seen" => Ok(Some(DeskCommand::Seen(parse_table(rest.trim())?))),
-        other => Err(format!("unknown command {other:?}: rule TABLE ACTION, seen TABLE")),
+        other => Err(format!(
+            "unknown command {other:?}: rule TABLE ACTION, seen TABLE"
+        )),
     }
 }
 
@@ -287,7 +321,12 @@ fn desk(args: &DeskArgs) -> ExitCode {
         None => None,
         Some(path) => match super::hall::read_creds(path) {
             Ok(c) if c.role == Role::Desk && c.event == event => Some(c),
-            Ok(_) => return usage(format!("{}: not the desk's credentials for event {event}", path.display())),
+            Ok(_) => {
+                return usage(format!(
+                    "{}: not the desk's credentials for event {event}",
+                    path.display()
+                ));
+            }
             Err(e) => return usage(e),
         },
     };
@@ -306,7 +345,10 @@ fn desk(args: &DeskArgs) -> ExitCode {
                 Some(p)
             }
             Err(e) => {
-                eprintln!("desk: the hall's page could not be served on {}: {e}", args.http);
+                eprintln!(
+                    "desk: the hall's page could not be served on {}: {e}",
+                    args.http
+                );
                 None
             }
         }
@@ -318,8 +360,15 @@ fn desk(args: &DeskArgs) -> ExitCode {
         event: event.clone(),
         creds,
     };
-    eprintln!("desk: event {event}, server {server}, journals in {}", dir.display());
-    let run = move |stop: Arc<AtomicBool>, shared: Arc<Mutex<Snapshot>>, rx, report: Box<dyn FnMut(DeskReport)>| -> Result<Delays, String> {
+    eprintln!(
+        "desk: event {event}, server {server}, journals in {}",
+        dir.display()
+    );
+    let run = move |stop: Arc<AtomicBool>,
+                    shared: Arc<Mutex<Snapshot>>,
+                    rx,
+                    report: Box<dyn FnMut(DeskReport)>|
+          -> Result<Delays, String> {
         let rt = super::hall::runtime()?;
         let time = SystemTimeSource::new();
         let mut sink = ResultList::default();
@@ -336,22 +385,24 @@ fn desk(args: &DeskArgs) -> ExitCode {
     let result = if args.headless {
         let commands = tx.clone();
         let quit = stop.clone();
-        let _ = std::thread::Builder::new().name("desk-stdin".into()).spawn(move || {
-            for line in std::io::stdin().lock().lines() {
-                let Ok(line) = line else { break };
-                if line.trim() == "quit" {
-                    quit.store(true, Ordering::Relaxed);
-                    break;
-                }
-                match parse_command(&line) {
-                    Ok(Some(c)) => {
-                        let _ = commands.send(c);
+        let _ = std::thread::Builder::new()
+            .name("desk-stdin".into())
+            .spawn(move || {
+                for line in std::io::stdin().lock().lines() {
+                    let Ok(line) = line else { break };
+                    if line.trim() == "quit" {
+                        quit.store(true, Ordering::Relaxed);
+                        break;
                     }
-                    Ok(None) => {}
-                    Err(e) => println!("refused: {e}"),
+                    match parse_command(&line) {
+                        Ok(Some(c)) => {
+                            let _ = commands.send(c);
+                        }
+                        Ok(None) => {}
+                        Err(e) => println!("refused: {e}"),
+                    }
                 }
-            }
-        });
+            });
         run(stop, shared, rx, Box::new(move |r| print_report(r, lang)))
     } else {
         let (sound_tx, sound_rx) = std::sync::mpsc::channel();
@@ -372,11 +423,11 @@ fn desk(args: &DeskArgs) -> ExitCode {
         });
         let code = crate::app::desk_window::run(event.as_str(), shared, tx, sound_rx, lang);
         stop.store(true, Ordering::Relaxed);
+        if code != ExitCode::SUCCESS {
+            eprintln!("desk: the window could not run; the desk's journals are kept");
+        }
         match worker.join() {
-            Ok(r) => r.map(|d| {
-                let _ = code;
-                d
-            }),
+            Ok(r) => r,
             Err(_) => Err("the desk's thread failed".into()),
         }
     };
@@ -400,9 +451,15 @@ mod tests {
     fn headless_commands_parse() {
         assert_eq!(
             parse_command("rule 7 loss W 25.2 \"x\"").unwrap(),
-            Some(DeskCommand::Rule { table: 7, act: "loss W 25.2 \"x\"".into() })
+            Some(DeskCommand::Rule {
+                table: 7,
+                act: "loss W 25.2 \"x\"".into()
+            })
         );
-        assert_eq!(parse_command(" seen 12 ").unwrap(), Some(DeskCommand::Seen(12)));
+        assert_eq!(
+            parse_command(" seen 12 ").unwrap(),
+            Some(DeskCommand::Seen(12))
+        );
         assert_eq!(parse_command("").unwrap(), None);
         assert!(parse_command("rule 7").is_err());
         assert!(parse_command("dance").is_err());

@@ -127,7 +127,8 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 
 /// Reads a credentials file.
 pub fn read_creds(path: &std::path::Path) -> Result<Creds, String> {
-    let bytes = crate::files::read_bounded(path, 64 * 1024).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = crate::files::read_bounded(path, 64 * 1024)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     Creds::parse(&String::from_utf8_lossy(&bytes)).map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -239,7 +240,10 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
                 s.confirm_ms.2
             );
             if s.confirmed < s.entries {
-                return fail(format!("{} entries were not confirmed by the desk", s.entries - s.confirmed));
+                return fail(format!(
+                    "{} entries were not confirmed by the desk",
+                    s.entries - s.confirmed
+                ));
             }
             ExitCode::SUCCESS
         }
@@ -257,7 +261,10 @@ fn accept(args: &AcceptArgs) -> ExitCode {
             println!("no rulings received for {}", args.file.display());
         }
         for e in &inbox {
-            println!("{} table {} ({}): {}", e.ruling.id, e.ruling.table, e.ruling.issued, e.ruling.act);
+            println!(
+                "{} table {} ({}): {}",
+                e.ruling.id, e.ruling.table, e.ruling.issued, e.ruling.act
+            );
         }
         return ExitCode::SUCCESS;
     };

@@ -170,7 +170,10 @@ impl DeskFolder {
                     let bytes = std::fs::read(&path).map_err(io)?;
                     if !bytes.is_empty() {
                         let aside = cut_tail(&path, &bytes, 0).map_err(io)?;
-                        notes.push(format!("moved an unreadable copy aside to {}", aside.display()));
+                        notes.push(format!(
+                            "moved an unreadable copy aside to {}",
+                            aside.display()
+                        ));
                     }
                     continue;
                 }
@@ -181,7 +184,10 @@ impl DeskFolder {
                     Damage::TornTail { offset, .. } | Damage::Broken { offset, .. } => *offset,
                 };
                 let aside = cut_tail(&path, &bytes, offset).map_err(io)?;
-                notes.push(format!("table {table}: {d}; moved aside to {}", aside.display()));
+                notes.push(format!(
+                    "table {table}: {d}; moved aside to {}",
+                    aside.display()
+                ));
             }
             let lines = reading
                 .lines
@@ -215,7 +221,13 @@ impl DeskFolder {
 
     /// Appends lines to `table`'s copy of `session` (created when `first` is 1); they are on
     /// disk once [`DeskFolder::sync`] returns.
-    pub fn append(&mut self, table: u32, session: &str, first: u32, lines: &[Vec<u8>]) -> io::Result<()> {
+    pub fn append(
+        &mut self,
+        table: u32,
+        session: &str,
+        first: u32,
+        lines: &[Vec<u8>],
+    ) -> io::Result<()> {
         let key = (table, session.to_owned());
         if !self.open.contains_key(&key) {
             let tdir = table_dir(&self.dir, table);
@@ -236,7 +248,10 @@ impl DeskFolder {
             }
             self.open.insert(key.clone(), file);
         }
-        let file = self.open.get_mut(&key).ok_or_else(|| io::Error::other("no file"))?;
+        let file = self
+            .open
+            .get_mut(&key)
+            .ok_or_else(|| io::Error::other("no file"))?;
         for line in lines {
             file.write_all(line)?;
         }
@@ -247,11 +262,7 @@ impl DeskFolder {
     /// Syncs every file appended to since the last sync (several at once), and the folders
     /// of new files.
     pub fn sync(&mut self) -> io::Result<()> {
-        let files: Vec<&File> = self
-            .dirty
-            .iter()
-            .filter_map(|k| self.open.get(k))
-            .collect();
+        let files: Vec<&File> = self.dirty.iter().filter_map(|k| self.open.get(k)).collect();
         let chunk = files.len().div_ceil(8).max(1);
         let results: Vec<io::Result<()>> = std::thread::scope(|s| {
             let handles: Vec<_> = files
@@ -260,7 +271,10 @@ impl DeskFolder {
                 .collect();
             handles
                 .into_iter()
-                .map(|h| h.join().unwrap_or_else(|_| Err(io::Error::other("sync thread failed"))))
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err(io::Error::other("sync thread failed")))
+                })
                 .collect()
         });
         for r in results {
@@ -304,7 +318,10 @@ impl DeskFolder {
     }
 
     /// The chief arbiter's key seed (hex) from the folder, made (mode 600) when absent.
-    pub fn chief_key(&self, random: impl FnOnce() -> Result<[u8; 32], String>) -> Result<String, String> {
+    pub fn chief_key(
+        &self,
+        random: impl FnOnce() -> Result<[u8; 32], String>,
+    ) -> Result<String, String> {
         read_or_make_key(&self.dir.join(KEY_FILE), random)
     }
 }
@@ -355,7 +372,8 @@ mod tests {
     #[test]
     fn issue14_copies_are_the_boards_bytes_and_a_torn_tail_is_moved_aside() {
         let dir = temp("copies");
-        let l = crate::hall::test_lines::session_lines(ID, "setup size=9", &["0:05 B E5", "0:09 W C3"]);
+        let l =
+            crate::hall::test_lines::session_lines(ID, "setup size=9", &["0:05 B E5", "0:09 W C3"]);
         {
             let (mut folder, found, _) = DeskFolder::open(&dir).unwrap();
             assert!(found.is_empty());
@@ -364,7 +382,10 @@ mod tests {
             folder.sync().unwrap();
         }
         let path = copy_path(&dir, 3, ID);
-        assert_eq!(std::fs::read(&path).unwrap(), [l[0].clone(), l[1].clone()].concat());
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            [l[0].clone(), l[1].clone()].concat()
+        );
         let mut f = OpenOptions::new().append(true).open(&path).unwrap();
         f.write_all(&l[2][..20]).unwrap();
         let state = read_state(&dir).unwrap();
@@ -389,7 +410,10 @@ mod tests {
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(dir.join(KEY_FILE)).unwrap().permissions().mode();
+            let mode = std::fs::metadata(dir.join(KEY_FILE))
+                .unwrap()
+                .permissions()
+                .mode();
             assert_eq!(mode & 0o077, 0);
         }
         let _ = std::fs::remove_dir_all(&dir);

@@ -52,9 +52,9 @@ impl std::fmt::Display for FollowError {
         match self {
             FollowError::Io(e) => write!(f, "{e}"),
             FollowError::Damaged { n, why } => write!(f, "entry {n} is not intact: {why}"),
-            FollowError::Shrank => f.write_str(
-                "the journal is shorter than what was already read (replaced or cut?)",
-            ),
+            FollowError::Shrank => {
+                f.write_str("the journal is shorter than what was already read (replaced or cut?)")
+            }
         }
     }
 }

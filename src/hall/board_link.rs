@@ -126,35 +126,41 @@ pub async fn run_board(
     stop: Arc<AtomicBool>,
     mut report: impl FnMut(BoardReport),
 ) -> Result<BoardEnd, String> {
-    let BoardOptions {
-        event, table, ..
-    } = &options;
+    let BoardOptions { event, table, .. } = &options;
     let (event, table) = (event.clone(), *table);
     if let Some(c) = &options.creds {
         if c.event != event {
-            return Err(format!("these credentials are for event {}, not {event}", c.event));
+            return Err(format!(
+                "these credentials are for event {}, not {event}",
+                c.event
+            ));
         }
         if c.role != Role::Board(table) {
             let whose = match c.role {
                 Role::Board(t) => format!("table {t}"),
                 Role::Desk => "the desk".to_owned(),
             };
-            return Err(format!("these credentials are for {whose}, not table {table}"));
+            return Err(format!(
+                "these credentials are for {whose}, not table {table}"
+            ));
         }
     }
     let pinned_by_creds = options.creds.as_ref().and_then(|c| c.chief);
     let (events_tx, mut events) = tokio::sync::mpsc::unbounded_channel();
-    let client = connect_options(options.creds.as_ref(), format!("tianyuan-board-{event}-{table}"))
-        .custom_inbox_prefix(event.board_inbox(table))
-        .event_callback(move |e| {
-            let tx = events_tx.clone();
-            async move {
-                let _ = tx.send(e);
-            }
-        })
-        .connect(options.server.as_str())
-        .await
-        .map_err(|e| format!("{}: {e}", options.server))?;
+    let client = connect_options(
+        options.creds.as_ref(),
+        format!("tianyuan-board-{event}-{table}"),
+    )
+    .custom_inbox_prefix(event.board_inbox(table))
+    .event_callback(move |e| {
+        let tx = events_tx.clone();
+        async move {
+            let _ = tx.send(e);
+        }
+    })
+    .connect(options.server.as_str())
+    .await
+    .map_err(|e| format!("{}: {e}", options.server))?;
     let js = async_nats::jetstream::ContextBuilder::new()
         .timeout(Duration::from_secs(3))
         .build(client.clone());

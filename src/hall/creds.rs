@@ -62,7 +62,10 @@ impl Creds {
             out.push_str(&format!("chief-key {}\n", k.to_hex()));
         }
         if let Role::Board(_) = self.role {
-            out.push_str(&format!("# join code (the same in one line): {}\n", self.join_code()));
+            out.push_str(&format!(
+                "# join code (the same in one line): {}\n",
+                self.join_code()
+            ));
         }
         out
     }
@@ -88,7 +91,9 @@ impl Creds {
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'));
         if lines.next() != Some(MAGIC) {
-            return Err(format!("not a hall credentials file (its first line is not {MAGIC:?})"));
+            return Err(format!(
+                "not a hall credentials file (its first line is not {MAGIC:?})"
+            ));
         }
         let (mut event, mut role, mut seed, mut chief) = (None, None, None, None);
         for line in lines {
@@ -270,10 +275,18 @@ mod tests {
     fn creds_files_and_join_codes_round_trip() {
         let c = board_creds();
         let again = Creds::parse(&c.to_text()).unwrap();
-        assert_eq!((again.role, again.seed.clone(), again.chief), (Role::Board(7), c.seed.clone(), c.chief));
+        assert_eq!(
+            (again.role, again.seed.clone(), again.chief),
+            (Role::Board(7), c.seed.clone(), c.chief)
+        );
         let joined = Creds::parse(&c.join_code()).unwrap();
         assert_eq!(joined.seed, c.seed);
-        for bad in ["", "hello", "tianyuan-hall-creds v1\nevent cup\ntable 7\nnkey SXXX\n", "ty1:cup:7:x:y"] {
+        for bad in [
+            "",
+            "hello",
+            "tianyuan-hall-creds v1\nevent cup\ntable 7\nnkey SXXX\n",
+            "ty1:cup:7:x:y",
+        ] {
             assert!(Creds::parse(bad).is_err(), "{bad:?}");
         }
     }

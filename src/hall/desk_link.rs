@@ -155,12 +155,17 @@ async fn open_messages(
         };
         match attempt.await {
             Ok(pair) => {
-                report(DeskReport::Note(format!("reading stream {}", event.stream())));
+                report(DeskReport::Note(format!(
+                    "reading stream {}",
+                    event.stream()
+                )));
                 return Some(pair);
             }
             Err(e) => {
                 if !told {
-                    report(DeskReport::Note(format!("waiting for the server's stream: {e}")));
+                    report(DeskReport::Note(format!(
+                        "waiting for the server's stream: {e}"
+                    )));
                     told = true;
                 }
                 tokio::time::sleep(Duration::from_millis(500)).await;
@@ -205,16 +210,20 @@ pub async fn run_desk(
     mut report: impl FnMut(DeskReport),
 ) -> Result<Delays, String> {
     let event = options.event.clone();
-    let client = super::board_link::connect_options(options.creds.as_ref(), format!("tianyuan-desk-{event}"))
-        .connect(options.server.as_str())
-        .await
-        .map_err(|e| format!("{}: {e}", options.server))?;
+    let client = super::board_link::connect_options(
+        options.creds.as_ref(),
+        format!("tianyuan-desk-{event}"),
+    )
+    .connect(options.server.as_str())
+    .await
+    .map_err(|e| format!("{}: {e}", options.server))?;
     let js = jetstream::new(client.clone());
     let mut hellos = client
         .subscribe(event.hello_wildcard())
         .await
         .map_err(|e| format!("cannot listen for the boards: {e}"))?;
-    let Some((mut stream, mut messages)) = open_messages(&js, &event, &stop, &mut report).await else {
+    let Some((mut stream, mut messages)) = open_messages(&js, &event, &stop, &mut report).await
+    else {
         return Ok(parts.delays);
     };
     let mut early: BTreeMap<(u32, String, u32), jetstream::Message> = BTreeMap::new();
@@ -282,7 +291,12 @@ pub async fn run_desk(
 }
 
 /// The last entry number the stream holds of `table`'s `session`.
-async fn stream_last(stream: &stream::Stream, event: &EventName, table: u32, session: &str) -> Option<u32> {
+async fn stream_last(
+    stream: &stream::Stream,
+    event: &EventName,
+    table: u32,
+    session: &str,
+) -> Option<u32> {
     let m = stream
         .get_last_raw_message_by_subject(&event.entry_subject(table))
         .await
@@ -320,7 +334,10 @@ async fn take_batch(
             continue;
         };
         parts.desk.heard(table, now);
-        match parts.desk.receive(table, &session, n, msg.payload.to_vec(), now) {
+        match parts
+            .desk
+            .receive(table, &session, n, msg.payload.to_vec(), now)
+        {
             Offer::Append { first, lines } => {
                 parts
                     .folder
@@ -415,7 +432,10 @@ fn publish_snapshot(parts: &mut DeskParts<'_>, report: &mut impl FnMut(DeskRepor
     if !new.is_empty() {
         for r in &new {
             if let Err(e) = parts.sink.post(r) {
-                report(DeskReport::Note(format!("the round did not take table {}'s result: {e}", r.table)));
+                report(DeskReport::Note(format!(
+                    "the round did not take table {}'s result: {e}",
+                    r.table
+                )));
             }
             report(DeskReport::Result(r.clone()));
         }

@@ -103,10 +103,17 @@ fn answer(mut stream: TcpStream, shared: &Mutex<Snapshot>, lang: Lang) -> std::i
             ("200 OK", "text/html; charset=utf-8", page)
         }
         ("GET" | "HEAD", "/state.json") => {
-            let json = shared.lock().map(|s| super::page::json(&s)).unwrap_or_default();
+            let json = shared
+                .lock()
+                .map(|s| super::page::json(&s))
+                .unwrap_or_default();
             ("200 OK", "application/json", json)
         }
-        ("GET" | "HEAD", _) => ("404 Not Found", "text/plain; charset=utf-8", "not found\n".to_owned()),
+        ("GET" | "HEAD", _) => (
+            "404 Not Found",
+            "text/plain; charset=utf-8",
+            "not found\n".to_owned(),
+        ),
         _ => (
             "405 Method Not Allowed",
             "text/plain; charset=utf-8",

@@ -29,4 +29,4 @@ pub mod simulate;
 pub mod wire;
 
 #[cfg(test)]
-mod test_lines;
+pub(crate) mod test_lines;

@@ -52,7 +52,10 @@ impl std::fmt::Display for LinkStatus {
             LinkStatus::Offline { waiting } => write!(f, "offline ({waiting} waiting)"),
             LinkStatus::Stopped(Problem::Refused(why)) => write!(f, "refused by the desk: {why}"),
             LinkStatus::Stopped(Problem::Conflict(n)) => {
-                write!(f, "the desk holds a different entry {n}: see the chief arbiter")
+                write!(
+                    f,
+                    "the desk holds a different entry {n}: see the chief arbiter"
+                )
             }
         }
     }
@@ -107,7 +110,13 @@ impl Outbox {
     }
 
     /// Adds the next entry of the journal (entry 1 names the session), read at `now`.
-    pub fn push(&mut self, bytes: Vec<u8>, sha256: [u8; 32], session: Option<&str>, now: Timestamp) {
+    pub fn push(
+        &mut self,
+        bytes: Vec<u8>,
+        sha256: [u8; 32],
+        session: Option<&str>,
+        now: Timestamp,
+    ) {
         if self.lines.is_empty() {
             self.session = session.map(str::to_owned);
             self.last_progress = now;
@@ -222,7 +231,12 @@ impl Outbox {
             return Vec::new();
         }
         let newly = (self.confirmed + 1..=held)
-            .map(|n| (n, now.0.saturating_sub(self.lines[(n - 1) as usize].added.0)))
+            .map(|n| {
+                (
+                    n,
+                    now.0.saturating_sub(self.lines[(n - 1) as usize].added.0),
+                )
+            })
             .collect();
         self.confirmed = held;
         self.sent = self.sent.max(held);
@@ -285,7 +299,12 @@ mod tests {
     fn outbox(n: u32) -> Outbox {
         let mut o = Outbox::new();
         for i in 1..=n {
-            o.push(vec![i as u8], sha(i), Some("abcd1234"), Timestamp(u64::from(i)));
+            o.push(
+                vec![i as u8],
+                sha(i),
+                Some("abcd1234"),
+                Timestamp(u64::from(i)),
+            );
         }
         o
     }
@@ -307,7 +326,10 @@ mod tests {
     fn nothing_leaves_while_offline_and_everything_after_connecting() {
         let mut o = outbox(3);
         assert!(numbers(&mut o).is_empty());
-        assert_eq!(o.status(Timestamp(0), 1000), LinkStatus::Offline { waiting: 3 });
+        assert_eq!(
+            o.status(Timestamp(0), 1000),
+            LinkStatus::Offline { waiting: 3 }
+        );
         o.set_connected(true, Timestamp(10));
         assert_eq!(numbers(&mut o), vec![1, 2, 3]);
         assert!(numbers(&mut o).is_empty(), "sent once per epoch");
@@ -321,9 +343,16 @@ mod tests {
         for n in 1..=5 {
             o.server_acked(n);
         }
-        assert_eq!(o.waiting(), 5, "the server's acknowledgement is not the desk's");
+        assert_eq!(
+            o.waiting(),
+            5,
+            "the server's acknowledgement is not the desk's"
+        );
         let newly = o.statement(&said(2), Timestamp(100));
-        assert_eq!(newly.iter().map(|(n, _)| *n).collect::<Vec<_>>(), vec![1, 2]);
+        assert_eq!(
+            newly.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            vec![1, 2]
+        );
         assert_eq!(newly[0].1, 99);
         o.set_connected(false, Timestamp(101));
         o.set_connected(true, Timestamp(102));

@@ -46,7 +46,11 @@ fn tile_row(t: &Tile, lang: Lang) -> String {
         )
     });
     let attention: Vec<&str> = t.attention.iter().map(|r| r.text(lang)).collect();
-    let class = if t.attention.is_empty() { "" } else { " class=\"attention\"" };
+    let class = if t.attention.is_empty() {
+        ""
+    } else {
+        " class=\"attention\""
+    };
     format!(
         "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} / {}</td><td>{}</td><td>{}</td></tr>\n",
         t.table,
@@ -72,9 +76,36 @@ pub fn html(snapshot: &Snapshot, lang: Lang) -> String {
         ["#", "Player", "Played", "Won", "Drawn", "Lost", "Points"],
     );
     let thead = lang.pick(
-        ["台", "黑方", "白方", "手数", "用时（黑/白）", "警告", "结果", "注意"],
-        ["台", "黑方", "白方", "手數", "用時（黑/白）", "警告", "結果", "注意"],
-        ["Table", "Black", "White", "Moves", "Clocks (B/W)", "Warnings", "Result", "Attention"],
+        [
+            "台",
+            "黑方",
+            "白方",
+            "手数",
+            "用时（黑/白）",
+            "警告",
+            "结果",
+            "注意",
+        ],
+        [
+            "台",
+            "黑方",
+            "白方",
+            "手數",
+            "用時（黑/白）",
+            "警告",
+            "結果",
+            "注意",
+        ],
+        [
+            "Table",
+            "Black",
+            "White",
+            "Moves",
+            "Clocks (B/W)",
+            "Warnings",
+            "Result",
+            "Attention",
+        ],
     );
     let mut out = format!(
         "<!DOCTYPE html>\n<html lang=\"{code}\"><head><meta charset=\"utf-8\">\
@@ -86,7 +117,9 @@ pub fn html(snapshot: &Snapshot, lang: Lang) -> String {
         code = lang.code(),
         event = esc(&snapshot.event),
     );
-    out.push_str(&format!("<h2>{standings_h}</h2>\n<table id=\"standings\"><tr>"));
+    out.push_str(&format!(
+        "<h2>{standings_h}</h2>\n<table id=\"standings\"><tr>"
+    ));
     for h in head {
         out.push_str(&format!("<th>{h}</th>"));
     }
@@ -103,7 +136,9 @@ pub fn html(snapshot: &Snapshot, lang: Lang) -> String {
             s.points
         ));
     }
-    out.push_str(&format!("</table>\n<h2>{tables_h}</h2>\n<table id=\"tables\"><tr>"));
+    out.push_str(&format!(
+        "</table>\n<h2>{tables_h}</h2>\n<table id=\"tables\"><tr>"
+    ));
     for h in thead {
         out.push_str(&format!("<th>{h}</th>"));
     }

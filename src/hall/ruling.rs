@@ -166,13 +166,16 @@ mod tests {
         }
     }
 
+    /// One way to tamper with a signed ruling, named by the field it changes.
+    type Tamper = (&'static str, fn(&mut SignedRuling));
+
     #[test]
     fn a_signed_ruling_verifies_only_unchanged_and_for_its_board() {
         let key = ChiefKey::from_seed([7; 32]);
         let public = ChiefPublicKey::from_hex(&key.public_hex()).unwrap();
         let signed = key.sign(ruling());
         assert_eq!(public.verify(&signed, "cup", 7, "00ff00ff00ff00ff"), Ok(()));
-        let cases: [(&str, fn(&mut SignedRuling)); 5] = [
+        let cases: [Tamper; 5] = [
             ("act", |r| r.act = "loss B 25.2".into()),
             ("table", |r| r.table = 8),
             ("id", |r| r.id = "R2".into()),

@@ -138,7 +138,11 @@ pub fn plan(game: &SimGame, event: &str, table: u32, max_moves: usize) -> Result
     let mut played = 0usize;
     for (i, &(color, mv)) in game.moves.iter().take(max_moves).enumerate() {
         t += 2_000 + mix(seed + i as u64) % 28_000;
-        if !push(&mut session, &mut actions, line(t, Event::Move { color, mv }, None, None)) {
+        if !push(
+            &mut session,
+            &mut actions,
+            line(t, Event::Move { color, mv }, None, None),
+        ) {
             break;
         }
         played += 1;
@@ -151,13 +155,23 @@ pub fn plan(game: &SimGame, event: &str, table: u32, max_moves: usize) -> Result
         };
         if let Some((event, article, note)) = ruling {
             t += 1_000;
-            push(&mut session, &mut actions, line(t, event, Some(article), Some(note)));
+            push(
+                &mut session,
+                &mut actions,
+                line(t, event, Some(article), Some(note)),
+            );
         }
         if matches!(session.phase(), Phase::Finished(_)) {
             return Ok(Plan { setup, actions });
         }
     }
-    finish(game, &mut session, &mut actions, t, played < game.moves.len().min(max_moves) || max_moves < game.moves.len());
+    finish(
+        game,
+        &mut session,
+        &mut actions,
+        t,
+        played < game.moves.len().min(max_moves) || max_moves < game.moves.len(),
+    );
     Ok(Plan { setup, actions })
 }
 
@@ -179,27 +193,56 @@ fn finish(game: &SimGame, session: &mut Session, actions: &mut Vec<Line>, t: u64
                 }
             }
             if session.side_to_move() == loser
-                && push(session, actions, line(flag + 1_000, Event::Pause, None, None))
+                && push(
+                    session,
+                    actions,
+                    line(flag + 1_000, Event::Pause, None, None),
+                )
             {
                 return;
             }
             push(session, actions, line(t, Event::Resign(loser), None, None));
         }
         Some(RecordOutcome::Resignation(winner) | RecordOutcome::Forfeit(winner)) => {
-            push(session, actions, line(t, Event::Resign(winner.opponent()), None, None));
+            push(
+                session,
+                actions,
+                line(t, Event::Resign(winner.opponent()), None, None),
+            );
         }
-        Some(RecordOutcome::Counted(_) | RecordOutcome::Win(_) | RecordOutcome::Void)
-            if !cut =>
-        {
-            let ok = push(session, actions, line(t, Event::Confirm(to_move), None, None))
-                && push(session, actions, line(t + 3_000, Event::Confirm(to_move.opponent()), None, None))
-                && push(session, actions, line(t + 60_000, Event::Accept(None), None, None));
+        Some(RecordOutcome::Counted(_) | RecordOutcome::Win(_) | RecordOutcome::Void) if !cut => {
+            let ok = push(
+                session,
+                actions,
+                line(t, Event::Confirm(to_move), None, None),
+            ) && push(
+                session,
+                actions,
+                line(t + 3_000, Event::Confirm(to_move.opponent()), None, None),
+            ) && push(
+                session,
+                actions,
+                line(t + 60_000, Event::Accept(None), None, None),
+            );
             if !ok && !matches!(session.phase(), Phase::Finished(_)) {
-                push(session, actions, line(t + 61_000, Event::Resign(session.side_to_move()), None, None));
+                push(
+                    session,
+                    actions,
+                    line(
+                        t + 61_000,
+                        Event::Resign(session.side_to_move()),
+                        None,
+                        None,
+                    ),
+                );
             }
         }
         _ => {
-            push(session, actions, line(t, Event::Resign(to_move), None, None));
+            push(
+                session,
+                actions,
+                line(t, Event::Resign(to_move), None, None),
+            );
         }
     }
 }
@@ -221,7 +264,11 @@ mod tests {
         for (result, code) in [("W+R", "W+R"), ("B+Resign", "B+R"), ("B+T", "B+T")] {
             let p = plan(&game(MOVES, result), "cup", 1, 1000).unwrap();
             let s = Session::replay(p.setup.clone(), &entries(&p)).unwrap();
-            assert_eq!(s.outcome().map(|o| o.code()).as_deref(), Some(code), "{result}");
+            assert_eq!(
+                s.outcome().map(|o| o.code()).as_deref(),
+                Some(code),
+                "{result}"
+            );
             assert_eq!(s.setup().table, "1");
             assert_eq!(s.setup().black.name, "Li");
         }
@@ -233,7 +280,10 @@ mod tests {
     #[test]
     fn issue14_plans_are_deterministic_and_cut_games_are_resigned() {
         let g = game(MOVES, "B+3.5");
-        let (a, b) = (plan(&g, "cup", 4, 5).unwrap(), plan(&g, "cup", 4, 5).unwrap());
+        let (a, b) = (
+            plan(&g, "cup", 4, 5).unwrap(),
+            plan(&g, "cup", 4, 5).unwrap(),
+        );
         assert_eq!(a.actions, b.actions);
         assert_eq!(a.actions.len(), 6);
         let s = Session::replay(a.setup.clone(), &entries(&a)).unwrap();
@@ -247,14 +297,21 @@ mod tests {
         let long: String = (0..40)
             .map(|i| {
                 let c = if i % 2 == 0 { 'B' } else { 'W' };
-                let (x, y) = ((b'a' + (i % 9) as u8) as char, (b'a' + (i / 9) as u8) as char);
+                let (x, y) = (
+                    (b'a' + (i % 9) as u8) as char,
+                    (b'a' + (i / 9) as u8) as char,
+                );
                 format!(";{c}[{x}{y}]")
             })
             .collect();
         let g = game(&long, "W+R");
         let p = plan(&g, "cup", 6, 1000).unwrap();
         let s = Session::replay(p.setup.clone(), &entries(&p)).unwrap();
-        assert_eq!(s.outcome().map(|o| o.code()).as_deref(), Some("B+F"), "two warnings");
+        assert_eq!(
+            s.outcome().map(|o| o.code()).as_deref(),
+            Some("B+F"),
+            "two warnings"
+        );
     }
 
     fn entries(p: &Plan) -> Vec<crate::session::Entry> {
@@ -262,7 +319,9 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, l)| {
-                let Action::Event(e) = l.action.clone() else { panic!() };
+                let Action::Event(e) = l.action.clone() else {
+                    panic!()
+                };
                 crate::session::Entry {
                     n: i as u32 + 2,
                     at: l.at,

@@ -80,10 +80,7 @@ pub fn load_games(from: &Path) -> Result<Vec<SimGame>, String> {
             for e in entries.flatten() {
                 stack.push(e.path());
             }
-        } else if p
-            .extension()
-            .is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
-        {
+        } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
             files.push(p);
         }
     }
@@ -103,7 +100,10 @@ pub fn load_games(from: &Path) -> Result<Vec<SimGame>, String> {
         }
     }
     if games.is_empty() {
-        return Err(format!("{}: no playable game records found", from.display()));
+        return Err(format!(
+            "{}: no playable game records found",
+            from.display()
+        ));
     }
     Ok(games)
 }
@@ -139,7 +139,9 @@ fn open_board(dir: &Path, table: u32, plan: Plan) -> Result<SimBoard, String> {
             .map_err(|(_, e)| format!("{}: {e}", path.display()))?
             .0
     };
-    let next = (journal.entries() as usize).saturating_sub(1).min(plan.actions.len());
+    let next = (journal.entries() as usize)
+        .saturating_sub(1)
+        .min(plan.actions.len());
     let base_t = journal.session().last_at().0;
     Ok(SimBoard {
         journal,
@@ -180,7 +182,10 @@ fn play(mut boards: Vec<SimBoard>, speed: f64, stop: &AtomicBool, written: &Atom
                 written.fetch_add(1, Ordering::Relaxed);
             }
             Err(e) => {
-                eprintln!("hall simulate: {}: {e}; this board stops", b.journal.path().display());
+                eprintln!(
+                    "hall simulate: {}: {e}; this board stops",
+                    b.journal.path().display()
+                );
                 b.next = b.plan.actions.len();
             }
         }
@@ -322,7 +327,11 @@ pub fn run(options: &SimOptions, mut say: impl FnMut(String)) -> Result<SimSumma
     }
     let mut d = tally.borrow().delays.clone();
     d.sort_unstable();
-    let q = |p: f64| d.get(((d.len() as f64 - 1.0) * p).round() as usize).copied().unwrap_or(0);
+    let q = |p: f64| {
+        d.get(((d.len() as f64 - 1.0) * p).round() as usize)
+            .copied()
+            .unwrap_or(0)
+    };
     summary.confirm_ms = (q(0.5), q(0.95), d.last().copied().unwrap_or(0));
     if !failures.is_empty() {
         return Err(failures.join("\n"));

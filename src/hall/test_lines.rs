@@ -19,7 +19,9 @@ pub fn session_lines(id: &str, setup: &str, actions: &[&str]) -> Vec<Vec<u8>> {
     let mut out = vec![first.bytes];
     let mut session = Session::new(setup.clone()).expect("test session");
     for a in actions {
-        let line = parse_line(a, setup.size).expect("test action").expect("an action");
+        let line = parse_line(a, setup.size)
+            .expect("test action")
+            .expect("an action");
         let Action::Event(event) = line.action else {
             panic!("tests use plain events")
         };

@@ -140,7 +140,9 @@ impl SessionCopy {
             };
         }
         if n > held + 1 {
-            if n - held > MAX_AHEAD || (self.early.len() >= MAX_EARLY && !self.early.contains_key(&n)) {
+            if n - held > MAX_AHEAD
+                || (self.early.len() >= MAX_EARLY && !self.early.contains_key(&n))
+            {
                 return Offer::Refused(format!("entry {n} is too far ahead of entry {held}"));
             }
             self.early.insert(n, line);

@@ -197,7 +197,12 @@ impl Desk {
     /// Checks a ruling of the chief arbiter for `table`'s current session (an arbiter's action
     /// in the shorthand, without the time) and signs it; it counts once
     /// [`Desk::commit_ruling`] has it (after the desk's disk does).
-    pub fn prepare_ruling(&self, table: u32, act: &str, issued: &str) -> Result<SignedRuling, String> {
+    pub fn prepare_ruling(
+        &self,
+        table: u32,
+        act: &str,
+        issued: &str,
+    ) -> Result<SignedRuling, String> {
         let copy = self
             .tables
             .get(&table)
@@ -230,7 +235,11 @@ impl Desk {
 
     /// Takes a ruling the desk has written to its disk (or read back at start-up).
     pub fn commit_ruling(&mut self, ruling: SignedRuling) {
-        if let Some(n) = ruling.id.strip_prefix('R').and_then(|d| d.parse::<u64>().ok()) {
+        if let Some(n) = ruling
+            .id
+            .strip_prefix('R')
+            .and_then(|d| d.parse::<u64>().ok())
+        {
             self.next_ruling = self.next_ruling.max(n + 1);
         }
         if !valid_session_id(&ruling.session) {
@@ -253,7 +262,10 @@ impl Desk {
             .tables
             .get_mut(&table)
             .ok_or_else(|| format!("no table {table}"))?;
-        let id = t.current.clone().ok_or_else(|| format!("table {table} has no session"))?;
+        let id = t
+            .current
+            .clone()
+            .ok_or_else(|| format!("table {table} has no session"))?;
         if let Some(c) = t.copies.get_mut(&id) {
             c.seen_upto = c.held();
         }

@@ -120,7 +120,13 @@ pub fn standings<'a>(results: impl IntoIterator<Item = &'a TableResult>) -> Vec<
 mod tests {
     use super::*;
 
-    fn result(black: &str, white: &str, result: &str, kind: &str, winner: Option<&str>) -> TableResult {
+    fn result(
+        black: &str,
+        white: &str,
+        result: &str,
+        kind: &str,
+        winner: Option<&str>,
+    ) -> TableResult {
         TableResult {
             table: 1,
             session: "00".into(),
@@ -146,8 +152,14 @@ mod tests {
         let s = standings(&games);
         let line = |n: &str| s.iter().find(|x| x.name == n).unwrap().clone();
         assert_eq!(s[0].name, "Li");
-        assert_eq!((line("Li").wins, line("Li").points, line("Li").played), (2, 4, 2));
-        assert_eq!((line("Wang").draws, line("Wang").losses, line("Wang").points), (1, 1, 1));
+        assert_eq!(
+            (line("Li").wins, line("Li").points, line("Li").played),
+            (2, 4, 2)
+        );
+        assert_eq!(
+            (line("Wang").draws, line("Wang").losses, line("Wang").points),
+            (1, 1, 1)
+        );
         assert_eq!((line("Qian").losses, line("Qian").played), (1, 1));
         assert_eq!(line("Sun").points, 0);
     }
@@ -155,8 +167,10 @@ mod tests {
     #[test]
     fn a_sink_replaces_a_changed_result() {
         let mut list = ResultList::default();
-        list.post(&result("A", "B", "B+R", "resign", Some("B"))).unwrap();
-        list.post(&result("A", "B", "W+F", "ruled_loss", Some("W"))).unwrap();
+        list.post(&result("A", "B", "B+R", "resign", Some("B")))
+            .unwrap();
+        list.post(&result("A", "B", "W+F", "ruled_loss", Some("W")))
+            .unwrap();
         assert_eq!(list.results.len(), 1);
         assert_eq!(list.results.values().next().unwrap().result, "W+F");
     }

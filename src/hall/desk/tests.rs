@@ -2,7 +2,8 @@ use super::*;
 use crate::hall::test_lines::session_lines;
 
 const ID: &str = "00112233445566778899aabbccddeeff";
-const SETUP: &str = "setup size=9 time=chinese:limit=10m,reserve=3 black=Li white=Wang table=7 round=2";
+const SETUP: &str =
+    "setup size=9 time=chinese:limit=10m,reserve=3 black=Li white=Wang table=7 round=2";
 
 fn desk() -> Desk {
     Desk::new(EventName::new("cup").unwrap(), ChiefKey::from_seed([1; 32]))
@@ -72,12 +73,21 @@ fn issue14_a_different_entry_is_a_conflict_and_nothing_is_overwritten() {
 fn issue14_a_session_set_up_for_another_table_or_named_otherwise_is_refused() {
     let lines = session_lines(ID, &SETUP.replace("table=7", "table=8"), &[]);
     let mut d = desk();
-    assert!(matches!(d.receive(7, ID, 1, lines[0].clone(), at(0)), Offer::Refused(_)));
+    assert!(matches!(
+        d.receive(7, ID, 1, lines[0].clone(), at(0)),
+        Offer::Refused(_)
+    ));
     assert!(d.statement(7, ID).refused.is_some());
     let lines = session_lines(ID, SETUP, &[]);
     let other = "ffffffffffffffffffffffffffffffff";
-    assert!(matches!(d.receive(7, other, 1, lines[0].clone(), at(0)), Offer::Refused(_)));
-    assert!(matches!(d.receive(7, "../x", 1, lines[0].clone(), at(0)), Offer::Refused(_)));
+    assert!(matches!(
+        d.receive(7, other, 1, lines[0].clone(), at(0)),
+        Offer::Refused(_)
+    ));
+    assert!(matches!(
+        d.receive(7, "../x", 1, lines[0].clone(), at(0)),
+        Offer::Refused(_)
+    ));
 }
 
 #[test]
@@ -101,7 +111,10 @@ fn issue14_tiles_show_the_game_and_what_needs_the_chief_arbiter() {
     assert_eq!(tile.moves, 2);
     assert_eq!(tile.warnings, [0, 2]);
     assert_eq!(tile.result.as_deref(), Some("B+F"));
-    assert_eq!(tile.attention, vec![Reason::Referral, Reason::SecondWarning]);
+    assert_eq!(
+        tile.attention,
+        vec![Reason::Referral, Reason::SecondWarning]
+    );
     assert!(tile.last_ruling.as_deref().unwrap().starts_with("warn W"));
     let new = d.take_new_attention(at(1000));
     assert_eq!(new.len(), 2);
@@ -110,7 +123,10 @@ fn issue14_tiles_show_the_game_and_what_needs_the_chief_arbiter() {
     assert!(d.tiles(at(1002))[0].attention.is_empty());
     let results = d.take_new_results();
     assert_eq!(results.len(), 1);
-    assert_eq!((results[0].result.as_str(), results[0].warnings), ("B+F", [0, 2]));
+    assert_eq!(
+        (results[0].result.as_str(), results[0].warnings),
+        ("B+F", [0, 2])
+    );
     assert!(d.take_new_results().is_empty(), "posted once");
 }
 
@@ -124,7 +140,11 @@ fn issue14_a_quiet_board_goes_offline_after_a_minute_and_its_clock_runs_on() {
     assert!(tile.online && tile.attention.is_empty());
     let clocks = tile.clocks.clone().unwrap();
     assert!(clocks[1].running);
-    assert_eq!(clocks[1].main_ms, 7 * 60_000 - 30_000, "free time 10m less 3 reserved, run 30 s");
+    assert_eq!(
+        clocks[1].main_ms,
+        7 * 60_000 - 30_000,
+        "free time 10m less 3 reserved, run 30 s"
+    );
     let tile = &d.tiles(at(61_000))[0];
     assert_eq!(tile.attention, vec![Reason::Offline]);
 }
@@ -134,17 +154,28 @@ fn issue14_rulings_are_signed_checked_and_pending_until_the_board_enters_them() 
     let lines = session_lines(ID, SETUP, &["0:05 B E5"]);
     let mut d = desk();
     feed(&mut d, &lines, &[1, 2]);
-    assert!(d.prepare_ruling(7, "B D4", "t").is_err(), "a player's action");
-    assert!(d.prepare_ruling(8, "warn B 24", "t").is_err(), "no such table");
+    assert!(
+        d.prepare_ruling(7, "B D4", "t").is_err(),
+        "a player's action"
+    );
+    assert!(
+        d.prepare_ruling(8, "warn B 24", "t").is_err(),
+        "no such table"
+    );
     assert!(d.prepare_ruling(7, "warn X 24", "t").is_err(), "unreadable");
-    let r = d.prepare_ruling(7, "warn B 24 \"phone\"", "2026-11-30T12:00:00.000Z").unwrap();
+    let r = d
+        .prepare_ruling(7, "warn B 24 \"phone\"", "2026-11-30T12:00:00.000Z")
+        .unwrap();
     let public = crate::hall::ruling::ChiefPublicKey::from_hex(&d.public_key()).unwrap();
     public.verify(&r, "cup", 7, ID).unwrap();
     d.commit_ruling(r.clone());
     assert_eq!(d.statement(7, ID).rulings, vec![r.clone()]);
     let next = d.prepare_ruling(7, "admonish W 24", "t").unwrap();
     assert_eq!(next.id, "R2");
-    let note = format!("0:30 warn B 24 \"phone {}\"", crate::hall::ruling::acceptance_mark(&r.id));
+    let note = format!(
+        "0:30 warn B 24 \"phone {}\"",
+        crate::hall::ruling::acceptance_mark(&r.id)
+    );
     let lines = session_lines(ID, SETUP, &["0:05 B E5", &note]);
     feed(&mut d, &lines, &[3]);
     assert!(d.statement(7, ID).rulings.is_empty());

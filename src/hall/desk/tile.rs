@@ -108,8 +108,15 @@ fn player(p: &crate::session::Player) -> String {
 }
 
 fn ruling_text(r: &crate::session::Ruling) -> String {
-    let side = r.side.map(|c| format!(" {}", c.letter())).unwrap_or_default();
-    let note = r.note.as_ref().map(|n| format!(" “{n}”")).unwrap_or_default();
+    let side = r
+        .side
+        .map(|c| format!(" {}", c.letter()))
+        .unwrap_or_default();
+    let note = r
+        .note
+        .as_ref()
+        .map(|n| format!(" “{n}”"))
+        .unwrap_or_default();
     let revoked = if r.revoked { " (revoked)" } else { "" };
     format!("{}{side} Art. {}{note}{revoked}", r.kind.name(), r.article)
 }
@@ -207,7 +214,10 @@ pub fn tile(
     tile.problem = copy
         .refused
         .clone()
-        .or_else(|| copy.conflict.map(|n| format!("the board's entry {n} differs from the desk's")))
+        .or_else(|| {
+            copy.conflict
+                .map(|n| format!("the board's entry {n} differs from the desk's"))
+        })
         .or_else(|| {
             copy.fold_error()
                 .map(|(n, why)| format!("entry {n} does not apply: {why}"))
@@ -216,7 +226,10 @@ pub fn tile(
     if let Some(session) = copy.session() {
         tile.moves = session.turns();
         tile.phase = phase_name(session.phase());
-        tile.warnings = [session.warnings(Color::Black), session.warnings(Color::White)];
+        tile.warnings = [
+            session.warnings(Color::Black),
+            session.warnings(Color::White),
+        ];
         tile.last_ruling = session.rulings().last().map(ruling_text);
         tile.result = session.outcome().map(|o| o.code());
         let at = instant_now(copy, session, now);
