@@ -11,9 +11,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::files::desk_copies::{DeskFolder, read_or_make_key, read_state, write_secret};
+use crate::files::tournament_round::TournamentRound;
 use crate::hall::creds::{Creds, Role, ServerSettings, new_user_key, server_config};
 use crate::hall::desk::results::ResultList;
-use crate::hall::desk::{Desk, Snapshot};
+use crate::hall::desk::{Desk, RoundSink, Snapshot};
 use crate::hall::desk_link::{Delays, DeskCommand, DeskOptions, DeskParts, DeskReport, run_desk};
 use crate::hall::names::{EventName, parse_table};
 use crate::hall::ruling::{ChiefKey, ChiefPublicKey, SignedRuling};
@@ -49,6 +50,10 @@ pub struct DeskArgs {
     /// Interface language: zh-Hans, zh-Hant or en.
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
+    /// The event's tournament file: each finished game's result and warnings are posted into
+    /// its round (the session's round, or the latest published one).
+    #[arg(long, value_name = "FILE")]
+    pub tournament: Option<PathBuf>,
 }
 
 /// The desk's subcommands.
@@ -330,6 +335,13 @@ fn desk(args: &DeskArgs) -> ExitCode {
             Err(e) => return usage(e),
         },
     };
+    let round = match &args.tournament {
+        None => None,
+        Some(path) => match TournamentRound::open(path) {
+            Ok(r) => Some(r),
+            Err(e) => return usage(e),
+        },
+    };
     let time = SystemTimeSource::new();
     let (desk, folder) = match prepare(&event, dir, &time) {
         Ok(p) => p,
@@ -371,12 +383,17 @@ fn desk(args: &DeskArgs) -> ExitCode {
           -> Result<Delays, String> {
         let rt = super::hall::runtime()?;
         let time = SystemTimeSource::new();
-        let mut sink = ResultList::default();
+        let mut list = ResultList::default();
+        let mut round = round;
+        let sink: &mut dyn RoundSink = match round.as_mut() {
+            Some(r) => r,
+            None => &mut list,
+        };
         let parts = DeskParts {
             desk,
             folder,
             time: &time,
-            sink: &mut sink,
+            sink,
             shared,
             delays: Delays::default(),
         };

@@ -21,5 +21,6 @@ pub mod journal;
 pub mod journal_follow;
 pub mod journal_writer;
 pub mod rulings_inbox;
+pub mod tournament_round;
 
 pub use atomic::{read_bounded, write_atomically, write_new};

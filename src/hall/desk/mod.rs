@@ -371,6 +371,7 @@ fn table_result(table: u32, copy: &SessionCopy) -> Option<TableResult> {
             session.warnings(crate::rules::Color::Black),
             session.warnings(crate::rules::Color::White),
         ],
+        posted: crate::tournament::post::PostedResult::from_session(outcome),
     })
 }
 

@@ -1,10 +1,9 @@
 //! Finished games as the tournament's round wants them, and the live standings of the hall's
 //! screen.
 //!
-//! The tournament (issue 12) is built on another branch: the desk hands each finished game to
-//! a [`RoundSink`] as a plain [`TableResult`], so the tournament's round can take them without
-//! typing once it lands (an implementation of the trait over its round); until then the desk
-//! writes them to `results.json` in its folder.
+//! The desk hands each finished game to a [`RoundSink`] as a plain [`TableResult`]: with
+//! `--tournament FILE` that is the event's file (`files::tournament_round`), whose round takes
+//! the result and warnings without typing; the desk also keeps them all in `results.json`.
 
 use std::collections::BTreeMap;
 
@@ -33,6 +32,10 @@ pub struct TableResult {
     pub winner: Option<String>,
     /// Warnings in force: Black's, White's.
     pub warnings: [u32; 2],
+    /// What the tournament's round takes (`B`/`W`/`D`/`BF`/`WF`/`LL`); `None` for a replay.
+    /// Not in `results.json`: `result` and `kind` say the same for people.
+    #[serde(skip)]
+    pub posted: Option<crate::tournament::post::PostedResult>,
 }
 
 /// Where finished games go: the tournament's round once it lands, a file until then. Called
@@ -137,6 +140,7 @@ mod tests {
             kind: kind.into(),
             winner: winner.map(str::to_owned),
             warnings: [0, 0],
+            posted: None,
         }
     }
 
