@@ -347,6 +347,32 @@ fn desk(args: &DeskArgs) -> ExitCode {
         Ok(p) => p,
         Err(e) => return fail(e),
     };
+    let mut round = round;
+    if let Some(r) = round.as_mut() {
+        // Results held from before a restart post again (the same values: idempotent), so a
+        // desk killed between its journal and the tournament file, or a round paired after
+        // the games ended, still gets every result.
+        let held = desk.results();
+        let failed: Vec<String> = held
+            .iter()
+            .filter_map(|res| {
+                r.post(res)
+                    .err()
+                    .map(|e| format!("table {}: {e}", res.table))
+            })
+            .collect();
+        eprintln!(
+            "desk: results into {}: {} of {} held posted{}",
+            r.path().display(),
+            held.len() - failed.len(),
+            held.len(),
+            if failed.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", failed.join("; "))
+            }
+        );
+    }
     let shared = Arc::new(Mutex::new(desk.snapshot(time.now())));
     let _page = if args.http == "off" {
         None
@@ -384,7 +410,6 @@ fn desk(args: &DeskArgs) -> ExitCode {
         let rt = super::hall::runtime()?;
         let time = SystemTimeSource::new();
         let mut list = ResultList::default();
-        let mut round = round;
         let sink: &mut dyn RoundSink = match round.as_mut() {
             Some(r) => r,
             None => &mut list,
