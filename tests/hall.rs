@@ -283,7 +283,37 @@ fn issue14_fifty_boards_arrive_exactly_once_and_the_page_shows_them() {
     let port = free_port();
     let _nats = start_server(&server, port, &dir.join("js"), None);
     let url = format!("nats://127.0.0.1:{port}");
-    let desk = Desk::start(&url, "fifty", &dir.join("desk"), &["--http", "127.0.0.1:0"]);
+    // The event's tournament: 100 players, round 1 paired on 50 boards; the simulated players'
+    // names are not entrants, so each result goes to the round's game on its table's board.
+    let players: String = (1..=100).map(|i| format!("P{i:03},1k\n")).collect();
+    std::fs::write(dir.join("players.csv"), format!("name,rank\n{players}")).unwrap();
+    let event = dir.join("event.ron");
+    for args in [
+        vec![
+            "new",
+            "--players",
+            "players.csv",
+            "--system",
+            "swiss",
+            "event.ron",
+        ],
+        vec!["pair", "--round", "1", "event.ron"],
+    ] {
+        let made = Command::new(BIN)
+            .arg("tournament")
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(made.status.success(), "{made:?}");
+    }
+    let event_arg = event.display().to_string();
+    let desk = Desk::start(
+        &url,
+        "fifty",
+        &dir.join("desk"),
+        &["--http", "127.0.0.1:0", "--tournament", &event_arg],
+    );
     let sim = simulate(
         &url,
         "fifty",
@@ -317,6 +347,21 @@ fn issue14_fifty_boards_arrive_exactly_once_and_the_page_shows_them() {
     }
     let lines = desk.quit();
     assert_eq!(held_this_run(&lines), total, "every entry held once");
+    assert!(
+        !lines.iter().any(|l| l.contains("did not take")),
+        "{lines:?}"
+    );
+    let posted = tianyuan::tournament::file::from_ron(&std::fs::read_to_string(&event).unwrap())
+        .unwrap()
+        .played[0]
+        .games
+        .iter()
+        .filter(|g| g.outcome.is_some())
+        .count();
+    assert_eq!(
+        posted, 50,
+        "every finished game is in the tournament's round"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
