@@ -484,8 +484,9 @@ fn issue14_a_board_cannot_publish_for_another_table_nor_purge_or_delete_the_stre
             .arg(&session)
             .arg("--script")
             .arg(&script)
-            .status()
+            .output()
             .unwrap()
+            .status
             .success()
     );
     let wrong = Command::new(BIN)
@@ -584,7 +585,19 @@ fn issue14_a_board_cannot_publish_for_another_table_nor_purge_or_delete_the_stre
         }
         assert_eq!(refusals.len(), 10, "{refusals:#?}");
     });
-    // The stream still holds table 1's message: nothing was purged.
+    // The stream still holds table 1's message: nothing was purged or deleted.
+    let text = std::fs::read_to_string(creds.join("desk.creds")).unwrap();
+    let desk_seed = tianyuan::hall::creds::Creds::parse(&text).unwrap().seed;
+    rt.block_on(async {
+        let client = async_nats::ConnectOptions::with_nkey(desk_seed)
+            .connect(url.as_str())
+            .await
+            .unwrap();
+        let js = async_nats::jetstream::new(client);
+        let mut stream = js.get_stream("TY_sec").await.unwrap();
+        let info = stream.info().await.unwrap();
+        assert!(info.state.messages >= 1, "{:?}", info.state);
+    });
     let lines = desk.quit();
     assert!(
         lines.iter().any(|l| l.contains("reading stream")),
@@ -617,9 +630,9 @@ fn issue14_a_signed_ruling_reaches_the_board_and_its_arbiter_enters_it() {
         .args(["--script"])
         .arg(&script)
         .args(["--pin", "arbiter-7"])
-        .status()
+        .output()
         .unwrap();
-    assert!(made.success());
+    assert!(made.status.success());
     let board = Command::new(BIN)
         .args([
             "hall",
