@@ -724,7 +724,39 @@ fn issue14_a_signed_ruling_reaches_the_board_and_its_arbiter_enters_it() {
     }
     let (bytes, _) = read_journal(&session).unwrap();
     assert!(String::from_utf8_lossy(&bytes).contains("[desk R1]"));
+    // A sealed move travels as the journal holds it, encrypted: the point is nowhere at the
+    // desk (journals are hex and text; the point would be the capital "G7").
+    for act in ["0:20 adjourn", "0:50 seal B G7"] {
+        let out = Command::new(BIN)
+            .args(["session", "append"])
+            .arg(&session)
+            .args([act, "--pin", "arbiter-7"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+    }
+    let until = Deadline::in_secs(15);
+    while read_state(&dir.join("desk")).map(|s| s.first().map(|t| t.entries)) != Ok(Some(6)) {
+        assert!(!until.passed(), "the sealed move did not reach the desk");
+        std::thread::sleep(Duration::from_millis(100));
+    }
     drop(board);
-    desk.quit();
+    let lines = desk.quit();
+    let mut seen = lines.join("\n");
+    let mut folders = vec![dir.join("desk")];
+    while let Some(d) = folders.pop() {
+        for e in std::fs::read_dir(&d).unwrap().map_while(Result::ok) {
+            if e.path().is_dir() {
+                folders.push(e.path());
+            } else {
+                seen.push_str(&String::from_utf8_lossy(&std::fs::read(e.path()).unwrap()));
+            }
+        }
+    }
+    assert!(
+        seen.contains("\"act\":\"seal B\""),
+        "the seal entry is at the desk"
+    );
+    assert!(!seen.contains("G7"), "the sealed point leaked to the desk");
     let _ = std::fs::remove_dir_all(&dir);
 }
