@@ -11,11 +11,13 @@
 //! Pure parts: [`names`] (subjects, stream, message ids), [`wire`] (hello and statement),
 //! [`outbox`] (a board's unconfirmed entries), [`desk`] (the desk's copies, tiles, rulings and
 //! results), [`ruling`] (ed25519-signed rulings), [`creds`] (the server's accounts and the
-//! boards' credentials), [`page`] (the hall's web page). Edges: [`board_link`] and
+//! boards' credentials), [`page`] (the hall's web page). Edges: [`board_link`] (and
+//! [`board_thread`], the same link on a thread for the app's hall setting) and
 //! [`desk_link`] (async-nats on a current-thread tokio runtime), [`http`] (the page's tiny
 //! server), [`simulate`] (boards playing real records).
 
 pub mod board_link;
+pub mod board_thread;
 pub mod creds;
 pub mod desk;
 pub mod desk_link;
