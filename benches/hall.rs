@@ -6,7 +6,8 @@
 //! benchmark: one run of a whole system, measured once (`make hall-bench`).
 //!
 //! `HALL_BENCH_TABLES` (200), `HALL_BENCH_MOVES` (40), `HALL_BENCH_SPEED` (a burst: as fast as
-//! the boards' disks allow; give e.g. 30 for a live pace).
+//! the boards' disks allow; give e.g. 30 for a live pace). Under `cargo test` (no `--bench`
+//! argument) it is a 4-board smoke run.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -28,8 +29,17 @@ fn main() {
         println!("hall bench skipped: nats-server not installed (make deps-hall)");
         return;
     };
-    let tables = env("HALL_BENCH_TABLES", "200");
-    let moves = env("HALL_BENCH_MOVES", "40");
+    // `cargo bench` passes `--bench`; `cargo test --all-targets` (CI) runs this binary without
+    // it: then a smoke run of 4 small boards checks the bench still works in a second or two.
+    let measuring = std::env::args().any(|a| a == "--bench");
+    let (tables, moves) = if measuring {
+        (
+            env("HALL_BENCH_TABLES", "200"),
+            env("HALL_BENCH_MOVES", "40"),
+        )
+    } else {
+        ("4".to_owned(), "8".to_owned())
+    };
     let speed = env("HALL_BENCH_SPEED", "1000000");
     let games = [
         std::env::var("TIANYUAN_CORPUS")
