@@ -13,7 +13,7 @@ BUILD_PKGS := pkg-config libasound2-dev
 RUN_PKGS := libx11-6 libxcursor1 libxi6 libxrandr2 libxkbcommon-x11-0 libxkbcommon0 libwayland-client0 libwayland-egl1 libegl1 libgl1 libgl1-mesa-dri libfontconfig1 libdbus-1-3
 # Used by the test suite: GNU Go is the independent rules oracle (/usr/games/gnugo);
 # the board snapshot tests render through wgpu on Mesa's software Vulkan (lavapipe).
-TEST_PKGS := gnugo mesa-vulkan-drivers libvulkan1
+TEST_PKGS := gnugo mesa-vulkan-drivers libvulkan1 nats-server
 # Packaging: cargo-deb needs dpkg-shlibdeps and strip (dpkg-dev); the entry and the metainfo
 # are validated before packaging.
 DEB_PKGS := dpkg-dev desktop-file-utils appstream
@@ -21,7 +21,10 @@ DEB_PKGS := dpkg-dev desktop-file-utils appstream
 # the window the desktop entry opens.
 DEB_TEST_PKGS := xvfb shared-mime-info libglib2.0-bin xdotool
 
-.PHONY: run test deps-run deps-test build lint fmt bench voices dist deb deb-test deps-deb help
+# Hall mode (issue 14): the hall's message server (NATS with JetStream, Debian's 2.9).
+HALL_PKGS := nats-server
+
+.PHONY: run test deps-run deps-test deps-hall build lint fmt bench voices dist deb deb-test deps-deb help hall-demo hall-bench
 
 help:
 	@echo "make run    - install missing system packages and start the app (release)"
@@ -31,6 +34,8 @@ help:
 	@echo "make dist   - build the optimised package binary ([profile.dist])"
 	@echo "make deb    - build the Debian package of the dist binary (target/debian/tianyuan_*.deb)"
 	@echo "make deb-test - package the release build, install it, run it under Xvfb, purge it (CI)"
+	@echo "make hall-demo  - nats-server, a desk and 50 simulated boards on this machine"
+	@echo "make hall-bench - 200 simulated boards: entries/s and the delay to the desk"
 
 run: deps-run
 	$(CARGO) run --release --
@@ -61,6 +66,15 @@ deb-test: deps-deb
 	$(CARGO) build --release
 	bash scripts/build-deb.sh release target/debian-release
 	bash scripts/test-deb.sh target/debian-release
+
+hall-demo: deps-hall
+	CARGO=$(CARGO) bash scripts/hall-demo.sh
+
+hall-bench: deps-hall
+	$(CARGO) bench --bench hall
+
+deps-hall:
+	@bash scripts/ensure-packages.sh $(HALL_PKGS)
 
 deps-run:
 	@bash scripts/ensure-packages.sh $(BUILD_PKGS) $(RUN_PKGS)

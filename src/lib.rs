@@ -22,6 +22,7 @@ pub mod entropy;
 pub mod files;
 pub mod geometry;
 pub mod gtp;
+pub mod hall;
 pub mod i18n;
 pub mod journal;
 pub mod problems;

@@ -15,6 +15,8 @@ pub mod arbiter_panel;
 pub mod board_view;
 pub mod clock_faces;
 pub mod command;
+pub mod desk_view;
+pub mod desk_window;
 pub mod desktop_identity;
 pub mod engine_review_view;
 pub mod face_text;

@@ -76,3 +76,12 @@ pub const TREE_CELL: f32 = 22.0;
 pub fn mark_stroke(width: f32, on_black: bool) -> Stroke {
     Stroke::new(width, if on_black { WHITE_STONE } else { BLACK_STONE })
 }
+
+/// A desk tile that needs the chief arbiter.
+pub const TILE_ATTENTION: Color32 = Color32::from_rgb(120, 30, 30);
+/// A desk tile of a finished game.
+pub const TILE_FINISHED: Color32 = Color32::from_rgb(45, 55, 70);
+/// A desk tile of a game in play.
+pub const TILE_PLAYING: Color32 = Color32::from_rgb(40, 62, 44);
+/// The width of a desk tile in points.
+pub const TILE_WIDTH: f32 = 270.0;

@@ -8,6 +8,7 @@
 
 mod announcer;
 mod builtin;
+pub mod chime;
 mod rodio_announcer;
 mod schedule;
 pub mod timing_log;

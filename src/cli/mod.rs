@@ -8,8 +8,10 @@ pub mod check;
 pub mod clock;
 pub mod clock_talk;
 pub mod dead_stones;
+pub mod desk;
 pub mod diagram;
 pub mod engine;
+pub mod hall;
 pub mod problems;
 pub mod selfplay;
 pub mod session;
@@ -97,6 +99,11 @@ pub enum Command {
     /// Go problems: check problem files, list the shipped beginner problems.
     #[command(subcommand)]
     Problems(problems::ProblemsCommand),
+    /// Hall mode: a board's link to the chief arbiter's desk, a simulated hall, accepting a ruling.
+    #[command(subcommand)]
+    Hall(hall::HallCommand),
+    /// The chief arbiter's desk for EVENT; `desk state DIR`, `desk creds EVENT`.
+    Desk(desk::DeskArgs),
     /// Tournaments (Art. 26–29): pairings, results, standings, OpenGotha/EGF/CSV/HTML files.
     #[command(subcommand)]
     Tournament(tournament::TournamentCommand),
@@ -181,6 +188,8 @@ pub fn main() -> ExitCode {
         Some(Command::Session(cmd)) => session::run(&cmd),
         Some(Command::Engine(command)) => engine::run(&command),
         Some(Command::Problems(command)) => problems::run(&command),
+        Some(Command::Hall(command)) => hall::run_hall(&command),
+        Some(Command::Desk(args)) => desk::run(&args),
         Some(Command::Tournament(cmd)) => tournament::run(&cmd),
         Some(Command::DeadStones(args)) => dead_stones::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run_selfplay(&args),

@@ -37,7 +37,7 @@ pub struct PinArg {
 }
 
 impl PinArg {
-    fn get(&self) -> Option<String> {
+    pub(crate) fn get(&self) -> Option<String> {
         self.pin
             .clone()
             .or_else(|| std::env::var("TIANYUAN_ARBITER_PIN").ok())

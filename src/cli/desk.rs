@@ -1,0 +1,509 @@
+//! `tianyuan desk EVENT`, `desk state`, `desk creds`: the chief arbiter's desk (window or
+//! headless), the state of its journals, and the hall's accounts (see `docs/hall.md`).
+//!
+//! Exit status: 0 on success, 1 on a failure (the desk's disk failed, a file exists), 2 on a
+//! usage error.
+
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::files::desk_copies::{DeskFolder, read_or_make_key, read_state, write_secret};
+use crate::files::tournament_round::TournamentRound;
+use crate::hall::creds::{Creds, Role, ServerSettings, new_user_key, server_config};
+use crate::hall::desk::results::ResultList;
+use crate::hall::desk::{Desk, RoundSink, Snapshot};
+use crate::hall::desk_link::{Delays, DeskCommand, DeskOptions, DeskParts, DeskReport, run_desk};
+use crate::hall::names::{EventName, parse_table};
+use crate::hall::ruling::{ChiefKey, ChiefPublicKey, SignedRuling};
+use crate::i18n::Lang;
+use crate::time::{SystemTimeSource, TimeSource};
+
+/// `tianyuan desk …`.
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct DeskArgs {
+    /// `state` or `creds` (otherwise the desk runs for EVENT).
+    #[command(subcommand)]
+    pub command: Option<DeskSub>,
+    /// The event's name on the bus (letters, digits, '_' and '-').
+    #[arg(required = true)]
+    pub event: Option<String>,
+    /// The hall's server, e.g. nats://127.0.0.1:4222.
+    #[arg(long, value_name = "URL", required = true)]
+    pub server: Option<String>,
+    /// The desk's folder: its copies of the boards' journals, rulings, results, its key.
+    #[arg(long, value_name = "DIR", required = true)]
+    pub journal: Option<PathBuf>,
+    /// No window: log to standard output, take commands on standard input.
+    #[arg(long)]
+    pub headless: bool,
+    /// The desk's credentials file (`desk creds`); without it the server is taken to be open.
+    #[arg(long, value_name = "FILE")]
+    pub creds: Option<PathBuf>,
+    /// Where the hall's web page is served (`off` for none; `0.0.0.0:8470` for the hall's
+    /// screen on another machine).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8470")]
+    pub http: String,
+    /// Interface language: zh-Hans, zh-Hant or en.
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
+    /// The event's tournament file: each finished game's result and warnings are posted into
+    /// its round (the session's round, or the latest published one).
+    #[arg(long, value_name = "FILE")]
+    pub tournament: Option<PathBuf>,
+}
+
+/// The desk's subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum DeskSub {
+    /// Print every table's session, entries and head from the desk's journals.
+    State(StateArgs),
+    /// Write the hall's server configuration and the desk's and boards' credentials.
+    Creds(CredsArgs),
+}
+
+/// `desk state`.
+#[derive(Debug, clap::Args)]
+pub struct StateArgs {
+    /// The desk's folder.
+    pub dir: PathBuf,
+    /// Print JSON: {"tables": [{"table", "session", "entries", "head"}]}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `desk creds`.
+#[derive(Debug, clap::Args)]
+pub struct CredsArgs {
+    /// The event's name on the bus.
+    pub event: String,
+    /// How many tables (1 to N).
+    #[arg(long, value_name = "N")]
+    pub tables: u32,
+    /// The folder to write `nats-server.conf`, `desk.creds` and `table-N.creds` to (new).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// The desk's folder, where the chief arbiter's signing key is kept (made if absent).
+    #[arg(long, value_name = "DIR")]
+    pub journal: PathBuf,
+    /// The address the server listens on.
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0:4222")]
+    pub listen: String,
+    /// JetStream's storage folder (default: OUT/jetstream).
+    #[arg(long, value_name = "DIR")]
+    pub store: Option<PathBuf>,
+}
+
+/// Runs `tianyuan desk …`.
+pub fn run(args: &DeskArgs) -> ExitCode {
+    match &args.command {
+        Some(DeskSub::State(a)) => state(a),
+        Some(DeskSub::Creds(a)) => creds(a),
+        None => desk(args),
+    }
+}
+
+fn usage(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}
+
+fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(1)
+}
+
+#[derive(serde::Serialize)]
+struct StateJson {
+    tables: Vec<crate::files::desk_copies::CopyState>,
+}
+
+fn state(args: &StateArgs) -> ExitCode {
+    let tables = match read_state(&args.dir) {
+        Ok(t) => t,
+        Err(e) => return fail(e),
+    };
+    if args.json {
+        match serde_json::to_string(&StateJson { tables }) {
+            Ok(j) => println!("{j}"),
+            Err(e) => return fail(e),
+        }
+    } else {
+        for t in &tables {
+            println!(
+                "table {:>4}  session {}  entries {:>5}  head {}",
+                t.table, t.session, t.entries, t.head
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn creds(args: &CredsArgs) -> ExitCode {
+    let event = match EventName::new(&args.event) {
+        Ok(e) => e,
+        Err(e) => return usage(e),
+    };
+    if args.tables == 0 || args.tables > crate::hall::names::MAX_TABLE {
+        return usage("--tables: 1 to 9999");
+    }
+    if let Err(e) =
+        std::fs::create_dir_all(&args.out).and_then(|()| std::fs::create_dir_all(&args.journal))
+    {
+        return fail(e);
+    }
+    let key = match read_or_make_key(
+        &args.journal.join(crate::files::desk_copies::KEY_FILE),
+        crate::entropy::bytes::<32>,
+    )
+    .map(|hex| ChiefKey::from_hex(&hex))
+    {
+        Ok(Some(k)) => k,
+        Ok(None) => return fail("the chief arbiter's key file is not readable"),
+        Err(e) => return fail(e),
+    };
+    let chief = ChiefPublicKey::from_hex(&key.public_hex());
+    let new_key = || crate::entropy::bytes::<32>().and_then(new_user_key);
+    let (desk_seed, desk_public) = match new_key() {
+        Ok(k) => k,
+        Err(e) => return fail(e),
+    };
+    let mut files = vec![(
+        args.out.join("desk.creds"),
+        Creds {
+            event: event.clone(),
+            role: Role::Desk,
+            seed: desk_seed,
+            chief,
+        }
+        .to_text(),
+    )];
+    let mut boards = Vec::new();
+    for table in 1..=args.tables {
+        let (seed, public) = match new_key() {
+            Ok(k) => k,
+            Err(e) => return fail(e),
+        };
+        boards.push((table, public));
+        files.push((
+            args.out.join(format!("table-{table}.creds")),
+            Creds {
+                event: event.clone(),
+                role: Role::Board(table),
+                seed,
+                chief,
+            }
+            .to_text(),
+        ));
+    }
+    let store = args
+        .store
+        .clone()
+        .unwrap_or_else(|| args.out.join("jetstream"));
+    let store = std::path::absolute(&store).unwrap_or(store);
+    let settings = ServerSettings {
+        listen: args.listen.clone(),
+        store_dir: store.display().to_string(),
+    };
+    let config = server_config(&event, &settings, &desk_public, &boards);
+    for (path, text) in &files {
+        if let Err(e) = write_secret(path, text.as_bytes()) {
+            return fail(format!(
+                "{e} (credentials are never replaced: use a new --out folder)"
+            ));
+        }
+    }
+    let conf = args.out.join("nats-server.conf");
+    if let Err(e) = crate::files::write_new(&conf, config.as_bytes()) {
+        return fail(format!("{}: {e}", conf.display()));
+    }
+    println!(
+        "wrote {} and the credentials of the desk and {} tables in {}\n\
+         start the server: nats-server -c {}\n\
+         the desk:  tianyuan desk {event} --server nats://HOST:PORT --journal {} --creds {}\n\
+         a board:   tianyuan hall board --server nats://HOST:PORT --event {event} --table N --session FILE --creds table-N.creds",
+        conf.display(),
+        args.tables,
+        args.out.display(),
+        conf.display(),
+        args.journal.display(),
+        args.out.join("desk.creds").display()
+    );
+    ExitCode::SUCCESS
+}
+
+/// Everything the desk needs before it connects: its folder, key and restored state.
+fn prepare(
+    event: &EventName,
+    dir: &Path,
+    time: &dyn TimeSource,
+) -> Result<(Desk, DeskFolder), String> {
+    let (folder, found, notes) = DeskFolder::open(dir)?;
+    for n in notes {
+        eprintln!("desk: {n}");
+    }
+    let hex = folder.chief_key(crate::entropy::bytes::<32>)?;
+    let key = ChiefKey::from_hex(&hex).ok_or("the chief arbiter's key file is not readable")?;
+    let mut desk = Desk::new(event.clone(), key);
+    let now = time.now();
+    let mut restored = 0u64;
+    for copy in found {
+        for (i, line) in copy.lines.into_iter().enumerate() {
+            desk.receive(copy.table, &copy.session, i as u32 + 1, line, now);
+            restored += 1;
+        }
+        desk.heard(copy.table, now);
+    }
+    for line in folder
+        .read_rulings()
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+    {
+        if let Ok(r) = serde_json::from_str::<SignedRuling>(&line) {
+            desk.commit_ruling(r);
+        }
+    }
+    desk.take_new_results();
+    desk.stats = Default::default();
+    if restored > 0 {
+        eprintln!("desk: {restored} entries restored from {}", dir.display());
+    }
+    Ok((desk, folder))
+}
+
+/// One line of standard input in headless mode: `rule TABLE ACTION…`, `seen TABLE`.
+fn parse_command(line: &str) -> Result<Option<DeskCommand>, String> {
+    let line = line.trim();
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    match word {
+        "" => Ok(None),
+        "rule" => {
+            let (table, act) = rest
+                .trim()
+                .split_once(char::is_whitespace)
+                .ok_or("rule TABLE ACTION, e.g. rule 7 loss W 25.2 \"second warning\"")?;
+            Ok(Some(DeskCommand::Rule {
+                table: parse_table(table)?,
+                act: act.trim().to_owned(),
+            }))
+        }
+        "seen" => Ok(Some(DeskCommand::Seen(parse_table(rest.trim())?))),
+        other => Err(format!(
+            "unknown command {other:?}: rule TABLE ACTION, seen TABLE"
+        )),
+    }
+}
+
+fn print_report(r: DeskReport, lang: Lang) {
+    match r {
+        DeskReport::Attention(t, reason) => println!("attention table {t}: {}", reason.text(lang)),
+        DeskReport::Result(r) => println!(
+            "result table {}: {} ({} - {}) warnings B {} W {}",
+            r.table, r.result, r.black, r.white, r.warnings[0], r.warnings[1]
+        ),
+        DeskReport::Ruling(r) => println!("ruling {} sent to table {}: {}", r.id, r.table, r.act),
+        DeskReport::Refused(why) => println!("refused: {why}"),
+        DeskReport::Note(n) => eprintln!("desk: {n}"),
+    }
+}
+
+fn desk(args: &DeskArgs) -> ExitCode {
+    let (Some(event), Some(server), Some(dir)) = (&args.event, &args.server, &args.journal) else {
+        return usage("tianyuan desk EVENT --server URL --journal DIR");
+    };
+    let event = match EventName::new(event) {
+        Ok(e) => e,
+        Err(e) => return usage(e),
+    };
+    let lang = args
+        .lang
+        .as_deref()
+        .and_then(Lang::from_code)
+        .unwrap_or_else(|| Lang::from_env(|v| std::env::var(v).ok()));
+    let creds = match &args.creds {
+        None => None,
+        Some(path) => match super::hall::read_creds(path) {
+            Ok(c) if c.role == Role::Desk && c.event == event => Some(c),
+            Ok(_) => {
+                return usage(format!(
+                    "{}: not the desk's credentials for event {event}",
+                    path.display()
+                ));
+            }
+            Err(e) => return usage(e),
+        },
+    };
+    let round = match &args.tournament {
+        None => None,
+        Some(path) => match TournamentRound::open(path) {
+            Ok(r) => Some(r),
+            Err(e) => return usage(e),
+        },
+    };
+    let time = SystemTimeSource::new();
+    let (desk, folder) = match prepare(&event, dir, &time) {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    let mut round = round;
+    if let Some(r) = round.as_mut() {
+        // Results held from before a restart post again (the same values: idempotent), so a
+        // desk killed between its journal and the tournament file, or a round paired after
+        // the games ended, still gets every result.
+        let held = desk.results();
+        let failed: Vec<String> = held
+            .iter()
+            .filter_map(|res| {
+                r.post(res)
+                    .err()
+                    .map(|e| format!("table {}: {e}", res.table))
+            })
+            .collect();
+        eprintln!(
+            "desk: results into {}: {} of {} held posted{}",
+            r.path().display(),
+            held.len() - failed.len(),
+            held.len(),
+            if failed.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", failed.join("; "))
+            }
+        );
+    }
+    let shared = Arc::new(Mutex::new(desk.snapshot(time.now())));
+    let _page = if args.http == "off" {
+        None
+    } else {
+        match crate::hall::http::serve(&args.http, shared.clone(), lang) {
+            Ok(p) => {
+                eprintln!("desk: the hall's page is at http://{}/", p.addr());
+                Some(p)
+            }
+            Err(e) => {
+                eprintln!(
+                    "desk: the hall's page could not be served on {}: {e}",
+                    args.http
+                );
+                None
+            }
+        }
+    };
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    let stop = Arc::new(AtomicBool::new(false));
+    let options = DeskOptions {
+        server: server.clone(),
+        event: event.clone(),
+        creds,
+    };
+    eprintln!(
+        "desk: event {event}, server {server}, journals in {}",
+        dir.display()
+    );
+    let run = move |stop: Arc<AtomicBool>,
+                    shared: Arc<Mutex<Snapshot>>,
+                    rx,
+                    report: Box<dyn FnMut(DeskReport)>|
+          -> Result<Delays, String> {
+        let rt = super::hall::runtime()?;
+        let time = SystemTimeSource::new();
+        let mut list = ResultList::default();
+        let sink: &mut dyn RoundSink = match round.as_mut() {
+            Some(r) => r,
+            None => &mut list,
+        };
+        let parts = DeskParts {
+            desk,
+            folder,
+            time: &time,
+            sink,
+            shared,
+            delays: Delays::default(),
+        };
+        rt.block_on(run_desk(options, parts, rx, stop, report))
+    };
+    let result = if args.headless {
+        let commands = tx.clone();
+        let quit = stop.clone();
+        let _ = std::thread::Builder::new()
+            .name("desk-stdin".into())
+            .spawn(move || {
+                for line in std::io::stdin().lock().lines() {
+                    let Ok(line) = line else { break };
+                    if line.trim() == "quit" {
+                        quit.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    match parse_command(&line) {
+                        Ok(Some(c)) => {
+                            let _ = commands.send(c);
+                        }
+                        Ok(None) => {}
+                        Err(e) => println!("refused: {e}"),
+                    }
+                }
+            });
+        run(stop, shared, rx, Box::new(move |r| print_report(r, lang)))
+    } else {
+        let (sound_tx, sound_rx) = std::sync::mpsc::channel();
+        let worker_stop = stop.clone();
+        let worker_shared = shared.clone();
+        let worker = std::thread::spawn(move || {
+            run(
+                worker_stop,
+                worker_shared,
+                rx,
+                Box::new(move |r| {
+                    if let DeskReport::Attention(..) = r {
+                        let _ = sound_tx.send(());
+                    }
+                    print_report(r, lang);
+                }),
+            )
+        });
+        let code = crate::app::desk_window::run(event.as_str(), shared, tx, sound_rx, lang);
+        stop.store(true, Ordering::Relaxed);
+        if code != ExitCode::SUCCESS {
+            eprintln!("desk: the window could not run; the desk's journals are kept");
+        }
+        match worker.join() {
+            Ok(r) => r,
+            Err(_) => Err("the desk's thread failed".into()),
+        }
+    };
+    match result {
+        Ok(delays) => {
+            let (count, p50, p95, max) = delays.summary();
+            eprintln!(
+                "desk: {count} entries held this run; board acknowledgement to desk tile p50 {p50} ms, p95 {p95} ms, max {max} ms"
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headless_commands_parse() {
+        assert_eq!(
+            parse_command("rule 7 loss W 25.2 \"x\"").unwrap(),
+            Some(DeskCommand::Rule {
+                table: 7,
+                act: "loss W 25.2 \"x\"".into()
+            })
+        );
+        assert_eq!(
+            parse_command(" seen 12 ").unwrap(),
+            Some(DeskCommand::Seen(12))
+        );
+        assert_eq!(parse_command("").unwrap(), None);
+        assert!(parse_command("rule 7").is_err());
+        assert!(parse_command("dance").is_err());
+    }
+}

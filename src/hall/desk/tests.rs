@@ -1,0 +1,183 @@
+use super::*;
+use crate::hall::test_lines::session_lines;
+
+const ID: &str = "00112233445566778899aabbccddeeff";
+const SETUP: &str =
+    "setup size=9 time=chinese:limit=10m,reserve=3 black=Li white=Wang table=7 round=2";
+
+fn desk() -> Desk {
+    Desk::new(EventName::new("cup").unwrap(), ChiefKey::from_seed([1; 32]))
+}
+
+fn at(ms: u64) -> Timestamp {
+    Timestamp(ms)
+}
+
+fn feed(d: &mut Desk, lines: &[Vec<u8>], order: &[u32]) -> Vec<Offer> {
+    order
+        .iter()
+        .map(|&n| d.receive(7, ID, n, lines[(n - 1) as usize].clone(), at(0)))
+        .collect()
+}
+
+fn appended(o: &Offer) -> Vec<u32> {
+    match o {
+        Offer::Append { first, lines } => (*first..*first + lines.len() as u32).collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn issue14_entries_in_order_are_held_once_and_duplicates_dropped() {
+    let lines = session_lines(ID, SETUP, &["0:05 B E5", "0:09 W C3", "0:20 B G7"]);
+    let mut d = desk();
+    let offers = feed(&mut d, &lines, &[1, 2, 2, 3, 4, 1, 4]);
+    assert_eq!(appended(&offers[0]), vec![1]);
+    assert_eq!(offers[2], Offer::Duplicate);
+    assert_eq!(offers[5], Offer::Duplicate);
+    assert_eq!(offers[6], Offer::Duplicate);
+    let st = d.statement(7, ID);
+    assert_eq!(st.held, 4);
+    assert_eq!(st.head, hex::encode(&copy::line_sha(&lines[3]).unwrap()));
+    assert_eq!(d.stats.held, 4);
+    assert_eq!(d.stats.duplicates, 3);
+}
+
+#[test]
+fn issue14_early_entries_wait_for_the_missing_one_and_the_board_is_told() {
+    let lines = session_lines(ID, SETUP, &["0:05 B E5", "0:09 W C3", "0:20 B G7"]);
+    let mut d = desk();
+    let offers = feed(&mut d, &lines, &[1, 3, 4]);
+    assert_eq!(offers[1], Offer::Early);
+    assert!(d.statement(7, ID).gap);
+    let offers = feed(&mut d, &lines, &[2]);
+    assert_eq!(appended(&offers[0]), vec![2, 3, 4]);
+    let st = d.statement(7, ID);
+    assert_eq!((st.held, st.gap), (4, false));
+}
+
+#[test]
+fn issue14_a_different_entry_is_a_conflict_and_nothing_is_overwritten() {
+    let a = session_lines(ID, SETUP, &["0:05 B E5", "0:09 W C3"]);
+    let b = session_lines(ID, SETUP, &["0:05 B E5", "0:09 W G3"]);
+    let mut d = desk();
+    feed(&mut d, &a, &[1, 2, 3]);
+    assert_eq!(d.receive(7, ID, 3, b[2].clone(), at(1)), Offer::Conflict(3));
+    assert_eq!(d.statement(7, ID).conflict, Some(3));
+    assert_eq!(d.statement(7, ID).held, 3);
+    let tiles = d.tiles(at(1));
+    assert!(tiles[0].attention.contains(&Reason::Problem));
+}
+
+#[test]
+fn issue14_a_session_set_up_for_another_table_or_named_otherwise_is_refused() {
+    let lines = session_lines(ID, &SETUP.replace("table=7", "table=8"), &[]);
+    let mut d = desk();
+    assert!(matches!(
+        d.receive(7, ID, 1, lines[0].clone(), at(0)),
+        Offer::Refused(_)
+    ));
+    assert!(d.statement(7, ID).refused.is_some());
+    let lines = session_lines(ID, SETUP, &[]);
+    let other = "ffffffffffffffffffffffffffffffff";
+    assert!(matches!(
+        d.receive(7, other, 1, lines[0].clone(), at(0)),
+        Offer::Refused(_)
+    ));
+    assert!(matches!(
+        d.receive(7, "../x", 1, lines[0].clone(), at(0)),
+        Offer::Refused(_)
+    ));
+}
+
+#[test]
+fn issue14_tiles_show_the_game_and_what_needs_the_chief_arbiter() {
+    let lines = session_lines(
+        ID,
+        SETUP,
+        &[
+            "0:05 B E5",
+            "0:09 W C3",
+            "0:30 warn W 25.2",
+            "0:40 refer \"clock broke\"",
+            "0:50 warn W 25.2",
+        ],
+    );
+    let mut d = desk();
+    feed(&mut d, &lines, &[1, 2, 3, 4, 5, 6]);
+    d.heard(7, at(0));
+    let tile = &d.tiles(at(1000))[0];
+    assert_eq!((tile.black.as_str(), tile.white.as_str()), ("Li", "Wang"));
+    assert_eq!(tile.moves, 2);
+    assert_eq!(tile.warnings, [0, 2]);
+    assert_eq!(tile.result.as_deref(), Some("B+F"));
+    assert_eq!(
+        tile.attention,
+        vec![Reason::Referral, Reason::SecondWarning]
+    );
+    assert!(tile.last_ruling.as_deref().unwrap().starts_with("warn W"));
+    let new = d.take_new_attention(at(1000));
+    assert_eq!(new.len(), 2);
+    assert!(d.take_new_attention(at(1001)).is_empty(), "reported once");
+    d.seen(7).unwrap();
+    assert!(d.tiles(at(1002))[0].attention.is_empty());
+    let results = d.take_new_results();
+    assert_eq!(results.len(), 1);
+    assert_eq!(
+        (results[0].result.as_str(), results[0].warnings),
+        ("B+F", [0, 2])
+    );
+    assert!(d.take_new_results().is_empty(), "posted once");
+}
+
+#[test]
+fn issue14_a_quiet_board_goes_offline_after_a_minute_and_its_clock_runs_on() {
+    let lines = session_lines(ID, SETUP, &["0:05 B E5"]);
+    let mut d = desk();
+    feed(&mut d, &lines, &[1, 2]);
+    d.heard(7, at(0));
+    let tile = &d.tiles(at(30_000))[0];
+    assert!(tile.online && tile.attention.is_empty());
+    let clocks = tile.clocks.clone().unwrap();
+    assert!(clocks[1].running);
+    assert_eq!(
+        clocks[1].main_ms,
+        7 * 60_000 - 30_000,
+        "free time 10m less 3 reserved, run 30 s"
+    );
+    let tile = &d.tiles(at(61_000))[0];
+    assert_eq!(tile.attention, vec![Reason::Offline]);
+}
+
+#[test]
+fn issue14_rulings_are_signed_checked_and_pending_until_the_board_enters_them() {
+    let lines = session_lines(ID, SETUP, &["0:05 B E5"]);
+    let mut d = desk();
+    feed(&mut d, &lines, &[1, 2]);
+    assert!(
+        d.prepare_ruling(7, "B D4", "t").is_err(),
+        "a player's action"
+    );
+    assert!(
+        d.prepare_ruling(8, "warn B 24", "t").is_err(),
+        "no such table"
+    );
+    assert!(d.prepare_ruling(7, "warn X 24", "t").is_err(), "unreadable");
+    let r = d
+        .prepare_ruling(7, "warn B 24 \"phone\"", "2026-11-30T12:00:00.000Z")
+        .unwrap();
+    let public = crate::hall::ruling::ChiefPublicKey::from_hex(&d.public_key()).unwrap();
+    public.verify(&r, "cup", 7, ID).unwrap();
+    d.commit_ruling(r.clone());
+    assert_eq!(d.statement(7, ID).rulings, vec![r.clone()]);
+    let next = d.prepare_ruling(7, "admonish W 24", "t").unwrap();
+    assert_eq!(next.id, "R2");
+    let note = format!(
+        "0:30 warn B 24 \"phone {}\"",
+        crate::hall::ruling::acceptance_mark(&r.id)
+    );
+    let lines = session_lines(ID, SETUP, &["0:05 B E5", &note]);
+    feed(&mut d, &lines, &[3]);
+    assert!(d.statement(7, ID).rulings.is_empty());
+    assert_eq!(d.tiles(at(0))[0].rulings_pending, 0);
+}
