@@ -30,6 +30,7 @@ pub mod settings;
 pub mod side_panel;
 pub mod stone_sprite;
 pub mod talking_clock;
+pub mod teach;
 pub mod theme;
 pub mod tournament;
 

@@ -8,12 +8,14 @@
 
 mod announcer;
 mod builtin;
+mod effects;
 mod rodio_announcer;
 mod schedule;
 pub mod timing_log;
 mod voice_pack;
 
 pub use announcer::{Announcer, NullAnnouncer, Request};
+pub use effects::Sound;
 pub use builtin::{BUILTIN_VOICES, DEFAULT_VOICE};
 pub use rodio_announcer::{AudioError, AudioOutput, RodioAnnouncer, SPIN};
 pub use schedule::{Call, CallQueue, DueCalls, STALE_AFTER, calls_of};
