@@ -82,7 +82,11 @@ mod tests {
         let mean = |v: &[Piece]| v.iter().map(|p| p.y).sum::<f32>() / v.len() as f32;
         assert!(mean(&later) > mean(&early));
         assert!(pieces(CELEBRATION_MS, 1).is_empty());
-        assert!(pieces(CELEBRATION_MS - 100, 1).iter().all(|p| p.alpha < 0.2));
+        assert!(
+            pieces(CELEBRATION_MS - 100, 1)
+                .iter()
+                .all(|p| p.alpha < 0.2)
+        );
         assert!(playing(1_000, 1_000) && playing(1_000, 4_999) && !playing(1_000, 5_000));
     }
 }

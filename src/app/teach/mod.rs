@@ -7,14 +7,18 @@
 //!
 //! [`state`] holds everything with no egui (tested by unit tests); the views are thin.
 
+pub mod board_view;
 pub mod celebration;
 pub mod computer;
+pub mod panel;
 pub mod prefs;
 pub mod state;
 pub mod teacher_pin;
+pub mod window;
 
 pub use prefs::TeachPrefs;
 pub use state::{TeachCommand, TeachEffects, TeachState};
+pub use window::{TeachOutcome, TeachWindow};
 
 #[cfg(test)]
 mod state_tests;

@@ -452,9 +452,7 @@ impl TeachState {
                     self.after_move(now)
                 }
             }
-            Some(ComputerAnswer::Resign) => {
-                self.finish(GameEnd::Resigned(color), now)
-            }
+            Some(ComputerAnswer::Resign) => self.finish(GameEnd::Resigned(color), now),
             Some(ComputerAnswer::Failed(e)) => {
                 self.note = Some(TeachNote::ComputerFailed(e));
                 TeachEffects::default()
@@ -481,7 +479,10 @@ impl TeachState {
             return TeachEffects::default();
         }
         self.explanation = None;
-        if matches!(self.note, Some(TeachNote::ComputerToMove | TeachNote::GameOver)) {
+        if matches!(
+            self.note,
+            Some(TeachNote::ComputerToMove | TeachNote::GameOver)
+        ) {
             self.note = None;
         }
         self.after_move(now)
@@ -532,11 +533,8 @@ impl TeachState {
             };
             let size = self.game().size();
             let saved = self.ladder_rung();
-            let mut ladder = HandicapLadder::new(
-                to_rung(saved),
-                HandicapLadder::max_stones_for(size),
-                true,
-            );
+            let mut ladder =
+                HandicapLadder::new(to_rung(saved), HandicapLadder::max_stones_for(size), true);
             let next = ladder.record(result);
             *self.ladder_rung_mut() = SavedRung {
                 level: next.level.get(),
@@ -757,7 +755,8 @@ fn build(p: &TeachPrefs, wake: Waker) -> Result<Built, String> {
         }
     };
     let seed = mix(&[p.games_played, u64::from(size), 0x7eac_4ba5]);
-    let level = Level::new(if on_ladder { rung.level.get() } else { p.level }).unwrap_or(Level::MIN);
+    let level =
+        Level::new(if on_ladder { rung.level.get() } else { p.level }).unwrap_or(Level::MIN);
     let computer_color = child.opponent();
     let ours = |wake| {
         Computer::ours(

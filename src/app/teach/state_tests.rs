@@ -107,12 +107,18 @@ fn an_illegal_move_is_explained_with_its_stones() {
         let _ = s.apply(TeachCommand::Click(c(v)), now);
     }
     let _ = s.apply(TeachCommand::Click(c("A1")), now);
-    let why = s.explanation.clone().expect("A1 is a forbidden point for White");
+    let why = s
+        .explanation
+        .clone()
+        .expect("A1 is a forbidden point for White");
     assert_eq!(why.kind, IllegalKind::Suicide);
     assert!(why.stones.contains(&c("A1")));
     assert_eq!(s.game().to_move(), Color::White, "nothing was played");
     let _ = s.apply(TeachCommand::Click(c("A2")), now);
-    assert_eq!(s.explanation.as_ref().map(|e| e.kind), Some(IllegalKind::Occupied));
+    assert_eq!(
+        s.explanation.as_ref().map(|e| e.kind),
+        Some(IllegalKind::Occupied)
+    );
     // A legal move clears the explanation.
     let _ = s.apply(TeachCommand::Click(c("G7")), now);
     assert!(s.explanation.is_none());
@@ -215,7 +221,10 @@ fn the_teachers_pin_guards_the_options_and_leaving() {
     let _ = s.apply(TeachCommand::CancelPin, now);
     assert!(!s.apply(TeachCommand::Leave, now).leave);
     assert_eq!(s.pin_prompt, Some(PinPurpose::Leave));
-    assert!(s.apply(TeachCommand::SubmitPin("panda-2026".into()), now).leave);
+    assert!(
+        s.apply(TeachCommand::SubmitPin("panda-2026".into()), now)
+            .leave
+    );
     // The teacher opens them with the PIN.
     let _ = s.apply(TeachCommand::OpenOptions, now);
     let _ = s.apply(TeachCommand::SubmitPin("panda-2026".into()), now);
@@ -258,7 +267,10 @@ fn a_missing_engine_is_a_clear_note_not_a_hang() {
     }
     match &s.note {
         Some(TeachNote::ComputerFailed(e)) => {
-            assert!(e.text(crate::i18n::Lang::En).contains("nonexistent"), "{e:?}")
+            assert!(
+                e.text(crate::i18n::Lang::En).contains("nonexistent"),
+                "{e:?}"
+            )
         }
         other => panic!("{other:?}"),
     }
