@@ -3,7 +3,7 @@
 use super::Lang;
 
 /// A label or sentence of teaching mode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TeachText {
     /// The mode's name (menu entry and title).
     TeachingMode,

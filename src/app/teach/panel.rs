@@ -165,7 +165,7 @@ pub fn pin_ui(
     let large = state.prefs.large_controls;
     let r = egui::Modal::new(egui::Id::unique("teacher-pin")).show(ctx, |ui| {
         apply_size(ui.style_mut(), large);
-        ui.heading(T::TeacherPin.text(lang));
+        ui.heading(T::Teacher.text(lang));
         let label = ui.label(T::TeacherPin.text(lang));
         let edit = ui
             .add(egui::TextEdit::singleline(input).password(true))
@@ -210,44 +210,26 @@ pub fn options_ui(
     let before = draft.clone();
     let r = egui::Modal::new(egui::Id::unique("teaching-options")).show(ctx, |ui| {
         apply_size(ui.style_mut(), large);
+        let max = ctx.content_rect().size() * 0.85;
+        ui.set_max_width(max.x);
         ui.heading(T::TeachingOptions.text(lang));
-        egui::ScrollArea::vertical()
-            .max_height(ctx.content_rect().height() * 0.8)
+        egui::ScrollArea::both()
+            .max_width(max.x)
+            .max_height(max.y - 120.0)
             .show(ui, |ui| {
-                game_choices_ui(ui, draft, lang);
-                ui.separator();
-                ui.checkbox(&mut draft.show_liberties, T::ShowLiberties.text(lang));
-                ui.checkbox(&mut draft.show_atari, T::ShowAtari.text(lang));
-                ui.checkbox(&mut draft.show_preview, T::ShowPreview.text(lang));
-                ui.checkbox(&mut draft.show_last_capture, T::ShowLastCapture.text(lang));
-                ui.checkbox(&mut draft.sounds, T::Sounds.text(lang));
-                ui.checkbox(&mut draft.large_controls, T::LargeControls.text(lang));
-                ui.separator();
-                ui.label(T::PinGuards.text(lang));
-                ui.horizontal_wrapped(|ui| {
-                    let l = ui.label(T::SetPin.text(lang));
-                    ui.add(egui::TextEdit::singleline(new_pin).password(true))
-                        .labelled_by(l.id);
-                    if big_button(ui, T::Ok.text(lang), !new_pin.is_empty()) {
-                        out.push(TeachCommand::SetTeacherPin(std::mem::take(new_pin)));
-                    }
-                    if state.prefs.teacher_pin.is_some()
-                        && big_button(ui, T::RemovePin.text(lang), true)
-                    {
-                        out.push(TeachCommand::RemoveTeacherPin);
-                    }
+                // Two columns: the game on the left, what is shown and the lock on the right,
+                // so the whole window fits a 1280×800 screen with large controls.
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_max_width(max.x * 0.45);
+                        game_choices_ui(ui, draft, lang);
+                    });
+                    ui.separator();
+                    ui.vertical(|ui| {
+                        ui.set_max_width(max.x * 0.5);
+                        display_and_lock_ui(ui, state, draft, new_pin, lang, &mut out);
+                    });
                 });
-                if let Some(note) = &state.note {
-                    let text = match note {
-                        TeachNote::PinSet => T::PinSet.text(lang).to_owned(),
-                        TeachNote::PinRemoved => T::PinRemoved.text(lang).to_owned(),
-                        TeachNote::PinRefused(why) | TeachNote::CannotStart(why) => why.clone(),
-                        _ => String::new(),
-                    };
-                    if !text.is_empty() {
-                        ui.colored_label(theme::ILLEGAL, text);
-                    }
-                }
             });
         ui.separator();
         ui.horizontal(|ui| {
@@ -287,6 +269,52 @@ pub fn options_ui(
         out.insert(0, TeachCommand::UpdatePrefs(Box::new(now)));
     }
     out
+}
+
+fn display_and_lock_ui(
+    ui: &mut egui::Ui,
+    state: &TeachState,
+    draft: &mut TeachPrefs,
+    new_pin: &mut String,
+    lang: Lang,
+    out: &mut Vec<TeachCommand>,
+) {
+    for (value, text) in [
+        (&mut draft.show_liberties, T::ShowLiberties),
+        (&mut draft.show_atari, T::ShowAtari),
+        (&mut draft.show_preview, T::ShowPreview),
+        (&mut draft.show_last_capture, T::ShowLastCapture),
+        (&mut draft.sounds, T::Sounds),
+        (&mut draft.large_controls, T::LargeControls),
+    ] {
+        // Fixed ids: the options' layout changes with the choices above them,
+        // and a toggle must stay the same widget from frame to frame.
+        ui.push_id(text, |ui| ui.checkbox(value, text.text(lang)));
+    }
+    ui.separator();
+    ui.label(T::PinGuards.text(lang));
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label(T::SetPin.text(lang));
+        ui.add(egui::TextEdit::singleline(new_pin).password(true))
+            .labelled_by(l.id);
+        if big_button(ui, T::Ok.text(lang), !new_pin.is_empty()) {
+            out.push(TeachCommand::SetTeacherPin(std::mem::take(new_pin)));
+        }
+        if state.prefs.teacher_pin.is_some() && big_button(ui, T::RemovePin.text(lang), true) {
+            out.push(TeachCommand::RemoveTeacherPin);
+        }
+    });
+    if let Some(note) = &state.note {
+        let text = match note {
+            TeachNote::PinSet => T::PinSet.text(lang).to_owned(),
+            TeachNote::PinRemoved => T::PinRemoved.text(lang).to_owned(),
+            TeachNote::PinRefused(why) | TeachNote::CannotStart(why) => why.clone(),
+            _ => String::new(),
+        };
+        if !text.is_empty() {
+            ui.colored_label(theme::ILLEGAL, text);
+        }
+    }
 }
 
 fn game_choices_ui(ui: &mut egui::Ui, d: &mut TeachPrefs, lang: Lang) {
@@ -369,7 +397,9 @@ fn game_choices_ui(ui: &mut egui::Ui, d: &mut TeachPrefs, lang: Lang) {
                 }
             });
         }
-        ui.checkbox(&mut d.child_black, T::ChildBlack.text(lang));
+        ui.push_id("child-black", |ui| {
+            ui.checkbox(&mut d.child_black, T::ChildBlack.text(lang))
+        });
     }
     if d.opponent != OpponentKind::Ladder {
         ui.horizontal_wrapped(|ui| {
