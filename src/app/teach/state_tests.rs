@@ -33,10 +33,8 @@ fn wait_for_computer(s: &mut TeachState, now: Timestamp) -> Vec<Sound> {
     let mut sounds = Vec::new();
     for _ in 0..5_000 {
         sounds.extend(s.poll(now).sounds);
-        if s.child_to_move() || s.end.is_some() {
-            if !s.computer_thinking() {
-                return sounds;
-            }
+        if (s.child_to_move() || s.end.is_some()) && !s.computer_thinking() {
+            return sounds;
         }
         std::thread::sleep(Duration::from_millis(2));
     }
