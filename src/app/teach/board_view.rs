@@ -38,10 +38,13 @@ pub fn teach_board_ui(
         Some((_, Move::Play(c))) => Some(c),
         _ => None,
     };
+    // With liberty counts on, the shared painter's last-move ring would sit on the number:
+    // the teaching board rings the last stone outside it instead.
+    let counts_shown = state.prefs.show_liberties;
     let scene = BoardScene {
         size,
         stones: board.stones(),
-        last_move,
+        last_move: if counts_shown { None } else { last_move },
         look,
         ..BoardScene::default()
     };
@@ -49,6 +52,13 @@ pub fn teach_board_ui(
     paint_board(&painter, &geo, &scene, &at);
     let r = geo.stone_radius();
     let mut said: Vec<String> = Vec::new();
+    if counts_shown && let Some(c) = last_move {
+        painter.circle_stroke(
+            pos(&geo, c),
+            r * 0.82,
+            Stroke::new((r * 0.08).max(1.5), theme::LAST_MOVE),
+        );
+    }
 
     // Where the last capture's stones stood: rings in the capture colour.
     if let Some(last) = state.last_capture_overlay() {

@@ -22,6 +22,9 @@ pub fn apply_size(style: &mut egui::Style, large: bool) {
     style.spacing.interact_size = Vec2::splat(button);
     style.spacing.button_padding = Vec2::new(button * 0.25, button * 0.15);
     style.spacing.item_spacing = Vec2::splat(button * 0.15);
+    // Check boxes a finger can hit.
+    style.spacing.icon_width = button * 0.5;
+    style.spacing.icon_width_inner = button * 0.3;
 }
 
 fn big_button(ui: &mut egui::Ui, text: &str, enabled: bool) -> bool {

@@ -115,10 +115,13 @@ impl TeachWindow {
             && state.celebrating(now)
         {
             let elapsed = now.0.saturating_sub(start.0);
-            let painter = ctx.layer_painter(egui::LayerId::new(
-                egui::Order::Foreground,
-                egui::Id::unique("teach-celebration"),
-            ));
+            // Over the board only: the buttons stay readable while it plays.
+            let painter = ctx
+                .layer_painter(egui::LayerId::new(
+                    egui::Order::Foreground,
+                    egui::Id::unique("teach-celebration"),
+                ))
+                .with_clip_rect(board_rect);
             paint_celebration(&painter, board_rect, elapsed, start.0);
             let text = state
                 .end
