@@ -303,3 +303,42 @@ fn handicap_and_board_sizes_start_as_asked() {
         assert_eq!(s.game().to_move(), to_move);
     }
 }
+
+#[test]
+fn gnu_go_answers_on_its_worker_thread_and_take_back_drops_nothing_it_needs() {
+    if !std::path::Path::new(crate::engine::spec::GNUGO_DEBIAN).exists() {
+        eprintln!("skipped: GNU Go is not installed");
+        return;
+    }
+    let mut s = state(TeachPrefs {
+        kind: GameKind::Go,
+        opponent: OpponentKind::Engine,
+        engine: "gnugo".into(),
+        engine_level: 1,
+        ..TeachPrefs::default()
+    });
+    let now = Timestamp(0);
+    let _ = s.apply(TeachCommand::Click(c("E5")), now);
+    // The click returned at once; GNU Go thinks on its own thread.
+    assert!(s.computer_thinking() || s.game().moves().len() == 2);
+    for _ in 0..6_000 {
+        let _ = s.poll(now);
+        if s.game().moves().len() == 2 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(s.game().moves().len(), 2, "GNU Go answered: {:?}", s.note);
+    assert_eq!(s.game().moves()[1].0, Color::White);
+    let _ = s.apply(TeachCommand::TakeBack, now);
+    assert!(s.game().moves().is_empty() && s.child_to_move());
+    let _ = s.apply(TeachCommand::Click(c("C3")), now);
+    for _ in 0..6_000 {
+        let _ = s.poll(now);
+        if s.game().moves().len() == 2 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(s.game().moves().len(), 2, "GNU Go answered again: {:?}", s.note);
+}
