@@ -15,8 +15,8 @@ pub mod timing_log;
 mod voice_pack;
 
 pub use announcer::{Announcer, NullAnnouncer, Request};
-pub use effects::Sound;
 pub use builtin::{BUILTIN_VOICES, DEFAULT_VOICE};
+pub use effects::Sound;
 pub use rodio_announcer::{AudioError, AudioOutput, RodioAnnouncer, SPIN};
 pub use schedule::{Call, CallQueue, DueCalls, STALE_AFTER, calls_of};
 pub use voice_pack::{COUNT_CLIP_MAX, Clip, MANIFEST_FILE, Manifest, VoiceError, VoicePack};

@@ -306,10 +306,7 @@ impl RodioOutput {
         })?;
         sink.log_on_drop(false);
         let player = rodio::Player::connect_new(sink.mixer());
-        Ok(Box::new(RodioOutput {
-            player,
-            sink,
-        }))
+        Ok(Box::new(RodioOutput { player, sink }))
     }
 }
 

@@ -340,5 +340,10 @@ fn gnu_go_answers_on_its_worker_thread_and_take_back_drops_nothing_it_needs() {
         }
         std::thread::sleep(Duration::from_millis(10));
     }
-    assert_eq!(s.game().moves().len(), 2, "GNU Go answered again: {:?}", s.note);
+    assert_eq!(
+        s.game().moves().len(),
+        2,
+        "GNU Go answered again: {:?}",
+        s.note
+    );
 }
