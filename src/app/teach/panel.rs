@@ -118,6 +118,14 @@ pub fn side_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang) -> Vec<TeachCo
         };
         ui.label(text);
     }
+    if let Some(level) = state.computer_level() {
+        let ladder = if state.on_ladder() {
+            format!(" · {}", T::Ladder.text(lang))
+        } else {
+            String::new()
+        };
+        ui.label(format!("{} {level}{ladder}", T::Level.text(lang)));
+    }
     ui.separator();
     if let Some(why) = &state.explanation {
         ui.colored_label(theme::ILLEGAL, RichText::new(why.text(lang)).strong());
@@ -215,6 +223,9 @@ pub fn options_ui(
         apply_size(ui.style_mut(), large);
         let max = ctx.content_rect().size() * 0.85;
         ui.set_max_width(max.x);
+        // A fixed size: the window must not jump under the teacher's finger when a choice
+        // shows or hides the ones below it.
+        ui.set_min_size(egui::vec2(max.x * 0.9, max.y));
         ui.heading(T::TeachingOptions.text(lang));
         egui::ScrollArea::both()
             .max_width(max.x)

@@ -177,6 +177,8 @@ pub struct TeachState {
     pub prefs: TeachPrefs,
     play: Play,
     computer: Option<Computer>,
+    /// Our computer player's level in this game (`None` for people or an engine).
+    level: Option<u8>,
     /// This game is on the handicap ladder (its result moves the ladder).
     on_ladder: bool,
     ladder_recorded: bool,
@@ -228,6 +230,7 @@ impl TeachState {
             prefs,
             play: built.play,
             computer: built.computer,
+            level: built.level,
             on_ladder: built.on_ladder,
             ladder_recorded: false,
             hover: None,
@@ -264,6 +267,11 @@ impl TeachState {
     /// Whether the computer is thinking now.
     pub fn computer_thinking(&self) -> bool {
         self.computer.as_ref().is_some_and(Computer::thinking)
+    }
+
+    /// Our computer player's level in this game, `None` for people or an engine.
+    pub fn computer_level(&self) -> Option<u8> {
+        self.level
     }
 
     /// Whether this game is on the handicap ladder.
@@ -645,6 +653,7 @@ impl TeachState {
         let built = build(&self.prefs, self.wake.clone())?;
         self.play = built.play;
         self.computer = built.computer;
+        self.level = built.level;
         self.on_ladder = built.on_ladder;
         self.note = built.note;
         self.ladder_recorded = false;
@@ -700,6 +709,7 @@ fn to_rung(saved: SavedRung) -> Rung {
 struct Built {
     play: Play,
     computer: Option<Computer>,
+    level: Option<u8>,
     on_ladder: bool,
     note: Option<TeachNote>,
 }
@@ -790,9 +800,15 @@ fn build(p: &TeachPrefs, wake: Waker) -> Result<Built, String> {
         }
         OpponentKind::Computer | OpponentKind::Ladder => Some(ours(wake)),
     };
+    let level = match (&computer, p.opponent) {
+        (None, _) => None,
+        (Some(_), OpponentKind::Engine) if p.kind == GameKind::Go => None,
+        (Some(_), _) => Some(level.get()),
+    };
     Ok(Built {
         play,
         computer,
+        level,
         on_ladder,
         note,
     })
