@@ -204,3 +204,49 @@ fn an_output_that_cannot_open_is_a_clear_no_device_error() {
     .unwrap();
     assert!(e.to_string().contains("no sound device (no card)"), "{e}");
 }
+
+/// An output that records the sound effects it was asked to play, with their volume.
+struct EffectRecorder(Arc<Mutex<Vec<(f32, std::time::Duration)>>>);
+
+impl AudioOutput for EffectRecorder {
+    fn play(&mut self, _clip: &Clip, on_start: Box<dyn FnOnce() + Send>) {
+        on_start();
+    }
+    fn stop(&mut self) {}
+    fn set_volume(&mut self, _volume: f32) {}
+    fn wait_until_idle(&mut self) {}
+    fn play_effect(&mut self, clip: &Clip, volume: f32) {
+        self.0.lock().unwrap().push((volume, clip.duration()));
+    }
+}
+
+#[test]
+fn issue11_sound_effects_play_at_once_at_the_volume_and_not_when_muted() {
+    use tianyuan::audio::Sound;
+    let played = Arc::new(Mutex::new(Vec::new()));
+    let p = played.clone();
+    let pack = VoicePack::builtin("en").unwrap();
+    let mut announcer =
+        RodioAnnouncer::with_output(pack, SystemTimeSource::new(), None, move || {
+            Ok(Box::new(EffectRecorder(p)) as Box<dyn AudioOutput>)
+        })
+        .unwrap();
+    announcer.set_volume(0.5);
+    announcer.play_sound(Sound::Stone);
+    announcer.set_muted(true);
+    announcer.play_sound(Sound::Capture);
+    announcer.set_muted(false);
+    announcer.play_sound(Sound::Celebration);
+    announcer.finish();
+    let played = played.lock().unwrap().clone();
+    assert_eq!(played.len(), 2, "{played:?}");
+    assert!(played.iter().all(|(v, _)| *v == 0.5));
+    assert!(
+        played[0].1 < played[1].1,
+        "a click is shorter than the fanfare"
+    );
+    let null = NullAnnouncer::new();
+    let mut boxed: Box<dyn Announcer> = Box::new(null.clone());
+    boxed.play_sound(Sound::Capture);
+    assert_eq!(null.sounds(), [Sound::Capture]);
+}

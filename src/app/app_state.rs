@@ -118,6 +118,8 @@ pub struct AppState {
     pub show_help: bool,
     /// The window shows only the talking clock, for a game on a physical board.
     pub clock_only: bool,
+    /// Teaching mode is on: the window is the teaching board (`app::teach`).
+    pub teaching: bool,
     /// The about window is open.
     pub show_about: bool,
     /// The tournament window is open.
@@ -179,6 +181,7 @@ impl AppState {
             new_game: None,
             show_help: false,
             clock_only: false,
+            teaching: false,
             show_about: false,
             show_tournament: false,
             quit: false,
@@ -416,6 +419,7 @@ impl AppState {
             Command::Navigate(nav) => self.navigate(nav),
             Command::ShowHelp(b) => self.show_help = b,
             Command::ClockOnlyMode(b) => self.clock_only = b,
+            Command::TeachingMode(b) => self.teaching = b,
             Command::ShowAbout(b) => self.show_about = b,
             Command::ShowTournament(b) => self.show_tournament = b,
             Command::UpdateSettings(s) => {

@@ -152,6 +152,8 @@ pub enum Command {
     /// Enter or leave the clock-only mode: the app as the game clock and byo-yomi caller beside
     /// a physical board (Art. 33.3–33.4).
     ClockOnlyMode(bool),
+    /// Enter or leave teaching mode (a child at the board: not an arbiter session).
+    TeachingMode(bool),
     /// Show or hide the about window.
     ShowAbout(bool),
     /// Show or hide the tournament window.

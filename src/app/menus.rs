@@ -144,6 +144,12 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, state: &AppState) -> Vec<Command> {
             if ui.button(lang.tr(Msg::ClockOnlyMode)).clicked() {
                 out.push(Command::ClockOnlyMode(true));
             }
+            if ui
+                .button(crate::i18n::TeachText::TeachingMode.text(lang))
+                .clicked()
+            {
+                out.push(Command::TeachingMode(true));
+            }
         });
         ui.menu_button(lang.tr(Msg::MenuLanguage), |ui| {
             for l in Lang::ALL {

@@ -34,6 +34,7 @@ pub mod settings;
 pub mod side_panel;
 pub mod stone_sprite;
 pub mod talking_clock;
+pub mod teach;
 pub mod theme;
 pub mod tournament;
 
@@ -106,6 +107,8 @@ pub struct TianyuanApp {
     closing: bool,
     /// The tournament window (issue 12), shown while `state.show_tournament`.
     pub tournament: tournament::TournamentWindow,
+    /// Teaching mode (issue 11), shown instead of the board while `state.teaching`.
+    pub teach: teach::TeachWindow,
     /// The monitor-size query, until it answers.
     screen_query: Option<std::sync::mpsc::Receiver<Result<screen_size::ScreenSize, String>>>,
 }
@@ -151,6 +154,7 @@ impl TianyuanApp {
             resume_query: None,
             closing: false,
             tournament: tournament::TournamentWindow::default(),
+            teach: teach::TeachWindow::default(),
             screen_query: None,
         })
     }
@@ -482,6 +486,32 @@ impl TianyuanApp {
         true
     }
 
+    /// Teaching mode (issue 11): the window is the teaching board while it is on. Returns
+    /// whether this frame was teaching mode's.
+    fn teach_ui(&mut self, ui: &mut egui::Ui, now: Timestamp) -> bool {
+        if !self.state.teaching {
+            return false;
+        }
+        let lang = self.state.lang;
+        let look = self.state.board_look(ui.ctx().pixels_per_point());
+        let out = self.teach.ui(
+            ui,
+            now,
+            &self.state.settings.teach,
+            look,
+            lang,
+            self.announcer.as_mut(),
+        );
+        if let Some(prefs) = out.prefs {
+            self.state.settings.teach = prefs;
+        }
+        if out.leave {
+            let _ = self.state.apply(Command::TeachingMode(false), now);
+            ui.ctx().request_repaint();
+        }
+        true
+    }
+
     /// One frame of the whole window: menus, clock faces, side panel and board.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let now = self.time.now();
@@ -502,6 +532,9 @@ impl TianyuanApp {
             self.resume_query = None;
         }
         if self.clock_only_ui(ui, now) {
+            return;
+        }
+        if self.teach_ui(ui, now) {
             return;
         }
         let mut cmds = menus::shortcut_commands(&ctx, &self.state);

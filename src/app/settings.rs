@@ -59,6 +59,8 @@ pub struct Settings {
     pub new_time_control: String,
     /// Recently opened files, most recent first.
     pub recent_files: Vec<String>,
+    /// Teaching mode's choices, ladders and the teacher's PIN verifier.
+    pub teach: crate::app::teach::TeachPrefs,
 }
 
 impl Settings {
@@ -101,6 +103,7 @@ impl Default for Settings {
             new_ko: SavedKoRule::Positional,
             new_time_control: String::new(),
             recent_files: Vec::new(),
+            teach: crate::app::teach::TeachPrefs::default(),
         }
     }
 }

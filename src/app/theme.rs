@@ -85,3 +85,26 @@ pub const TILE_FINISHED: Color32 = Color32::from_rgb(45, 55, 70);
 pub const TILE_PLAYING: Color32 = Color32::from_rgb(40, 62, 44);
 /// The width of a desk tile in points.
 pub const TILE_WIDTH: f32 = 270.0;
+/// Teaching board: the ring around chains in atari.
+pub const TEACH_ATARI: Color32 = Color32::from_rgb(235, 60, 40);
+/// Teaching board: the stones a hovered move would capture, and the refused move's stones.
+pub const TEACH_CAPTURE: Color32 = Color32::from_rgb(255, 140, 0);
+/// Teaching board: where the last captured stones stood.
+pub const TEACH_LAST_CAPTURE: Color32 = Color32::from_rgb(40, 120, 230);
+/// Teaching board: the background of a liberty count on a stone.
+pub const TEACH_LIBERTY_BADGE: Color32 = Color32::from_rgb(30, 110, 60);
+/// The celebration's confetti colours.
+pub const CONFETTI: [Color32; 6] = [
+    Color32::from_rgb(230, 60, 60),
+    Color32::from_rgb(250, 190, 40),
+    Color32::from_rgb(60, 170, 80),
+    Color32::from_rgb(50, 120, 230),
+    Color32::from_rgb(170, 80, 210),
+    Color32::from_rgb(255, 130, 180),
+];
+/// Teaching mode's text size with large controls, in points.
+pub const LARGE_TEXT: f32 = 26.0;
+/// Teaching mode's smallest button with large controls, in points.
+pub const LARGE_BUTTON: f32 = 64.0;
+/// Teaching mode's smallest button otherwise (still finger-sized), in points.
+pub const TEACH_BUTTON: f32 = 40.0;

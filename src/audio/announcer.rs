@@ -24,6 +24,9 @@ pub trait Announcer: Send {
     fn set_muted(&mut self, muted: bool);
     /// Switches to another voice pack.
     fn set_voice(&mut self, pack: VoicePack);
+    /// Plays a sound effect now (the teaching board's stones, captures and wins), mixed over
+    /// whatever is playing.
+    fn play_sound(&mut self, sound: super::effects::Sound);
 }
 
 /// One request an announcer received, as recorded by [`NullAnnouncer`].
@@ -41,6 +44,8 @@ pub enum Request {
     Muted(bool),
     /// [`Announcer::set_voice`], with the pack's name.
     Voice(String),
+    /// [`Announcer::play_sound`].
+    Sound(super::effects::Sound),
 }
 
 /// An announcer that says nothing and records every request.
@@ -86,6 +91,17 @@ impl NullAnnouncer {
             .collect()
     }
 
+    /// The sound effects asked for, oldest first.
+    pub fn sounds(&self) -> Vec<super::effects::Sound> {
+        self.lock()
+            .iter()
+            .filter_map(|r| match r {
+                Request::Sound(s) => Some(*s),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Forgets the record.
     pub fn clear_record(&self) {
         self.lock().clear();
@@ -125,6 +141,10 @@ impl Announcer for NullAnnouncer {
 
     fn set_voice(&mut self, pack: VoicePack) {
         self.record(Request::Voice(pack.name().to_string()));
+    }
+
+    fn play_sound(&mut self, sound: super::effects::Sound) {
+        self.record(Request::Sound(sound));
     }
 }
 

@@ -9,6 +9,7 @@
 mod announcer;
 mod builtin;
 pub mod chime;
+mod effects;
 mod rodio_announcer;
 mod schedule;
 pub mod timing_log;
@@ -16,6 +17,7 @@ mod voice_pack;
 
 pub use announcer::{Announcer, NullAnnouncer, Request};
 pub use builtin::{BUILTIN_VOICES, DEFAULT_VOICE};
+pub use effects::Sound;
 pub use rodio_announcer::{AudioError, AudioOutput, RodioAnnouncer, SPIN};
 pub use schedule::{Call, CallQueue, DueCalls, STALE_AFTER, calls_of};
 pub use voice_pack::{COUNT_CLIP_MAX, Clip, MANIFEST_FILE, Manifest, VoiceError, VoicePack};

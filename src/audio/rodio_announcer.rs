@@ -80,6 +80,8 @@ enum Command {
     Volume(f32),
     Muted(bool),
     Voice(Box<VoicePack>),
+    /// A sound effect, now.
+    Sound(super::effects::Sound),
     /// The device took the first sample of a clip (sent from the device's callback).
     Started {
         phrase: Phrase,
@@ -262,6 +264,10 @@ impl Announcer for RodioAnnouncer {
     fn set_voice(&mut self, pack: VoicePack) {
         self.send(Command::Voice(Box::new(pack)));
     }
+
+    fn play_sound(&mut self, sound: super::effects::Sound) {
+        self.send(Command::Sound(sound));
+    }
 }
 
 /// Where the audio thread sends its clips: the sound device, or a recorder in tests.
@@ -275,13 +281,19 @@ pub trait AudioOutput {
     fn set_volume(&mut self, volume: f32);
     /// Returns when every queued clip has been played.
     fn wait_until_idle(&mut self);
+    /// Plays a sound effect at once at `volume`, over any clip playing (a click must not wait
+    /// behind a spoken call). By default it is queued like a clip.
+    fn play_effect(&mut self, clip: &Clip, volume: f32) {
+        let _ = volume;
+        self.play(clip, Box::new(|| {}));
+    }
 }
 
 /// The default sound device through rodio.
 struct RodioOutput {
     // Declared first so that it is dropped before the stream it plays into.
     player: rodio::Player,
-    _sink: rodio::MixerDeviceSink,
+    sink: rodio::MixerDeviceSink,
 }
 
 impl RodioOutput {
@@ -294,10 +306,7 @@ impl RodioOutput {
         })?;
         sink.log_on_drop(false);
         let player = rodio::Player::connect_new(sink.mixer());
-        Ok(Box::new(RodioOutput {
-            player,
-            _sink: sink,
-        }))
+        Ok(Box::new(RodioOutput { player, sink }))
     }
 }
 
@@ -321,6 +330,11 @@ impl AudioOutput for RodioOutput {
 
     fn wait_until_idle(&mut self) {
         self.player.sleep_until_end();
+    }
+
+    fn play_effect(&mut self, clip: &Clip, volume: f32) {
+        use rodio::Source;
+        self.sink.mixer().add(clip.source().amplify(volume));
     }
 }
 
@@ -391,6 +405,11 @@ impl AudioThread {
                 self.apply_volume();
             }
             Command::Voice(pack) => self.pack = *pack,
+            Command::Sound(sound) => {
+                if !self.muted && self.volume > 0.0 {
+                    self.output.play_effect(&sound.clip(), self.volume);
+                }
+            }
             Command::Started {
                 phrase,
                 due,

@@ -64,6 +64,16 @@ impl Clip {
         })
     }
 
+    /// A clip of samples made in memory (the synthesised sound effects).
+    /// Zero channels or a zero rate count as one.
+    pub fn from_samples(channels: u16, sample_rate: u32, samples: Vec<f32>) -> Clip {
+        let channels = std::num::NonZeroU16::new(channels).unwrap_or(std::num::NonZeroU16::MIN);
+        let rate = std::num::NonZeroU32::new(sample_rate).unwrap_or(std::num::NonZeroU32::MIN);
+        Clip {
+            buffer: rodio::buffer::SamplesBuffer::new(channels, rate, samples),
+        }
+    }
+
     /// How long the clip plays.
     pub fn duration(&self) -> Duration {
         self.buffer.total_duration().unwrap_or_default()

@@ -1,0 +1,243 @@
+//! The teaching board: the shared board painter plus the teaching overlays — liberty counts,
+//! rings on chains in atari, the hover preview, the last capture and the stones of a refused
+//! move. Reads the state, returns commands.
+
+use super::state::{TeachCommand, TeachState};
+use crate::app::board_view::{
+    BoardLook, BoardScene, StoneMap, board_font, paint_board, paint_table,
+};
+use crate::app::stone_sprite::paint_ghost;
+use crate::app::theme;
+use crate::geometry::BoardGeometry;
+use crate::i18n::{Lang, Msg, TeachText};
+use crate::rules::{Color, Coord, Move};
+use crate::teach::overlay::HoverPreview;
+use eframe::egui::{self, Align2, Pos2, Sense, Stroke, Vec2};
+
+fn pos(geo: &BoardGeometry, c: Coord) -> Pos2 {
+    let (x, y) = geo.point_of(c);
+    Pos2::new(x, y)
+}
+
+/// Paints the board in the space left; returns the hover and click commands and the board's
+/// rectangle (the celebration falls over it).
+pub fn teach_board_ui(
+    ui: &mut egui::Ui,
+    state: &TeachState,
+    look: BoardLook,
+    lang: Lang,
+) -> (Vec<TeachCommand>, egui::Rect) {
+    let mut out = Vec::new();
+    let game = state.game();
+    let board = game.board();
+    let size = board.size();
+    let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click());
+    let geo = look.geometry(size, response.rect);
+    paint_table(&painter, response.rect, &geo);
+    let last_move = match game.last_move() {
+        Some((_, Move::Play(c))) => Some(c),
+        _ => None,
+    };
+    // With liberty counts on, the shared painter's last-move ring would sit on the number:
+    // the teaching board rings the last stone outside it instead.
+    let counts_shown = state.prefs.show_liberties;
+    let scene = BoardScene {
+        size,
+        stones: board.stones(),
+        last_move: if counts_shown { None } else { last_move },
+        look,
+        ..BoardScene::default()
+    };
+    let at = StoneMap::new(&scene);
+    paint_board(&painter, &geo, &scene, &at);
+    let r = geo.stone_radius();
+    let mut said: Vec<String> = Vec::new();
+    if counts_shown && let Some(c) = last_move {
+        painter.circle_stroke(
+            pos(&geo, c),
+            r * 0.82,
+            Stroke::new((r * 0.08).max(1.5), theme::LAST_MOVE),
+        );
+    }
+
+    // Where the last capture's stones stood: rings in the capture colour.
+    if let Some(last) = state.last_capture_overlay() {
+        for &c in &last.stones {
+            if at.get(c).is_none() {
+                painter.circle_stroke(
+                    pos(&geo, c),
+                    r * 0.8,
+                    Stroke::new((r * 0.12).max(2.0), theme::TEACH_LAST_CAPTURE),
+                );
+            }
+        }
+        said.push(format!("last capture: {}", vertices(&last.stones, size)));
+    }
+    // Chains in atari: a thick red ring around each stone.
+    let ataris = state.atari_overlay();
+    for ch in &ataris {
+        for &c in &ch.stones {
+            painter.circle_stroke(
+                pos(&geo, c),
+                r * 1.02,
+                Stroke::new((r * 0.16).max(2.5), theme::TEACH_ATARI),
+            );
+        }
+    }
+    if !ataris.is_empty() {
+        let stones: Vec<Coord> = ataris.iter().flat_map(|c| c.stones.clone()).collect();
+        said.push(format!("in atari: {}", vertices(&stones, size)));
+    }
+    // Liberty counts on each chain's anchor stone.
+    let chains = state.liberty_overlay();
+    let font = board_font(r * 1.0);
+    for ch in &chains {
+        let p = pos(&geo, ch.anchor);
+        let n = ch.liberty_count();
+        let colour = if ch.in_atari() {
+            theme::TEACH_ATARI
+        } else if ch.color == Color::Black {
+            theme::WHITE_STONE
+        } else {
+            theme::BLACK_STONE
+        };
+        painter.text(
+            p,
+            Align2::CENTER_CENTER,
+            n.to_string(),
+            font.clone(),
+            colour,
+        );
+    }
+    if !chains.is_empty() {
+        let counts: Vec<String> = chains
+            .iter()
+            .map(|ch| format!("{} {}", ch.anchor.to_gtp(size), ch.liberty_count()))
+            .collect();
+        said.push(format!("liberties: {}", counts.join(", ")));
+    }
+    // The refused move: its point and the stones involved.
+    if let Some(why) = &state.explanation {
+        for &c in &why.stones {
+            painter.rect_stroke(
+                egui::Rect::from_center_size(pos(&geo, c), Vec2::splat(r * 2.1)),
+                4.0,
+                Stroke::new((r * 0.14).max(2.5), theme::TEACH_CAPTURE),
+                egui::StrokeKind::Middle,
+            );
+        }
+        let p = pos(&geo, why.point);
+        let d = r * 0.55;
+        let cross = Stroke::new((r * 0.2).max(3.0), theme::ILLEGAL);
+        painter.line_segment([p + Vec2::new(-d, -d), p + Vec2::new(d, d)], cross);
+        painter.line_segment([p + Vec2::new(-d, d), p + Vec2::new(d, -d)], cross);
+        said.push(format!(
+            "refused at {}, stones {}",
+            why.point.to_gtp(size),
+            vertices(&why.stones, size)
+        ));
+    }
+    // The move under the finger: a ghost stone and what it would capture.
+    let hovered = response.hover_pos().and_then(|p| geo.coord_at(p.x, p.y));
+    if state.child_to_move()
+        && let Some(c) = hovered
+        && at.get(c).is_none()
+    {
+        paint_ghost(&painter, pos(&geo, c), r, game.to_move());
+    }
+    if let Some(HoverPreview::Legal(p)) = state.preview() {
+        for &c in &p.captures {
+            let q = pos(&geo, c);
+            let d = r * 0.5;
+            let s = Stroke::new((r * 0.2).max(3.0), theme::TEACH_CAPTURE);
+            painter.line_segment([q + Vec2::new(-d, -d), q + Vec2::new(d, d)], s);
+            painter.line_segment([q + Vec2::new(-d, d), q + Vec2::new(d, -d)], s);
+        }
+        if !p.captures.is_empty() {
+            said.push(format!(
+                "{} {} would capture {}",
+                p.color.letter(),
+                p.point.to_gtp(size),
+                vertices(&p.captures, size)
+            ));
+        }
+    }
+    let label = format!(
+        "{}: {} {}",
+        lang.tr(Msg::Board),
+        TeachText::TeachingMode.text(lang),
+        said.join("; ")
+    );
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, &label));
+
+    if hovered != state.hover() {
+        out.push(TeachCommand::Hover(hovered));
+    }
+    if response.clicked()
+        && let Some(p) = response.interact_pointer_pos()
+        && let Some(c) = geo.coord_at(p.x, p.y)
+    {
+        out.push(TeachCommand::Click(c));
+    }
+    let b = geo.board_rect();
+    let rect = egui::Rect::from_min_size(Pos2::new(b.x, b.y), Vec2::new(b.w, b.h));
+    (out, rect)
+}
+
+fn vertices(stones: &[Coord], size: u8) -> String {
+    stones
+        .iter()
+        .map(|c| c.to_gtp(size))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Paints the celebration over `area`, `elapsed_ms` after the win.
+pub fn paint_celebration(painter: &egui::Painter, area: egui::Rect, elapsed_ms: u64, seed: u64) {
+    let side = area.width().min(area.height());
+    for p in super::celebration::pieces(elapsed_ms, seed) {
+        let colour = theme::CONFETTI
+            .get(p.hue % theme::CONFETTI.len())
+            .copied()
+            .unwrap_or(theme::TEACH_CAPTURE)
+            .gamma_multiply(p.alpha);
+        let at = Pos2::new(
+            area.min.x + p.x * area.width(),
+            area.min.y + p.y * area.height(),
+        );
+        let s = p.size * side;
+        if p.star {
+            let points: Vec<Pos2> = (0..10)
+                .map(|k| {
+                    let radius = if k % 2 == 0 { s } else { s * 0.45 };
+                    let a = p.angle + k as f32 * std::f32::consts::PI / 5.0;
+                    at + Vec2::new(a.sin(), -a.cos()) * radius
+                })
+                .collect();
+            // A star is not convex: a fan of triangles from its centre.
+            for k in 0..points.len() {
+                let next = points.get((k + 1) % points.len()).copied().unwrap_or(at);
+                let here = points.get(k).copied().unwrap_or(at);
+                painter.add(egui::Shape::convex_polygon(
+                    vec![at, here, next],
+                    colour,
+                    Stroke::NONE,
+                ));
+            }
+        } else {
+            let (sin, cos) = p.angle.sin_cos();
+            let half_w = Vec2::new(cos, sin) * s * 0.5;
+            let half_h = Vec2::new(-sin, cos) * s * 0.9;
+            painter.add(egui::Shape::convex_polygon(
+                vec![
+                    at - half_w - half_h,
+                    at + half_w - half_h,
+                    at + half_w + half_h,
+                    at - half_w + half_h,
+                ],
+                colour,
+                Stroke::NONE,
+            ));
+        }
+    }
+}

@@ -1,0 +1,424 @@
+//! Teaching mode's controls: the bar of big buttons, the side with what is happening and why,
+//! the teacher's options and the PIN prompt. Small views over the state, returning commands.
+
+use super::prefs::{GameKind, OpponentKind, TeachPrefs};
+use super::state::{GameEnd, TeachCommand, TeachNote, TeachState};
+use crate::app::theme;
+use crate::i18n::{Lang, TeachText as T};
+use crate::rules::Color;
+use crate::teach::overlay::HoverPreview;
+use eframe::egui::{self, RichText, Vec2};
+
+/// Sizes text and buttons for teaching mode: finger-sized always, larger with large controls.
+pub fn apply_size(style: &mut egui::Style, large: bool) {
+    let (text, button) = if large {
+        (theme::LARGE_TEXT, theme::LARGE_BUTTON)
+    } else {
+        (16.0, theme::TEACH_BUTTON)
+    };
+    for font in style.text_styles.values_mut() {
+        font.size = font.size.max(text);
+    }
+    style.spacing.interact_size = Vec2::splat(button);
+    style.spacing.button_padding = Vec2::new(button * 0.25, button * 0.15);
+    style.spacing.item_spacing = Vec2::splat(button * 0.15);
+    // Check boxes a finger can hit.
+    style.spacing.icon_width = button * 0.5;
+    style.spacing.icon_width_inner = button * 0.3;
+}
+
+fn big_button(ui: &mut egui::Ui, text: &str, enabled: bool) -> bool {
+    let min = ui.spacing().interact_size;
+    ui.add_enabled(enabled, egui::Button::new(text).min_size(min))
+        .clicked()
+}
+
+/// The bar across the top: take back, pass, play again, teacher, leave.
+pub fn bar_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang) -> Vec<TeachCommand> {
+    let mut out = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        ui.heading(T::TeachingMode.text(lang));
+        ui.separator();
+        if big_button(ui, T::TakeBack.text(lang), state.can_take_back()) {
+            out.push(TeachCommand::TakeBack);
+        }
+        if big_button(ui, T::Pass.text(lang), state.child_to_move()) {
+            out.push(TeachCommand::Pass);
+        }
+        if big_button(ui, T::PlayAgain.text(lang), true) {
+            out.push(TeachCommand::PlayAgain);
+        }
+        ui.separator();
+        if big_button(ui, T::Teacher.text(lang), true) {
+            out.push(TeachCommand::OpenOptions);
+        }
+        if big_button(ui, T::Leave.text(lang), true) {
+            out.push(TeachCommand::Leave);
+        }
+    });
+    out
+}
+
+fn colour_name(c: Color, lang: Lang) -> &'static str {
+    match c {
+        Color::Black => lang.pick("黑棋", "黑棋", "Black"),
+        Color::White => lang.pick("白棋", "白棋", "White"),
+    }
+}
+
+/// The end of the game in words for the child.
+pub fn end_text(state: &TeachState, end: &GameEnd, lang: Lang) -> String {
+    let computer = state.computer_color();
+    let mut text = match (end.winner(), computer) {
+        (None, _) => T::Draw.text(lang).to_owned(),
+        (Some(w), Some(c)) if w == c => T::ComputerWon.text(lang).to_owned(),
+        (Some(_), Some(_)) => T::YouWon.text(lang).to_owned(),
+        (Some(Color::Black), None) => T::BlackWon.text(lang).to_owned(),
+        (Some(Color::White), None) => T::WhiteWon.text(lang).to_owned(),
+    };
+    if let GameEnd::Counted(r) = end {
+        text.push(' ');
+        text.push_str(&lang.pick(r.zh_hans(), r.zh_hant(), r.en()));
+    }
+    text
+}
+
+/// The side: whose turn, the captures, the computer, and the explanation of a refused move.
+pub fn side_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang) -> Vec<TeachCommand> {
+    let mut out = Vec::new();
+    let game = state.game();
+    if let Some(end) = &state.end {
+        ui.label(
+            RichText::new(end_text(state, end, lang)).strong().size(
+                ui.style()
+                    .text_styles
+                    .get(&egui::TextStyle::Heading)
+                    .map_or(24.0, |f| f.size),
+            ),
+        );
+    } else if state.computer_thinking() {
+        ui.label(T::Thinking.text(lang));
+    } else {
+        ui.label(match game.to_move() {
+            Color::Black => T::BlackToPlay.text(lang),
+            Color::White => T::WhiteToPlay.text(lang),
+        });
+    }
+    let target = state.play().target();
+    for c in [Color::Black, Color::White] {
+        let who = if Some(c) == state.computer_color() {
+            format!("{} ({})", colour_name(c, lang), T::Computer.text(lang))
+        } else {
+            colour_name(c, lang).to_owned()
+        };
+        let n = game.captures(c);
+        let text = match target {
+            Some(t) => format!("{who}: {} {n} / {t}", T::Captured.text(lang)),
+            None => format!("{who}: {} {n}", T::Captured.text(lang)),
+        };
+        ui.label(text);
+    }
+    if let Some(level) = state.computer_level() {
+        let ladder = if state.on_ladder() {
+            format!(" · {}", T::Ladder.text(lang))
+        } else {
+            String::new()
+        };
+        ui.label(format!("{} {level}{ladder}", T::Level.text(lang)));
+    }
+    ui.separator();
+    if let Some(why) = &state.explanation {
+        ui.colored_label(theme::ILLEGAL, RichText::new(why.text(lang)).strong());
+    }
+    if let Some(HoverPreview::Legal(p)) = state.preview() {
+        if !p.captures.is_empty() {
+            ui.colored_label(
+                theme::TEACH_CAPTURE,
+                format!("{} {}", T::WouldCapture.text(lang), p.captures.len()),
+            );
+        } else if p.self_atari {
+            ui.colored_label(theme::TEACH_ATARI, T::SelfAtari.text(lang));
+        }
+    }
+    if let Some(note) = &state.note {
+        let text = match note {
+            TeachNote::ComputerToMove => T::ComputerToMove.text(lang).to_owned(),
+            TeachNote::GameOver => T::GameOver.text(lang).to_owned(),
+            TeachNote::ComputerFailed(e) => e.text(lang),
+            TeachNote::WrongPin => T::WrongPin.text(lang).to_owned(),
+            TeachNote::PinRefused(why) => why.clone(),
+            TeachNote::PinSet => T::PinSet.text(lang).to_owned(),
+            TeachNote::PinRemoved => T::PinRemoved.text(lang).to_owned(),
+            TeachNote::CannotStart(why) => why.clone(),
+            TeachNote::EngineGoOnly => T::EngineGoOnly.text(lang).to_owned(),
+            TeachNote::LadderRecorded => T::LadderRecorded.text(lang).to_owned(),
+        };
+        ui.colored_label(theme::ILLEGAL, text);
+        if matches!(note, TeachNote::ComputerFailed(_)) && big_button(ui, T::Retry.text(lang), true)
+        {
+            out.push(TeachCommand::RetryComputer);
+        }
+    }
+    out
+}
+
+/// The PIN prompt (a modal); `input` keeps what is typed between frames.
+pub fn pin_ui(
+    ctx: &egui::Context,
+    state: &TeachState,
+    input: &mut String,
+    lang: Lang,
+) -> Vec<TeachCommand> {
+    let mut out = Vec::new();
+    if state.pin_prompt.is_none() {
+        return out;
+    }
+    let large = state.prefs.large_controls;
+    let r = egui::Modal::new(egui::Id::unique("teacher-pin")).show(ctx, |ui| {
+        apply_size(ui.style_mut(), large);
+        ui.heading(T::Teacher.text(lang));
+        let label = ui.label(T::TeacherPin.text(lang));
+        let edit = ui
+            .add(egui::TextEdit::singleline(input).password(true))
+            .labelled_by(label.id);
+        edit.request_focus();
+        if state.note == Some(TeachNote::WrongPin) {
+            ui.colored_label(theme::ILLEGAL, T::WrongPin.text(lang));
+        }
+        let entered = ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let mut ok = false;
+        let mut cancel = false;
+        ui.horizontal(|ui| {
+            ok = big_button(ui, T::Ok.text(lang), true);
+            cancel = big_button(ui, T::Cancel.text(lang), true);
+        });
+        (ok || entered, cancel)
+    });
+    let (ok, cancel) = r.inner;
+    if ok {
+        out.push(TeachCommand::SubmitPin(std::mem::take(input)));
+    } else if cancel || r.should_close() {
+        input.clear();
+        out.push(TeachCommand::CancelPin);
+    }
+    out
+}
+
+/// The teacher's options (open only once unlocked). `draft` holds the choices being edited;
+/// overlays, sounds and large controls apply at once, the game's choices with "Start".
+pub fn options_ui(
+    ctx: &egui::Context,
+    state: &TeachState,
+    draft: &mut TeachPrefs,
+    new_pin: &mut String,
+    lang: Lang,
+) -> Vec<TeachCommand> {
+    let mut out = Vec::new();
+    if !state.options_open {
+        return out;
+    }
+    let large = state.prefs.large_controls;
+    let before = draft.clone();
+    let r = egui::Modal::new(egui::Id::unique("teaching-options")).show(ctx, |ui| {
+        apply_size(ui.style_mut(), large);
+        let max = ctx.content_rect().size() * 0.85;
+        ui.set_max_width(max.x);
+        // A fixed size: the window must not jump under the teacher's finger when a choice
+        // shows or hides the ones below it.
+        ui.set_min_size(egui::vec2(max.x * 0.9, max.y));
+        ui.heading(T::TeachingOptions.text(lang));
+        egui::ScrollArea::both()
+            .max_width(max.x)
+            .max_height(max.y - 120.0)
+            .show(ui, |ui| {
+                // Two columns: the game on the left, what is shown and the lock on the right,
+                // so the whole window fits a 1280×800 screen with large controls.
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_max_width(max.x * 0.45);
+                        game_choices_ui(ui, draft, lang);
+                    });
+                    ui.separator();
+                    ui.vertical(|ui| {
+                        ui.set_max_width(max.x * 0.5);
+                        display_and_lock_ui(ui, state, draft, new_pin, lang, &mut out);
+                    });
+                });
+            });
+        ui.separator();
+        ui.horizontal(|ui| {
+            if big_button(ui, T::StartNewGame.text(lang), true) {
+                out.push(TeachCommand::StartGame(Box::new(draft.clone())));
+            }
+            if big_button(ui, T::Close.text(lang), true) {
+                out.push(TeachCommand::CloseOptions);
+            }
+            if big_button(ui, T::Leave.text(lang), true) {
+                out.push(TeachCommand::Leave);
+            }
+        });
+    });
+    if r.should_close() {
+        out.push(TeachCommand::CloseOptions);
+    }
+    let shown_at_once = |p: &TeachPrefs| {
+        (
+            p.show_liberties,
+            p.show_atari,
+            p.show_preview,
+            p.show_last_capture,
+            p.sounds,
+            p.large_controls,
+        )
+    };
+    if shown_at_once(draft) != shown_at_once(&before) {
+        // Only the display choices apply at once; the game's choices wait for "Start".
+        let mut now = state.prefs.clone();
+        now.show_liberties = draft.show_liberties;
+        now.show_atari = draft.show_atari;
+        now.show_preview = draft.show_preview;
+        now.show_last_capture = draft.show_last_capture;
+        now.sounds = draft.sounds;
+        now.large_controls = draft.large_controls;
+        out.insert(0, TeachCommand::UpdatePrefs(Box::new(now)));
+    }
+    out
+}
+
+fn display_and_lock_ui(
+    ui: &mut egui::Ui,
+    state: &TeachState,
+    draft: &mut TeachPrefs,
+    new_pin: &mut String,
+    lang: Lang,
+    out: &mut Vec<TeachCommand>,
+) {
+    for (value, text) in [
+        (&mut draft.show_liberties, T::ShowLiberties),
+        (&mut draft.show_atari, T::ShowAtari),
+        (&mut draft.show_preview, T::ShowPreview),
+        (&mut draft.show_last_capture, T::ShowLastCapture),
+        (&mut draft.sounds, T::Sounds),
+        (&mut draft.large_controls, T::LargeControls),
+    ] {
+        // Fixed ids: the options' layout changes with the choices above them,
+        // and a toggle must stay the same widget from frame to frame.
+        ui.push_id(text, |ui| ui.checkbox(value, text.text(lang)));
+    }
+    ui.separator();
+    ui.label(T::PinGuards.text(lang));
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label(T::SetPin.text(lang));
+        ui.add(egui::TextEdit::singleline(new_pin).password(true))
+            .labelled_by(l.id);
+        if big_button(ui, T::Ok.text(lang), !new_pin.is_empty()) {
+            out.push(TeachCommand::SetTeacherPin(std::mem::take(new_pin)));
+        }
+        if state.prefs.teacher_pin.is_some() && big_button(ui, T::RemovePin.text(lang), true) {
+            out.push(TeachCommand::RemoveTeacherPin);
+        }
+    });
+    if let Some(note) = &state.note {
+        let text = match note {
+            TeachNote::PinSet => T::PinSet.text(lang).to_owned(),
+            TeachNote::PinRemoved => T::PinRemoved.text(lang).to_owned(),
+            TeachNote::PinRefused(why) | TeachNote::CannotStart(why) => why.clone(),
+            _ => String::new(),
+        };
+        if !text.is_empty() {
+            ui.colored_label(theme::ILLEGAL, text);
+        }
+    }
+}
+
+fn game_choices_ui(ui: &mut egui::Ui, d: &mut TeachPrefs, lang: Lang) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(T::BoardSize.text(lang));
+        for s in [9u8, 13, 19] {
+            ui.selectable_value(&mut d.size, s, format!("{s}×{s}"));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.selectable_value(&mut d.kind, GameKind::Capture, T::CaptureGame.text(lang));
+        ui.selectable_value(&mut d.kind, GameKind::Go, T::Go.text(lang));
+    });
+    if d.kind == GameKind::Capture {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(T::StonesToCapture.text(lang));
+            for n in [1u32, 3, 5] {
+                ui.selectable_value(&mut d.target, n, n.to_string());
+            }
+            ui.add(egui::DragValue::new(&mut d.target).range(1..=99));
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(T::StartPosition.text(lang));
+            for (name, text) in [("empty", T::Empty), ("crosscut", T::Crosscut)] {
+                if ui
+                    .selectable_label(d.start == name, text.text(lang))
+                    .clicked()
+                {
+                    d.start = name.to_owned();
+                }
+            }
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(T::Opponent.text(lang));
+        for (o, text) in [
+            (OpponentKind::Person, T::Person),
+            (OpponentKind::Computer, T::Computer),
+            (OpponentKind::Ladder, T::Ladder),
+            (OpponentKind::Engine, T::Engine),
+        ] {
+            ui.selectable_value(&mut d.opponent, o, text.text(lang));
+        }
+    });
+    match d.opponent {
+        OpponentKind::Ladder => {
+            let rung = match d.kind {
+                GameKind::Capture => d.capture_ladder,
+                GameKind::Go => d.go_ladder,
+            };
+            ui.label(format!(
+                "{} {} · {} {:+}",
+                T::Level.text(lang),
+                rung.level,
+                T::Handicap.text(lang),
+                rung.handicap
+            ));
+        }
+        OpponentKind::Engine if d.kind == GameKind::Capture => {
+            ui.label(T::EngineGoOnly.text(lang));
+        }
+        OpponentKind::Engine => {
+            ui.horizontal_wrapped(|ui| {
+                let l = ui.label(T::EngineCommand.text(lang));
+                ui.text_edit_singleline(&mut d.engine).labelled_by(l.id);
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label(T::EngineLevel.text(lang));
+                ui.add(egui::DragValue::new(&mut d.engine_level).range(0..=10));
+            });
+        }
+        _ => {}
+    }
+    if d.opponent == OpponentKind::Computer || d.opponent == OpponentKind::Engine {
+        if d.opponent == OpponentKind::Computer {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(T::Level.text(lang));
+                for l in 1u8..=5 {
+                    ui.selectable_value(&mut d.level, l, l.to_string());
+                }
+            });
+        }
+        ui.push_id("child-black", |ui| {
+            ui.checkbox(&mut d.child_black, T::ChildBlack.text(lang))
+        });
+    }
+    if d.opponent != OpponentKind::Ladder {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(T::Handicap.text(lang));
+            ui.add(egui::DragValue::new(&mut d.handicap).range(0..=9));
+        });
+    }
+}

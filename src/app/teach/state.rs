@@ -1,0 +1,815 @@
+//! Teaching mode's state, with no egui: the game at the board (the capture game or small-board
+//! Go), the computer across it, the overlays' inputs, the explanation of a refused move, the
+//! celebration and the teacher's lock. Views read it and send [`TeachCommand`]s;
+//! [`TeachState::apply`] changes it and returns [`TeachEffects`] (sounds, saved preferences,
+//! leaving the mode) for the shell to carry out. Not an arbiter session: nothing is journalled,
+//! there is no clock, and a take-back simply undoes.
+
+use super::computer::{Computer, ComputerAnswer, OurPlayer};
+use super::prefs::{GameKind, OpponentKind, SavedRung, TeachPrefs};
+use super::teacher_pin;
+use crate::ai::{HandicapLadder, Level, Rung, StudentResult, rng::mix};
+use crate::audio::Sound;
+use crate::clock::Timestamp;
+use crate::engine::{EngineError, EngineSpec, Waker};
+use crate::rules::{Color, Coord, Game, GameResult, Komi, Move, Rules};
+use crate::seal::KdfParams;
+use crate::teach::capture::{CaptureGame, CaptureSettings, CaptureStatus, StartPosition};
+use crate::teach::chains::ChainInfo;
+use crate::teach::explain::{IllegalExplanation, explain_illegal};
+use crate::teach::overlay::{self, HoverPreview, LastCapture};
+
+/// The game on the board.
+#[derive(Clone, Debug)]
+pub enum Play {
+    /// The capture game, decided by [`crate::teach::capture`].
+    Capture(CaptureGame),
+    /// Ordinary Go, ended by two passes and counted by area.
+    Go(Game),
+}
+
+impl Play {
+    /// The rules core's game.
+    pub fn game(&self) -> &Game {
+        match self {
+            Play::Capture(c) => c.game(),
+            Play::Go(g) => g,
+        }
+    }
+
+    fn play(&mut self, color: Color, mv: Move) -> bool {
+        match self {
+            Play::Capture(c) => c.play(color, mv).is_ok(),
+            Play::Go(g) => g.play(color, mv).is_ok(),
+        }
+    }
+
+    fn undo(&mut self) -> bool {
+        match self {
+            Play::Capture(c) => c.undo(),
+            Play::Go(g) => g.undo(),
+        }
+    }
+
+    /// The capture game's target, `None` in Go.
+    pub fn target(&self) -> Option<u32> {
+        match self {
+            Play::Capture(c) => Some(c.settings().target),
+            Play::Go(_) => None,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameEnd {
+    /// The capture game is won or drawn.
+    Capture(CaptureStatus),
+    /// Go, counted after two passes with the suggested dead stones removed.
+    Counted(GameResult),
+    /// A side resigned (an engine).
+    Resigned(Color),
+}
+
+impl GameEnd {
+    /// The winner, `None` for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            GameEnd::Capture(s) => s.winner(),
+            GameEnd::Counted(r) => r.winner,
+            GameEnd::Resigned(loser) => Some(loser.opponent()),
+        }
+    }
+}
+
+/// Why the PIN is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PinPurpose {
+    /// To open the teaching options (and the settings in them).
+    Options,
+    /// To leave teaching mode (the rest of the app has the settings and arbiter games).
+    Leave,
+}
+
+/// A message for the child or the teacher, besides the explanation of a refused move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TeachNote {
+    /// Wait: it is the computer's turn.
+    ComputerToMove,
+    /// The game is over: play again.
+    GameOver,
+    /// The computer failed (missing engine, refusal, crash).
+    ComputerFailed(EngineError),
+    /// The wrong PIN was typed.
+    WrongPin,
+    /// A new PIN was refused (too short, or the random generator failed).
+    PinRefused(String),
+    /// The teacher's PIN is set.
+    PinSet,
+    /// The teacher's PIN is removed.
+    PinRemoved,
+    /// A setting of the teacher's cannot start a game (e.g. a bad handicap).
+    CannotStart(String),
+    /// An engine plays ordinary Go only; the capture game uses our own player.
+    EngineGoOnly,
+    /// A ladder game's result is recorded: take-back is closed for it.
+    LadderRecorded,
+}
+
+/// Everything the teaching views ask for.
+#[must_use]
+#[derive(Clone, Debug, PartialEq)]
+pub enum TeachCommand {
+    /// A click or tap on a point: a move by the side to move.
+    Click(Coord),
+    /// The pointer is over this point (or left the board).
+    Hover(Option<Coord>),
+    /// The side to move passes.
+    Pass,
+    /// Take back the last move (against the computer: back to the child's turn).
+    TakeBack,
+    /// A new game with the same choices (on the ladder: the ladder's next rung).
+    PlayAgain,
+    /// Open the teacher's options (asks the PIN when one is set).
+    OpenOptions,
+    /// Close them (locks again).
+    CloseOptions,
+    /// The PIN typed in the prompt.
+    SubmitPin(String),
+    /// The prompt was closed.
+    CancelPin,
+    /// The teacher changed a choice that shows at once (overlays, sounds, large controls).
+    UpdatePrefs(Box<TeachPrefs>),
+    /// The teacher starts a new game with these choices.
+    StartGame(Box<TeachPrefs>),
+    /// Set (or change) the teacher's PIN.
+    SetTeacherPin(String),
+    /// Remove the teacher's PIN.
+    RemoveTeacherPin,
+    /// Leave teaching mode (asks the PIN when one is set).
+    Leave,
+    /// Ask the computer again after a failure.
+    RetryComputer,
+}
+
+/// What the shell does after a command.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TeachEffects {
+    /// Sounds to play.
+    pub sounds: Vec<Sound>,
+    /// The preferences changed: save them into the settings.
+    pub prefs_changed: bool,
+    /// Leave teaching mode.
+    pub leave: bool,
+}
+
+impl TeachEffects {
+    fn merge(&mut self, other: TeachEffects) {
+        self.sounds.extend(other.sounds);
+        self.prefs_changed |= other.prefs_changed;
+        self.leave |= other.leave;
+    }
+}
+
+/// Teaching mode.
+pub struct TeachState {
+    /// The saved choices.
+    pub prefs: TeachPrefs,
+    play: Play,
+    computer: Option<Computer>,
+    /// Our computer player's level in this game (`None` for people or an engine).
+    level: Option<u8>,
+    /// This game is on the handicap ladder (its result moves the ladder).
+    on_ladder: bool,
+    ladder_recorded: bool,
+    hover: Option<Coord>,
+    preview: Option<HoverPreview>,
+    /// The last refused move, explained.
+    pub explanation: Option<IllegalExplanation>,
+    /// How the game ended.
+    pub end: Option<GameEnd>,
+    /// When the celebration started (the app's milliseconds).
+    pub celebration: Option<Timestamp>,
+    /// A note to show.
+    pub note: Option<TeachNote>,
+    /// The PIN prompt, when open.
+    pub pin_prompt: Option<PinPurpose>,
+    /// The teacher's options are open (unlocked).
+    pub options_open: bool,
+    wake: Waker,
+    kdf: KdfParams,
+}
+
+impl std::fmt::Debug for TeachState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TeachState")
+            .field("prefs", &self.prefs)
+            .field("play", &self.play)
+            .field("end", &self.end)
+            .finish_non_exhaustive()
+    }
+}
+
+impl TeachState {
+    /// Teaching mode with the saved `prefs`, starting their game (or, should they be unusable,
+    /// the default game); `wake` repaints the UI when the computer answers; `kdf` is the
+    /// teacher PIN's cost ([`KdfParams::STANDARD`] in the app).
+    pub fn new(prefs: TeachPrefs, wake: Waker, kdf: KdfParams) -> Result<TeachState, String> {
+        let (prefs, built, note) = match build(&prefs, wake.clone()) {
+            Ok(b) => (prefs, b, None),
+            Err(why) => {
+                let defaults = TeachPrefs {
+                    teacher_pin: prefs.teacher_pin.clone(),
+                    ..TeachPrefs::default()
+                };
+                let b = build(&defaults, wake.clone())?;
+                (defaults, b, Some(TeachNote::CannotStart(why)))
+            }
+        };
+        let mut state = TeachState {
+            prefs,
+            play: built.play,
+            computer: built.computer,
+            level: built.level,
+            on_ladder: built.on_ladder,
+            ladder_recorded: false,
+            hover: None,
+            preview: None,
+            explanation: None,
+            end: None,
+            celebration: None,
+            note: note.or(built.note),
+            pin_prompt: None,
+            options_open: false,
+            wake,
+            kdf,
+        };
+        state.prefs.games_played = state.prefs.games_played.wrapping_add(1);
+        state.ask_computer();
+        Ok(state)
+    }
+
+    /// The game on the board.
+    pub fn play(&self) -> &Play {
+        &self.play
+    }
+
+    /// The rules core's game.
+    pub fn game(&self) -> &Game {
+        self.play.game()
+    }
+
+    /// The computer's colour, `None` when people play each other.
+    pub fn computer_color(&self) -> Option<Color> {
+        self.computer.as_ref().map(Computer::color)
+    }
+
+    /// Whether the computer is thinking now.
+    pub fn computer_thinking(&self) -> bool {
+        self.computer.as_ref().is_some_and(Computer::thinking)
+    }
+
+    /// Our computer player's level in this game, `None` for people or an engine.
+    pub fn computer_level(&self) -> Option<u8> {
+        self.level
+    }
+
+    /// Whether this game is on the handicap ladder.
+    pub fn on_ladder(&self) -> bool {
+        self.on_ladder
+    }
+
+    /// Whether a take-back is possible now.
+    pub fn can_take_back(&self) -> bool {
+        let g = self.game();
+        let child_moves = g
+            .moves()
+            .iter()
+            .filter(|(c, _)| Some(*c) != self.computer_color())
+            .count();
+        child_moves > 0 && !self.ladder_recorded
+    }
+
+    /// The point under the pointer.
+    pub fn hover(&self) -> Option<Coord> {
+        self.hover
+    }
+
+    /// What a stone on the hovered point would do (when the preview is on).
+    pub fn preview(&self) -> Option<&HoverPreview> {
+        if self.prefs.show_preview {
+            self.preview.as_ref()
+        } else {
+            None
+        }
+    }
+
+    /// The chains with their liberty counts (when shown).
+    pub fn liberty_overlay(&self) -> Vec<ChainInfo> {
+        if self.prefs.show_liberties {
+            overlay::liberty_counts(self.game().board())
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The chains in atari (when shown).
+    pub fn atari_overlay(&self) -> Vec<ChainInfo> {
+        if self.prefs.show_atari {
+            overlay::chains_in_atari(self.game().board())
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The last capture (when shown).
+    pub fn last_capture_overlay(&self) -> Option<LastCapture> {
+        if self.prefs.show_last_capture {
+            overlay::last_capture(self.game())
+        } else {
+            None
+        }
+    }
+
+    /// Whether the side to move is a person who may click now.
+    pub fn child_to_move(&self) -> bool {
+        self.end.is_none() && Some(self.game().to_move()) != self.computer_color()
+    }
+
+    /// Whether the celebration plays at `now`.
+    pub fn celebrating(&self, now: Timestamp) -> bool {
+        self.celebration
+            .is_some_and(|s| super::celebration::playing(s.0, now.0))
+    }
+
+    /// Applies one command at `now`.
+    pub fn apply(&mut self, cmd: TeachCommand, now: Timestamp) -> TeachEffects {
+        let mut fx = TeachEffects::default();
+        match cmd {
+            TeachCommand::Click(c) => fx.merge(self.click(c, now)),
+            TeachCommand::Hover(c) => self.set_hover(c),
+            TeachCommand::Pass => {
+                if self.child_to_move() {
+                    let color = self.game().to_move();
+                    if self.play.play(color, Move::Pass) {
+                        self.explanation = None;
+                        fx.merge(self.after_move(now));
+                    }
+                }
+            }
+            TeachCommand::TakeBack => self.take_back(),
+            TeachCommand::PlayAgain => fx.merge(self.new_game()),
+            TeachCommand::OpenOptions => {
+                if self.prefs.teacher_pin.is_some() {
+                    self.pin_prompt = Some(PinPurpose::Options);
+                } else {
+                    self.options_open = true;
+                }
+            }
+            TeachCommand::CloseOptions => self.options_open = false,
+            TeachCommand::SubmitPin(pin) => fx.merge(self.submit_pin(&pin)),
+            TeachCommand::CancelPin => self.pin_prompt = None,
+            TeachCommand::UpdatePrefs(p) => {
+                if self.options_open {
+                    let pin = self.prefs.teacher_pin.clone();
+                    self.prefs = TeachPrefs {
+                        teacher_pin: pin,
+                        ..*p
+                    };
+                    fx.prefs_changed = true;
+                }
+            }
+            TeachCommand::StartGame(p) => {
+                if self.options_open {
+                    let pin = self.prefs.teacher_pin.clone();
+                    let before = self.prefs.clone();
+                    self.prefs = TeachPrefs {
+                        teacher_pin: pin,
+                        ..*p
+                    };
+                    match self.start_game() {
+                        Ok(()) => {
+                            self.options_open = false;
+                            fx.prefs_changed = true;
+                        }
+                        Err(why) => {
+                            self.prefs = before;
+                            self.note = Some(TeachNote::CannotStart(why));
+                        }
+                    }
+                }
+            }
+            TeachCommand::SetTeacherPin(pin) => {
+                if self.options_open {
+                    let made = crate::entropy::bytes::<16>()
+                        .and_then(|salt| teacher_pin::make(&pin, salt, self.kdf));
+                    match made {
+                        Ok(stored) => {
+                            self.prefs.teacher_pin = Some(stored);
+                            self.note = Some(TeachNote::PinSet);
+                            fx.prefs_changed = true;
+                        }
+                        Err(why) => self.note = Some(TeachNote::PinRefused(why)),
+                    }
+                }
+            }
+            TeachCommand::RemoveTeacherPin => {
+                if self.options_open {
+                    self.prefs.teacher_pin = None;
+                    self.note = Some(TeachNote::PinRemoved);
+                    fx.prefs_changed = true;
+                }
+            }
+            TeachCommand::Leave => {
+                if self.prefs.teacher_pin.is_some() && !self.options_open {
+                    self.pin_prompt = Some(PinPurpose::Leave);
+                } else {
+                    self.options_open = false;
+                    fx.leave = true;
+                }
+            }
+            TeachCommand::RetryComputer => {
+                if let Some(c) = &mut self.computer {
+                    c.retry();
+                }
+                self.note = None;
+                self.ask_computer();
+            }
+        }
+        fx
+    }
+
+    /// Takes the computer's answer if it has come; call once a frame. Never blocks.
+    pub fn poll(&mut self, now: Timestamp) -> TeachEffects {
+        let Some(computer) = &mut self.computer else {
+            return TeachEffects::default();
+        };
+        if self.end.is_some() {
+            return TeachEffects::default();
+        }
+        let color = computer.color();
+        match computer.poll(self.play.game()) {
+            Some(ComputerAnswer::Move(mv)) => {
+                if self.play.play(color, mv) {
+                    self.refresh_preview();
+                    self.after_move(now)
+                } else {
+                    // Our rules refuse it (cannot happen with our player; an engine's moves
+                    // are checked by `EnginePlayer`): the computer passes instead.
+                    let _ = self.play.play(color, Move::Pass);
+                    self.after_move(now)
+                }
+            }
+            Some(ComputerAnswer::Resign) => self.finish(GameEnd::Resigned(color), now),
+            Some(ComputerAnswer::Failed(e)) => {
+                self.note = Some(TeachNote::ComputerFailed(e));
+                TeachEffects::default()
+            }
+            None => TeachEffects::default(),
+        }
+    }
+
+    fn click(&mut self, c: Coord, now: Timestamp) -> TeachEffects {
+        if self.end.is_some() {
+            self.note = Some(TeachNote::GameOver);
+            return TeachEffects::default();
+        }
+        if !self.child_to_move() {
+            self.note = Some(TeachNote::ComputerToMove);
+            return TeachEffects::default();
+        }
+        let color = self.game().to_move();
+        if let Some(why) = explain_illegal(self.game(), color, Move::Play(c)) {
+            self.explanation = Some(why);
+            return TeachEffects::default();
+        }
+        if !self.play.play(color, Move::Play(c)) {
+            return TeachEffects::default();
+        }
+        self.explanation = None;
+        if matches!(
+            self.note,
+            Some(TeachNote::ComputerToMove | TeachNote::GameOver)
+        ) {
+            self.note = None;
+        }
+        self.after_move(now)
+    }
+
+    /// After any move: the sound, the end of the game, then the computer's turn.
+    fn after_move(&mut self, now: Timestamp) -> TeachEffects {
+        let mut fx = TeachEffects::default();
+        if let Some((_, Move::Play(_))) = self.game().last_move() {
+            fx.sounds.push(Sound::Stone);
+            if captured_by_last_move(self.game()) {
+                fx.sounds.push(Sound::Capture);
+            }
+        }
+        self.refresh_preview();
+        let end = match &self.play {
+            Play::Capture(c) => {
+                let s = c.status();
+                s.is_over().then_some(GameEnd::Capture(s))
+            }
+            Play::Go(g) => (g.consecutive_passes() >= 2).then(|| GameEnd::Counted(count(g))),
+        };
+        if let Some(end) = end {
+            fx.merge(self.finish(end, now));
+        } else {
+            self.ask_computer();
+        }
+        fx
+    }
+
+    fn finish(&mut self, end: GameEnd, now: Timestamp) -> TeachEffects {
+        let mut fx = TeachEffects::default();
+        let winner = end.winner();
+        let computer = self.computer_color();
+        let person_won = winner.is_some() && winner != computer;
+        if person_won {
+            self.celebration = Some(now);
+            fx.sounds.push(Sound::Celebration);
+        }
+        if self.on_ladder
+            && !self.ladder_recorded
+            && let Some(computer) = computer
+        {
+            let result = match winner {
+                None => StudentResult::Drawn,
+                Some(w) if w == computer => StudentResult::Lost,
+                Some(_) => StudentResult::Won,
+            };
+            let size = self.game().size();
+            let saved = self.ladder_rung();
+            let mut ladder =
+                HandicapLadder::new(to_rung(saved), HandicapLadder::max_stones_for(size), true);
+            let next = ladder.record(result);
+            *self.ladder_rung_mut() = SavedRung {
+                level: next.level.get(),
+                handicap: next.handicap,
+            };
+            self.ladder_recorded = true;
+            fx.prefs_changed = true;
+        }
+        self.end = Some(end);
+        fx
+    }
+
+    fn take_back(&mut self) {
+        if !self.can_take_back() {
+            if self.ladder_recorded {
+                self.note = Some(TeachNote::LadderRecorded);
+            }
+            return;
+        }
+        let computer = self.computer_color();
+        if let Some(c) = &mut self.computer {
+            c.forget_question();
+        }
+        // Undo until a person's move has been taken back, so the child moves again.
+        while let Some((color, _)) = self.game().last_move() {
+            if !self.play.undo() {
+                break;
+            }
+            if Some(color) != computer {
+                break;
+            }
+        }
+        self.end = None;
+        self.celebration = None;
+        self.explanation = None;
+        self.note = None;
+        self.refresh_preview();
+        self.ask_computer();
+    }
+
+    fn set_hover(&mut self, c: Option<Coord>) {
+        if self.hover != c {
+            self.hover = c;
+            self.refresh_preview();
+        }
+    }
+
+    fn refresh_preview(&mut self) {
+        self.preview = match self.hover {
+            Some(c) if self.child_to_move() && self.game().board().get(c).is_none() => {
+                Some(overlay::preview(self.game(), self.game().to_move(), c))
+            }
+            _ => None,
+        };
+    }
+
+    fn submit_pin(&mut self, pin: &str) -> TeachEffects {
+        let mut fx = TeachEffects::default();
+        let Some(purpose) = self.pin_prompt else {
+            return fx;
+        };
+        let right = self
+            .prefs
+            .teacher_pin
+            .as_ref()
+            .is_none_or(|stored| teacher_pin::verify(stored, pin));
+        if !right {
+            self.note = Some(TeachNote::WrongPin);
+            return fx;
+        }
+        self.pin_prompt = None;
+        if self.note == Some(TeachNote::WrongPin) {
+            self.note = None;
+        }
+        match purpose {
+            PinPurpose::Options => self.options_open = true,
+            PinPurpose::Leave => fx.leave = true,
+        }
+        fx
+    }
+
+    fn new_game(&mut self) -> TeachEffects {
+        match self.start_game() {
+            Ok(()) => TeachEffects {
+                prefs_changed: true,
+                ..TeachEffects::default()
+            },
+            Err(why) => {
+                self.note = Some(TeachNote::CannotStart(why));
+                TeachEffects::default()
+            }
+        }
+    }
+
+    fn ladder_rung(&self) -> SavedRung {
+        ladder_rung_of(&self.prefs)
+    }
+
+    fn ladder_rung_mut(&mut self) -> &mut SavedRung {
+        match self.prefs.kind {
+            GameKind::Capture => &mut self.prefs.capture_ladder,
+            GameKind::Go => &mut self.prefs.go_ladder,
+        }
+    }
+
+    /// Starts a new game from the preferences (and the ladder's rung on the ladder).
+    fn start_game(&mut self) -> Result<(), String> {
+        let built = build(&self.prefs, self.wake.clone())?;
+        self.play = built.play;
+        self.computer = built.computer;
+        self.level = built.level;
+        self.on_ladder = built.on_ladder;
+        self.note = built.note;
+        self.ladder_recorded = false;
+        self.end = None;
+        self.celebration = None;
+        self.explanation = None;
+        self.preview = None;
+        self.prefs.games_played = self.prefs.games_played.wrapping_add(1);
+        self.ask_computer();
+        Ok(())
+    }
+
+    fn ask_computer(&mut self) {
+        if self.end.is_some() {
+            return;
+        }
+        if let Some(c) = &mut self.computer {
+            c.ask_if_its_turn(self.play.game());
+        }
+    }
+}
+
+/// Whether the last move of `game` captured something.
+fn captured_by_last_move(game: &Game) -> bool {
+    let Some((color, _)) = game.last_move() else {
+        return false;
+    };
+    let mut before = game.clone();
+    let now = game.captures(color);
+    before.undo() && before.captures(color) < now
+}
+
+/// The count of a Go game that ended with two passes: the dead stones suggested by the
+/// estimator removed (children's games end with stones left in the opponent's area).
+fn count(game: &Game) -> GameResult {
+    crate::analysis::suggest(
+        game.board(),
+        game.rules(),
+        game.handicap(),
+        &crate::analysis::Settings::default(),
+    )
+    .result
+}
+
+fn to_rung(saved: SavedRung) -> Rung {
+    Rung {
+        level: Level::new(saved.level).unwrap_or(Level::MIN),
+        handicap: saved.handicap,
+    }
+}
+
+/// A new game and its computer, made from the preferences.
+struct Built {
+    play: Play,
+    computer: Option<Computer>,
+    level: Option<u8>,
+    on_ladder: bool,
+    note: Option<TeachNote>,
+}
+
+fn ladder_rung_of(p: &TeachPrefs) -> SavedRung {
+    match p.kind {
+        GameKind::Capture => p.capture_ladder,
+        GameKind::Go => p.go_ladder,
+    }
+}
+
+/// The game `p` asks for, with its computer (started on its thread).
+fn build(p: &TeachPrefs, wake: Waker) -> Result<Built, String> {
+    let size = p.size;
+    let on_ladder = p.opponent == OpponentKind::Ladder;
+    let rung = to_rung(ladder_rung_of(p));
+    // The child's colour, Black's handicap stones and (Go) the komi in points.
+    let (child, stones, komi) = if on_ladder {
+        let s = match p.kind {
+            GameKind::Capture => rung.capture_setup(),
+            GameKind::Go => rung.go_setup(),
+        };
+        (s.student, s.black_stones, s.komi_points)
+    } else {
+        let child = if p.child_black {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let komi = if p.handicap > 0 { 0.0 } else { 7.5 };
+        (child, p.handicap, komi)
+    };
+    let play = match p.kind {
+        GameKind::Capture => {
+            let settings = CaptureSettings {
+                size,
+                target: p.target.max(1),
+                start: StartPosition::from_name(&p.start).unwrap_or_default(),
+                handicap: stones,
+            };
+            Play::Capture(CaptureGame::new(settings).map_err(|e| e.to_string())?)
+        }
+        GameKind::Go => {
+            let rules = Rules {
+                komi: Komi::from_points(komi).unwrap_or(Komi::ZERO),
+                ..Rules::default()
+            };
+            let mut g = Game::new(size, rules).map_err(|e| e.to_string())?;
+            if stones >= 2 {
+                g.place_fixed_handicap(stones).map_err(|e| e.to_string())?;
+            }
+            Play::Go(g)
+        }
+    };
+    let seed = mix(&[p.games_played, u64::from(size), 0x7eac_4ba5]);
+    let level =
+        Level::new(if on_ladder { rung.level.get() } else { p.level }).unwrap_or(Level::MIN);
+    let computer_color = child.opponent();
+    let ours = |wake| {
+        Computer::ours(
+            OurPlayer::new(level, seed, play.target()),
+            computer_color,
+            wake,
+        )
+    };
+    let mut note = None;
+    let computer = match p.opponent {
+        OpponentKind::Person => None,
+        OpponentKind::Engine if p.kind == GameKind::Go => {
+            let spec = if p.engine.trim().eq_ignore_ascii_case("gnugo") {
+                Some(EngineSpec::gnugo(p.engine_level))
+            } else {
+                EngineSpec::parse(&p.engine)
+            };
+            let Some(spec) = spec else {
+                return Err(format!("no engine command: '{}'", p.engine));
+            };
+            Some(Computer::engine(
+                spec,
+                computer_color,
+                Some(p.engine_level),
+                wake,
+            ))
+        }
+        OpponentKind::Engine => {
+            note = Some(TeachNote::EngineGoOnly);
+            Some(ours(wake))
+        }
+        OpponentKind::Computer | OpponentKind::Ladder => Some(ours(wake)),
+    };
+    let level = match (&computer, p.opponent) {
+        (None, _) => None,
+        (Some(_), OpponentKind::Engine) if p.kind == GameKind::Go => None,
+        (Some(_), _) => Some(level.get()),
+    };
+    Ok(Built {
+        play,
+        computer,
+        level,
+        on_ladder,
+        note,
+    })
+}

@@ -1,0 +1,349 @@
+//! Teaching mode's state without a window: a child's games from the first click to the
+//! celebration, take-back, the overlays, the ladder and the teacher's lock.
+
+use super::prefs::{GameKind, OpponentKind, TeachPrefs};
+use super::state::{GameEnd, PinPurpose, TeachCommand, TeachNote, TeachState};
+use crate::audio::Sound;
+use crate::clock::Timestamp;
+use crate::engine::worker::no_waker;
+use crate::rules::{Color, Coord};
+use crate::seal::KdfParams;
+use crate::teach::explain::IllegalKind;
+use std::time::Duration;
+
+fn c(v: &str) -> Coord {
+    Coord::from_gtp(v, 9).unwrap_or_else(|| panic!("bad vertex {v}"))
+}
+
+fn state(prefs: TeachPrefs) -> TeachState {
+    TeachState::new(prefs, no_waker(), KdfParams::TEST_ONLY).expect("a game starts")
+}
+
+fn people(kind: GameKind, target: u32) -> TeachPrefs {
+    TeachPrefs {
+        kind,
+        target,
+        opponent: OpponentKind::Person,
+        ..TeachPrefs::default()
+    }
+}
+
+/// Polls until the computer has answered (our player answers in milliseconds).
+fn wait_for_computer(s: &mut TeachState, now: Timestamp) -> Vec<Sound> {
+    let mut sounds = Vec::new();
+    for _ in 0..5_000 {
+        sounds.extend(s.poll(now).sounds);
+        if (s.child_to_move() || s.end.is_some()) && !s.computer_thinking() {
+            return sounds;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("the computer did not answer");
+}
+
+/// Plays the child's first legal point, row by row, until the game ends; returns the sounds.
+fn play_out(s: &mut TeachState) -> Vec<Sound> {
+    let mut sounds = Vec::new();
+    for n in 0..400u64 {
+        let now = Timestamp(1_000 + n * 100);
+        sounds.extend(wait_for_computer(s, now));
+        if s.end.is_some() {
+            return sounds;
+        }
+        let color = s.game().to_move();
+        let legal = crate::teach::capture::legal_points(s.game(), color);
+        let cmd = match legal.first() {
+            Some(&p) => TeachCommand::Click(p),
+            None => TeachCommand::Pass,
+        };
+        sounds.extend(s.apply(cmd, now).sounds);
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn a_capture_game_to_one_against_level_1_ends_with_a_winner() {
+    let mut s = state(TeachPrefs::default());
+    assert_eq!(s.computer_color(), Some(Color::White));
+    let sounds = play_out(&mut s);
+    let end = s.end.clone().expect("over");
+    let winner = end.winner().expect("someone captured");
+    assert!(matches!(end, GameEnd::Capture(_)));
+    assert!(sounds.contains(&Sound::Stone) && sounds.contains(&Sound::Capture));
+    assert_eq!(s.celebration.is_some(), winner == Color::Black);
+    assert_eq!(sounds.contains(&Sound::Celebration), winner == Color::Black);
+    assert_eq!(s.game().captures(winner), 1.max(s.game().captures(winner)));
+}
+
+#[test]
+fn the_child_who_captures_first_is_celebrated_for_four_seconds() {
+    let mut s = state(people(GameKind::Capture, 1));
+    let now = Timestamp(5_000);
+    // Black surrounds the white stone on A1: A1 W, then B1 and A2 by Black.
+    for v in ["B1", "A1", "A2"] {
+        let fx = s.apply(TeachCommand::Click(c(v)), now);
+        assert!(fx.sounds.starts_with(&[Sound::Stone]), "{v}: {fx:?}");
+        if v == "A2" {
+            assert_eq!(
+                fx.sounds,
+                vec![Sound::Stone, Sound::Capture, Sound::Celebration]
+            );
+        }
+    }
+    assert_eq!(s.end.as_ref().and_then(GameEnd::winner), Some(Color::Black));
+    assert!(s.celebrating(Timestamp(8_999)) && !s.celebrating(Timestamp(9_000)));
+    // After the end a click only says the game is over.
+    let _ = s.apply(TeachCommand::Click(c("E5")), now);
+    assert_eq!(s.note, Some(TeachNote::GameOver));
+}
+
+#[test]
+fn an_illegal_move_is_explained_with_its_stones() {
+    let mut s = state(people(GameKind::Capture, 5));
+    let now = Timestamp(0);
+    for v in ["A2", "E5", "B1"] {
+        let _ = s.apply(TeachCommand::Click(c(v)), now);
+    }
+    let _ = s.apply(TeachCommand::Click(c("A1")), now);
+    let why = s
+        .explanation
+        .clone()
+        .expect("A1 is a forbidden point for White");
+    assert_eq!(why.kind, IllegalKind::Suicide);
+    assert!(why.stones.contains(&c("A1")));
+    assert_eq!(s.game().to_move(), Color::White, "nothing was played");
+    let _ = s.apply(TeachCommand::Click(c("A2")), now);
+    assert_eq!(
+        s.explanation.as_ref().map(|e| e.kind),
+        Some(IllegalKind::Occupied)
+    );
+    // A legal move clears the explanation.
+    let _ = s.apply(TeachCommand::Click(c("G7")), now);
+    assert!(s.explanation.is_none());
+}
+
+#[test]
+fn take_back_against_the_computer_returns_to_the_childs_turn() {
+    let mut s = state(TeachPrefs::default());
+    let now = Timestamp(0);
+    let _ = s.apply(TeachCommand::Click(c("E5")), now);
+    let _ = wait_for_computer(&mut s, now);
+    assert_eq!(s.game().moves().len(), 2);
+    assert!(s.can_take_back());
+    let _ = s.apply(TeachCommand::TakeBack, now);
+    assert_eq!(s.game().moves().len(), 0);
+    assert!(s.child_to_move());
+    assert!(!s.can_take_back());
+}
+
+#[test]
+fn the_overlays_follow_the_teachers_toggles() {
+    let mut s = state(people(GameKind::Capture, 3));
+    let now = Timestamp(0);
+    for v in ["E5", "E6", "D6"] {
+        let _ = s.apply(TeachCommand::Click(c(v)), now);
+    }
+    // White E6 has two liberties left (E7, F6): two chains of Black, one of White.
+    assert_eq!(s.liberty_overlay().len(), 3);
+    let _ = s.apply(TeachCommand::Click(c("A1")), now);
+    let _ = s.apply(TeachCommand::Click(c("F6")), now);
+    assert_eq!(s.atari_overlay().len(), 1, "E6 in atari");
+    let _ = s.apply(TeachCommand::Hover(Some(c("E7"))), now);
+    let captures = match s.preview() {
+        Some(crate::teach::overlay::HoverPreview::Legal(p)) => p.captures.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert!(captures.is_empty(), "White to move: E7 extends");
+    // The teacher switches every overlay off.
+    let _ = s.apply(TeachCommand::OpenOptions, now);
+    let off = TeachPrefs {
+        show_liberties: false,
+        show_atari: false,
+        show_preview: false,
+        show_last_capture: false,
+        ..s.prefs.clone()
+    };
+    let fx = s.apply(TeachCommand::UpdatePrefs(Box::new(off)), now);
+    assert!(fx.prefs_changed);
+    assert!(s.liberty_overlay().is_empty() && s.atari_overlay().is_empty());
+    assert!(s.preview().is_none() && s.last_capture_overlay().is_none());
+}
+
+#[test]
+fn the_ladder_takes_a_stone_after_the_childs_win_and_closes_take_back() {
+    let prefs = TeachPrefs {
+        opponent: OpponentKind::Ladder,
+        ..TeachPrefs::default()
+    };
+    let mut s = state(prefs);
+    assert!(s.on_ladder());
+    let before = s.prefs.capture_ladder;
+    let _ = play_out(&mut s);
+    let winner = s.end.as_ref().and_then(GameEnd::winner);
+    let after = s.prefs.capture_ladder;
+    match winner {
+        Some(Color::Black) => assert_eq!(after.handicap, before.handicap - 1),
+        Some(Color::White) => assert_eq!(after.handicap, before.handicap + 1),
+        None => assert_eq!(after, before),
+    }
+    let _ = s.apply(TeachCommand::TakeBack, Timestamp(0));
+    assert_eq!(s.note, Some(TeachNote::LadderRecorded));
+    assert!(s.end.is_some());
+}
+
+#[test]
+fn the_teachers_pin_guards_the_options_and_leaving() {
+    let mut s = state(TeachPrefs::default());
+    let now = Timestamp(0);
+    // No PIN yet: the options open, and the teacher sets one.
+    let _ = s.apply(TeachCommand::OpenOptions, now);
+    assert!(s.options_open);
+    let fx = s.apply(TeachCommand::SetTeacherPin("12".into()), now);
+    assert!(!fx.prefs_changed && matches!(s.note, Some(TeachNote::PinRefused(_))));
+    let fx = s.apply(TeachCommand::SetTeacherPin("panda-2026".into()), now);
+    assert!(fx.prefs_changed && s.prefs.teacher_pin.is_some());
+    let _ = s.apply(TeachCommand::CloseOptions, now);
+    // A child cannot open them, change them or leave.
+    let _ = s.apply(TeachCommand::OpenOptions, now);
+    assert_eq!(s.pin_prompt, Some(PinPurpose::Options));
+    let _ = s.apply(TeachCommand::SubmitPin("panda".into()), now);
+    assert!(!s.options_open && s.note == Some(TeachNote::WrongPin));
+    let fx = s.apply(
+        TeachCommand::UpdatePrefs(Box::new(TeachPrefs {
+            show_liberties: false,
+            ..s.prefs.clone()
+        })),
+        now,
+    );
+    assert!(!fx.prefs_changed && s.prefs.show_liberties);
+    let _ = s.apply(TeachCommand::CancelPin, now);
+    assert!(!s.apply(TeachCommand::Leave, now).leave);
+    assert_eq!(s.pin_prompt, Some(PinPurpose::Leave));
+    assert!(
+        s.apply(TeachCommand::SubmitPin("panda-2026".into()), now)
+            .leave
+    );
+    // The teacher opens them with the PIN.
+    let _ = s.apply(TeachCommand::OpenOptions, now);
+    let _ = s.apply(TeachCommand::SubmitPin("panda-2026".into()), now);
+    assert!(s.options_open && s.pin_prompt.is_none());
+}
+
+#[test]
+fn go_between_children_ends_with_two_passes_and_a_count() {
+    let mut s = state(TeachPrefs {
+        kind: GameKind::Go,
+        ..people(GameKind::Go, 1)
+    });
+    let now = Timestamp(0);
+    let _ = s.apply(TeachCommand::Click(c("E5")), now);
+    let _ = s.apply(TeachCommand::Pass, now);
+    assert!(s.end.is_none());
+    let _ = s.apply(TeachCommand::Pass, now);
+    match &s.end {
+        Some(GameEnd::Counted(r)) => assert_eq!(r.winner, Some(Color::Black)),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_missing_engine_is_a_clear_note_not_a_hang() {
+    let mut s = state(TeachPrefs {
+        kind: GameKind::Go,
+        opponent: OpponentKind::Engine,
+        engine: "/nonexistent/go-engine --gtp".into(),
+        ..TeachPrefs::default()
+    });
+    let now = Timestamp(0);
+    let _ = s.apply(TeachCommand::Click(c("E5")), now);
+    for _ in 0..2_000 {
+        let _ = s.poll(now);
+        if s.note.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    match &s.note {
+        Some(TeachNote::ComputerFailed(e)) => {
+            assert!(
+                e.text(crate::i18n::Lang::En).contains("nonexistent"),
+                "{e:?}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn an_engine_is_not_offered_for_the_capture_game() {
+    let s = state(TeachPrefs {
+        opponent: OpponentKind::Engine,
+        ..TeachPrefs::default()
+    });
+    assert_eq!(s.note, Some(TeachNote::EngineGoOnly));
+    assert_eq!(s.computer_color(), Some(Color::White));
+}
+
+#[test]
+fn handicap_and_board_sizes_start_as_asked() {
+    for (size, kind, handicap, stones, to_move) in [
+        (9, GameKind::Capture, 0, 0, Color::Black),
+        (13, GameKind::Go, 4, 4, Color::White),
+        (19, GameKind::Go, 9, 9, Color::White),
+        (9, GameKind::Capture, 2, 2, Color::White),
+    ] {
+        let s = state(TeachPrefs {
+            size,
+            kind,
+            handicap,
+            ..people(kind, 1)
+        });
+        assert_eq!(s.game().size(), size);
+        assert_eq!(s.game().board().stones().len(), stones, "{size} {kind:?}");
+        assert_eq!(s.game().to_move(), to_move);
+    }
+}
+
+#[test]
+fn gnu_go_answers_on_its_worker_thread_and_take_back_drops_nothing_it_needs() {
+    if !std::path::Path::new(crate::engine::spec::GNUGO_DEBIAN).exists() {
+        eprintln!("skipped: GNU Go is not installed");
+        return;
+    }
+    let mut s = state(TeachPrefs {
+        kind: GameKind::Go,
+        opponent: OpponentKind::Engine,
+        engine: "gnugo".into(),
+        engine_level: 1,
+        ..TeachPrefs::default()
+    });
+    let now = Timestamp(0);
+    let _ = s.apply(TeachCommand::Click(c("E5")), now);
+    // The click returned at once; GNU Go thinks on its own thread.
+    assert!(s.computer_thinking() || s.game().moves().len() == 2);
+    for _ in 0..6_000 {
+        let _ = s.poll(now);
+        if s.game().moves().len() == 2 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(s.game().moves().len(), 2, "GNU Go answered: {:?}", s.note);
+    assert_eq!(s.game().moves()[1].0, Color::White);
+    let _ = s.apply(TeachCommand::TakeBack, now);
+    assert!(s.game().moves().is_empty() && s.child_to_move());
+    let _ = s.apply(TeachCommand::Click(c("C3")), now);
+    for _ in 0..6_000 {
+        let _ = s.poll(now);
+        if s.game().moves().len() == 2 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(
+        s.game().moves().len(),
+        2,
+        "GNU Go answered again: {:?}",
+        s.note
+    );
+}
