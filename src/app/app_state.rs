@@ -140,6 +140,8 @@ pub struct AppState {
     pub screen: Option<super::screen_size::ScreenSize>,
     /// Where new sessions are written (`None`: in memory only, as in tests).
     pub sessions_folder: Option<PathBuf>,
+    /// The dead-stone suggestion while the game is being counted.
+    pub dead_help: super::dead_stone_help::DeadStoneHelp,
 }
 
 /// What applying a command changed, for the shell's follow-up (voice, repaint).
@@ -190,6 +192,7 @@ impl AppState {
             slip: None,
             screen: None,
             sessions_folder: None,
+            dead_help: Default::default(),
         })
     }
 
@@ -311,6 +314,16 @@ impl AppState {
             Command::AcceptCount => {
                 applied.merge(self.submit(now, Event::Accept(None), None, None))
             }
+            Command::AcceptSuggestion => {
+                let events = match self.dead_help.shown() {
+                    Some(s) => super::dead_stone_help::accept_events(s, self.session()),
+                    None => Vec::new(),
+                };
+                for (event, note) in events {
+                    applied.merge(self.submit(now, event, None, Some(note)));
+                }
+            }
+            Command::IgnoreSuggestion(b) => self.dead_help.ignored = b,
             Command::ResumePlay => applied.merge(self.submit(now, Event::Dispute, None, None)),
             Command::Start => applied.merge(self.submit(now, Event::Start, None, None)),
             Command::Pause => applied.merge(self.submit(now, Event::Pause, None, None)),

@@ -72,6 +72,8 @@ pub struct BoardScene {
     pub look: BoardLook,
     /// Accessible description of the position (for screen readers and tests).
     pub description: String,
+    /// The dead-stone suggestion at counting, shown until accepted or ignored.
+    pub suggestion: Option<super::suggestion_marks::SuggestionMarks>,
 }
 
 /// Paints the board in all the space left in `ui`; returns a command for a click on a point.
@@ -94,6 +96,13 @@ pub fn board_ui(ui: &mut egui::Ui, scene: &BoardScene, lang: Lang) -> Option<Com
         && at.get(c).is_none()
     {
         paint_ghost(&painter, pos(&geo, c), geo.stone_radius(), color);
+    }
+    if let Some(marks) = &scene.suggestion {
+        super::suggestion_marks::paint(&painter, &geo, marks);
+        if let Some(why) = hovered.and_then(|c| marks.reason_at(c)) {
+            let why = why.to_owned();
+            response.clone().on_hover_text(why);
+        }
     }
     if response.clicked() {
         let pos = response.interact_pointer_pos()?;

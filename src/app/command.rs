@@ -94,6 +94,10 @@ pub enum Command {
     Undo,
     /// Both sides agree the count.
     AcceptCount,
+    /// Accept the dead-stone suggestion: its marks are logged as journal entries.
+    AcceptSuggestion,
+    /// Hide the dead-stone suggestion (`true`) or show it again (`false`).
+    IgnoreSuggestion(bool),
     /// Life and death disputed: play resumes (Art. 21.3).
     ResumePlay,
     /// The start signal: the clock of the side to move starts.

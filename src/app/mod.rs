@@ -15,6 +15,8 @@ pub mod arbiter_panel;
 pub mod board_view;
 pub mod clock_faces;
 pub mod command;
+pub mod dead_stone_help;
+pub mod dead_stone_view;
 pub mod engine_review_view;
 pub mod fonts;
 pub mod game_store;
@@ -29,6 +31,7 @@ pub mod session_clock_view;
 pub mod settings;
 pub mod side_panel;
 pub mod stone_sprite;
+pub mod suggestion_marks;
 pub mod talking_clock;
 pub mod theme;
 pub mod tournament;
@@ -366,6 +369,18 @@ impl TianyuanApp {
         }
     }
 
+    /// Asks for the dead-stone suggestion when the game enters counting (on a worker thread;
+    /// the frame goes on), and takes it when it is ready.
+    fn sync_dead_stone_help(&mut self, ctx: &egui::Context) {
+        let question = dead_stone_help::Question::of_counting(self.state.session());
+        let wake_ctx = ctx.clone();
+        let wake: dead_stone_help::Waker = Arc::new(move || wake_ctx.request_repaint());
+        self.state.dead_help.sync(question, &wake);
+        if self.state.dead_help.poll() {
+            ctx.request_repaint();
+        }
+    }
+
     fn scene(&self, pixels_per_point: f32) -> BoardScene {
         let st = &self.state;
         let (game, shown) = (st.session().game(), st.shown_move());
@@ -402,6 +417,11 @@ impl TianyuanApp {
             _ => None,
         };
         let size = board.size();
+        let suggestion = st
+            .dead_help
+            .shown()
+            .filter(|_| counting)
+            .map(|s| suggestion_marks::SuggestionMarks::of(s, &dead, size, st.lang));
         let description = describe(st, size, shown, last_move);
         BoardScene {
             size,
@@ -414,6 +434,7 @@ impl TianyuanApp {
             refused,
             look: st.board_look(pixels_per_point),
             description,
+            suggestion,
         }
     }
 
@@ -475,6 +496,7 @@ impl TianyuanApp {
         if self.clock_only_ui(ui, now) {
             return;
         }
+        self.sync_dead_stone_help(&ctx);
         let mut cmds = menus::shortcut_commands(&ctx, &self.state);
         let lang = self.state.lang;
 
