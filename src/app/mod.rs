@@ -26,6 +26,8 @@ pub mod new_game_dialog;
 mod open_error;
 pub mod resume;
 pub mod review;
+pub mod review_tools;
+pub mod review_tools_view;
 pub mod screen_size;
 pub mod session_clock_view;
 pub mod settings;
@@ -82,6 +84,8 @@ pub struct TianyuanApp {
     exports: crate::files::jobs::FileJobs,
     /// The review tab: an SGF record under review (the review engineer's panel).
     pub review: review::ReviewPanel,
+    /// The review tab's dead-stone suggestion and engine review.
+    pub review_tools: review_tools::ReviewTools,
     /// The last frame's repaint request, for measurements and tests.
     pub next_repaint: Option<Timestamp>,
     /// Print the time from start to the end of the first frame (`TIANYUAN_STARTUP_TIMING`).
@@ -136,6 +140,7 @@ impl TianyuanApp {
             modal_input: ModalInput::default(),
             exports: crate::files::jobs::FileJobs::default(),
             review: review::ReviewPanel::new(),
+            review_tools: review_tools::ReviewTools::default(),
             next_repaint: None,
             report_first_frame: false,
             log_frames: false,
@@ -566,6 +571,14 @@ impl TianyuanApp {
                 ui.add_space(4.0);
             });
         let reviewing = self.state.tab == Tab::Review;
+        let mut tool_actions = Vec::new();
+        {
+            let wake_ctx = ctx.clone();
+            let wake: review_tools::Waker = Arc::new(move || wake_ctx.request_repaint());
+            if self.review_tools.poll(self.review.review(), &wake) {
+                ctx.request_repaint();
+            }
+        }
         egui::Panel::right("side-panel")
             .frame(bare)
             .default_size(theme::SIDE_PANEL_WIDTH)
@@ -577,15 +590,51 @@ impl TianyuanApp {
                     now,
                 ));
                 if reviewing {
+                    let size = self.review.review().game().size();
+                    tool_actions.extend(review_tools_view::side_ui(
+                        ui,
+                        &self.review_tools,
+                        size,
+                        lang,
+                    ));
                     self.review.show(ui, lang);
                 }
             });
         if reviewing {
+            tool_actions.extend(review_tools_view::dialog_ui(
+                &ctx,
+                &mut self.review_tools,
+                lang,
+            ));
+            if self.review_tools.engine.is_some() {
+                let cursor = self.review.review().move_number();
+                egui::Panel::bottom("engine-graph")
+                    .frame(bare)
+                    .show(ui, |ui| {
+                        tool_actions.extend(review_tools_view::graph_under_board_ui(
+                            ui,
+                            &self.review_tools,
+                            cursor,
+                            lang,
+                        ));
+                    });
+            }
             let look = self.state.board_look(ctx.pixels_per_point());
+            let overlay = self
+                .review_tools
+                .dead_on
+                .then(|| self.review_tools.dead.shown())
+                .flatten()
+                .map(|s| {
+                    let size = self.review.review().game().size();
+                    suggestion_marks::SuggestionMarks::of(s, &[], size, lang)
+                });
             egui::CentralPanel::default()
                 .frame(egui::Frame::new())
                 .show(ui, |ui| {
-                    for c in review::review_board_ui(ui, &mut self.review, lang, look) {
+                    for c in
+                        review::review_board_ui(ui, &mut self.review, lang, look, overlay.as_ref())
+                    {
                         self.review.apply(&ctx, c, lang);
                     }
                 });
@@ -624,6 +673,19 @@ impl TianyuanApp {
         for c in &cmds {
             if let Command::ExportSession(kind) = c {
                 self.export_session(&ctx, *kind);
+            }
+        }
+        for action in tool_actions {
+            let settings = &self.state.settings;
+            if let Some(keep) = review_tools_view::apply(
+                &mut self.review_tools,
+                &mut self.review,
+                settings,
+                &ctx,
+                action,
+                lang,
+            ) {
+                cmds.push(Command::UpdateSettings(Box::new(keep)));
             }
         }
         // The review tab's file jobs and questions, whichever tab is shown.

@@ -59,6 +59,13 @@ pub struct Settings {
     pub new_time_control: String,
     /// Recently opened files, most recent first.
     pub recent_files: Vec<String>,
+    /// The review engine: GNU Go's level.
+    pub review_engine_level: u8,
+    /// The review engine: another GTP engine's command line, used when
+    /// `review_engine_use_command`.
+    pub review_engine_command: String,
+    /// The review engine is the command line rather than GNU Go.
+    pub review_engine_use_command: bool,
 }
 
 impl Settings {
@@ -101,6 +108,9 @@ impl Default for Settings {
             new_ko: SavedKoRule::Positional,
             new_time_control: String::new(),
             recent_files: Vec::new(),
+            review_engine_level: 5,
+            review_engine_command: String::new(),
+            review_engine_use_command: false,
         }
     }
 }

@@ -18,6 +18,7 @@ pub fn review_board_ui(
     panel: &mut ReviewPanel,
     lang: Lang,
     look: BoardLook,
+    overlay: Option<&crate::app::suggestion_marks::SuggestionMarks>,
 ) -> Vec<ReviewCommand> {
     let scene = panel.scene();
     let size = scene.size();
@@ -38,6 +39,17 @@ pub fn review_board_ui(
         Pos2::new(x, y)
     };
     paint_marks(&painter, &geo, &scene, theme::WOOD);
+    // The dead-stone suggestion for this position, when asked for, with reasons on hover.
+    if let Some(marks) = overlay {
+        crate::app::suggestion_marks::paint(&painter, &geo, marks);
+        if let Some(why) = response
+            .hover_pos()
+            .and_then(|p| geo.coord_at(p.x, p.y))
+            .and_then(|c| marks.reason_at(c))
+        {
+            response.clone().on_hover_text(why.to_owned());
+        }
+    }
     if let Some(p) = panel.pending_point() {
         painter.circle_stroke(pos(p), r * 0.6, Stroke::new(2.0, theme::ILLEGAL));
     }
