@@ -122,6 +122,8 @@ pub struct AppState {
     pub show_about: bool,
     /// The tournament window is open.
     pub show_tournament: bool,
+    /// The problems window is open.
+    pub show_problems: bool,
     /// The window should close.
     pub quit: bool,
     /// Closing was asked for while a game is on: the app asks first.
@@ -183,6 +185,7 @@ impl AppState {
             clock_only: false,
             show_about: false,
             show_tournament: false,
+            show_problems: false,
             quit: false,
             confirm_quit: false,
             confirm_resign: None,
@@ -431,6 +434,7 @@ impl AppState {
             Command::ClockOnlyMode(b) => self.clock_only = b,
             Command::ShowAbout(b) => self.show_about = b,
             Command::ShowTournament(b) => self.show_tournament = b,
+            Command::ShowProblems(b) => self.show_problems = b,
             Command::UpdateSettings(s) => {
                 if let Some(l) = s.lang {
                     self.lang = l;

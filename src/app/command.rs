@@ -160,6 +160,8 @@ pub enum Command {
     ShowAbout(bool),
     /// Show or hide the tournament window.
     ShowTournament(bool),
+    /// Show or hide the problems window.
+    ShowProblems(bool),
     /// Replace the preferences.
     UpdateSettings(Box<Settings>),
     /// Close the window (asks first while a game is on).

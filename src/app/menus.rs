@@ -124,6 +124,12 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, state: &AppState) -> Vec<Command> {
             {
                 out.push(Command::ShowTournament(true));
             }
+            if ui
+                .button(lang.pick("死活题…", "死活題…", "Problems…"))
+                .clicked()
+            {
+                out.push(Command::ShowProblems(true));
+            }
             ui.separator();
             if ui.button(lang.tr(Msg::Quit)).clicked() {
                 out.push(Command::Quit);

@@ -24,6 +24,7 @@ pub mod menus;
 pub mod modals;
 pub mod new_game_dialog;
 mod open_error;
+pub mod problems;
 pub mod resume;
 pub mod review;
 pub mod review_tools;
@@ -50,7 +51,7 @@ use crate::rules::{Color, Coord, Move};
 use crate::session::{GameSetup, Phase, owned_points};
 use crate::time::{SystemTimeSource, TimeSource};
 use arbiter_panel::ArbiterInput;
-use board_view::BoardScene;
+use board_view::{BoardLook, BoardScene};
 use eframe::egui;
 use modals::ModalInput;
 use std::path::{Path, PathBuf};
@@ -86,6 +87,8 @@ pub struct TianyuanApp {
     pub review: review::ReviewPanel,
     /// The review tab's dead-stone suggestion and engine review.
     pub review_tools: review_tools::ReviewTools,
+    /// The problems window (issue 11 item 6), shown while `state.show_problems`.
+    pub problems: problems::ProblemsState,
     /// The last frame's repaint request, for measurements and tests.
     pub next_repaint: Option<Timestamp>,
     /// Print the time from start to the end of the first frame (`TIANYUAN_STARTUP_TIMING`).
@@ -141,6 +144,7 @@ impl TianyuanApp {
             exports: crate::files::jobs::FileJobs::default(),
             review: review::ReviewPanel::new(),
             review_tools: review_tools::ReviewTools::default(),
+            problems: problems::ProblemsState::default(),
             next_repaint: None,
             report_first_frame: false,
             log_frames: false,
@@ -374,6 +378,27 @@ impl TianyuanApp {
         }
     }
 
+    /// The problems window: its file jobs' answers, the window, its commands.
+    fn problems_ui(&mut self, ctx: &egui::Context) -> Option<Command> {
+        let lang = self.state.lang;
+        if self.problems.poll(lang) {
+            ctx.request_repaint();
+        }
+        self.problems.ensure_open(lang);
+        let look = BoardLook {
+            real_size: None,
+            ..self.state.board_look(ctx.pixels_per_point())
+        };
+        let (cmds, open) = problems::view::window_ui(ctx, &self.problems, lang, look);
+        let wake_ctx = ctx.clone();
+        let wake: crate::files::jobs::Waker = Arc::new(move || wake_ctx.request_repaint());
+        for c in cmds {
+            self.problems.apply(c, &wake, lang);
+            ctx.request_repaint();
+        }
+        (!open).then_some(Command::ShowProblems(false))
+    }
+
     /// Asks for the dead-stone suggestion when the game enters counting (on a worker thread;
     /// the frame goes on), and takes it when it is ready.
     fn sync_dead_stone_help(&mut self, ctx: &egui::Context) {
@@ -514,6 +539,9 @@ impl TianyuanApp {
         });
         if self.state.show_tournament && !self.tournament.ui(&ctx, lang) {
             cmds.push(Command::ShowTournament(false));
+        }
+        if self.state.show_problems {
+            cmds.extend(self.problems_ui(&ctx));
         }
         egui::Panel::bottom("clock-faces")
             .frame(bare)
