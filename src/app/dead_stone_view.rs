@@ -130,23 +130,27 @@ fn legend_ui(ui: &mut egui::Ui, state: &AppState) {
     ui.horizontal_wrapped(|ui| {
         ui.colored_label(
             theme::SUGGESTED_DEAD,
-            lang.pick("□ 建议死子", "□ 建議死子", "□ suggested dead"),
+            lang.pick("方框：建议死子", "方框：建議死子", "square: suggested dead"),
         );
         ui.colored_label(
             theme::SUGGESTED_UNCERTAIN,
-            lang.pick("? 未定", "? 未定", "? uncertain"),
+            lang.pick("?：未定", "?：未定", "?: uncertain"),
         );
         ui.colored_label(
             theme::SUGGESTED_SEKI,
-            lang.pick("○ 双活", "○ 雙活", "○ seki"),
+            lang.pick("圆圈：双活", "圓圈：雙活", "ring: seki"),
         );
         ui.colored_label(
             theme::SUGGESTED_DAME,
-            lang.pick("◆ 单官（各半）", "◆ 單官（各半）", "◆ dame (half each)"),
+            lang.pick(
+                "菱形：单官（各半）",
+                "菱形：單官（各半）",
+                "diamond: dame (half each)",
+            ),
         );
         ui.colored_label(
             theme::DEAD_MARK,
-            lang.pick("× 已标死子", "× 已標死子", "× marked dead"),
+            lang.pick("×：已标死子", "×：已標死子", "×: marked dead"),
         );
     });
 }

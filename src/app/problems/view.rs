@@ -126,8 +126,8 @@ fn solve_ui(
     ui.horizontal_wrapped(|ui| {
         for i in 0..set.len() {
             let mark = match set.outcome(i) {
-                crate::problems::ProblemOutcome::Solved { .. } => "✔",
-                crate::problems::ProblemOutcome::Failed { .. } => "✘",
+                crate::problems::ProblemOutcome::Solved { .. } => " √",
+                crate::problems::ProblemOutcome::Failed { .. } => " ×",
                 crate::problems::ProblemOutcome::NotTried => "",
             };
             if ui
