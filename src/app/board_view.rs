@@ -101,7 +101,12 @@ pub fn board_ui(ui: &mut egui::Ui, scene: &BoardScene, lang: Lang) -> Option<Com
         super::suggestion_marks::paint(&painter, &geo, marks);
         if let Some(why) = hovered.and_then(|c| marks.reason_at(c)) {
             let why = why.to_owned();
-            response.clone().on_hover_text(why);
+            // A tooltip waits for the pointer to rest; with no repaint scheduled it would
+            // only appear at the next input event.
+            let delay = ui.style().interaction.tooltip_delay;
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f32(delay + 0.05));
+            response.clone().on_hover_text_at_pointer(why);
         }
     }
     if response.clicked() {

@@ -47,7 +47,12 @@ pub fn review_board_ui(
             .and_then(|p| geo.coord_at(p.x, p.y))
             .and_then(|c| marks.reason_at(c))
         {
-            response.clone().on_hover_text(why.to_owned());
+            // A tooltip waits for the pointer to rest; with no repaint scheduled it would
+            // only appear at the next input event.
+            let delay = ui.style().interaction.tooltip_delay;
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f32(delay + 0.05));
+            response.clone().on_hover_text_at_pointer(why.to_owned());
         }
     }
     if let Some(p) = panel.pending_point() {
