@@ -67,9 +67,26 @@ fn dead_ui(ui: &mut egui::Ui, tools: &ReviewTools, size: u8, lang: Lang) {
         format!("按建議去掉死子後數子：{result}"),
         format!("Counted with the suggested dead stones removed: {result}"),
     ));
-    for chain in s.chains.iter().filter(|c| c.status != Status::Alive) {
-        ui.label(chain_line(chain, size, lang));
+    let doubtful: Vec<_> = s
+        .chains
+        .iter()
+        .filter(|c| c.status != Status::Alive)
+        .collect();
+    if doubtful.is_empty() {
+        return;
     }
+    // Closed by default: the review panel's own controls stay in view.
+    egui::CollapsingHeader::new(lang.pick(
+        format!("{} 块死子或未定（原因）", doubtful.len()),
+        format!("{} 塊死子或未定（原因）", doubtful.len()),
+        format!("{} chain(s) dead or uncertain (why)", doubtful.len()),
+    ))
+    .id_salt("review-dead-stones")
+    .show(ui, |ui| {
+        for chain in doubtful {
+            ui.label(chain_line(chain, size, lang));
+        }
+    });
 }
 
 fn engine_ui(ui: &mut egui::Ui, tools: &ReviewTools, lang: Lang, out: &mut Vec<ToolsAction>) {
@@ -111,10 +128,22 @@ fn engine_ui(ui: &mut egui::Ui, tools: &ReviewTools, lang: Lang, out: &mut Vec<T
     if swings.is_empty() {
         return;
     }
-    ui.strong(lang.pick("值得一看的手", "值得一看的手", "Moves to look at"));
+    egui::CollapsingHeader::new(lang.pick("值得一看的手", "值得一看的手", "Moves to look at"))
+        .id_salt("review-swings")
+        .default_open(true)
+        .show(ui, |ui| swings_ui(ui, &swings, r.board_size, lang, out));
+}
+
+fn swings_ui(
+    ui: &mut egui::Ui,
+    swings: &[crate::engine::Swing],
+    board_size: u8,
+    lang: Lang,
+    out: &mut Vec<ToolsAction>,
+) {
     for s in swings {
         let at = match s.mv {
-            Move::Play(c) => c.to_gtp(r.board_size),
+            Move::Play(c) => c.to_gtp(board_size),
             Move::Pass => "pass".to_owned(),
         };
         let who = super::side_panel::colour_name(s.color, lang);

@@ -45,7 +45,13 @@ impl SuggestionMarks {
                 .collect(),
             uncertain: s.uncertain.clone(),
             seki: s.seki.clone(),
-            dame: s.dame.clone(),
+            // A dead stone's point is shared once the stone is lifted; the square says enough.
+            dame: s
+                .dame
+                .iter()
+                .copied()
+                .filter(|c| !s.dead.contains(c))
+                .collect(),
             reasons,
         }
     }

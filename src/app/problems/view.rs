@@ -73,6 +73,7 @@ fn board(
     description: String,
     lang: Lang,
     ghost: Option<Color>,
+    targets: &[crate::rules::Coord],
 ) -> Option<ProblemCommand> {
     let game = state.game()?;
     let scene = BoardScene {
@@ -84,12 +85,30 @@ fn board(
         description,
         ..BoardScene::default()
     };
-    let inner = ui
-        .allocate_ui(egui::vec2(BOARD_SIDE, BOARD_SIDE), |ui| {
-            ui.set_min_size(egui::vec2(BOARD_SIDE, BOARD_SIDE));
-            board_ui(ui, &scene, lang)
-        })
-        .inner;
+    let size = scene.size;
+    let response = ui.allocate_ui(egui::vec2(BOARD_SIDE, BOARD_SIDE), |ui| {
+        ui.set_min_size(egui::vec2(BOARD_SIDE, BOARD_SIDE));
+        board_ui(ui, &scene, lang)
+    });
+    // The stones the question is about ("the marked stones"), triangled as in the file.
+    let geo = look.geometry(size, response.response.rect);
+    let r = geo.stone_radius();
+    for &c in targets {
+        if let Some(stone) = game.board().get(c) {
+            let (x, y) = geo.point_of(c);
+            let p = egui::pos2(x, y);
+            let d = r * 0.5;
+            let stroke = theme::mark_stroke((r * 0.12).max(1.5), stone == Color::Black);
+            let corners = [
+                p + egui::vec2(0.0, -d),
+                p + egui::vec2(d * 0.87, d * 0.5),
+                p + egui::vec2(-d * 0.87, d * 0.5),
+            ];
+            ui.painter()
+                .add(egui::Shape::closed_line(corners.to_vec(), stroke));
+        }
+    }
+    let inner = response.inner;
     match inner {
         Some(Command::ClickPoint(c)) => Some(ProblemCommand::Click(c)),
         _ => None,
@@ -152,7 +171,7 @@ fn solve_ui(
         format!("problem {}", state.index + 1),
     );
     let ghost = playing.then(|| problem.player());
-    if let Some(c) = board(ui, state, look, description, lang, ghost) {
+    if let Some(c) = board(ui, state, look, description, lang, ghost, problem.targets()) {
         out.push(c);
     }
     if let Some(a) = &state.answer {
@@ -250,7 +269,7 @@ fn edit_ui(
         EditTool::White => Some(Color::White),
         EditTool::Play => Some(editor.review().game().to_move()),
     };
-    if let Some(c) = board(ui, state, look, description, lang, ghost) {
+    if let Some(c) = board(ui, state, look, description, lang, ghost, &[]) {
         out.push(c);
     }
     let here = editor.mark_here();
