@@ -389,7 +389,7 @@ impl TianyuanApp {
             real_size: None,
             ..self.state.board_look(ctx.pixels_per_point())
         };
-        let (cmds, open) = problems::view::window_ui(ctx, &self.problems, lang, look);
+        let (cmds, open) = problems::view::window_ui(ctx, &mut self.problems, lang, look);
         let wake_ctx = ctx.clone();
         let wake: crate::files::jobs::Waker = Arc::new(move || wake_ctx.request_repaint());
         for c in cmds {

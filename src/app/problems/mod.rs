@@ -10,4 +10,4 @@
 mod state;
 pub mod view;
 
-pub use state::{EditTool, Mode, ProblemCommand, ProblemsState, Source};
+pub use state::{EditTool, EditorInputs, Mode, ProblemCommand, ProblemsState, Source};

@@ -7,7 +7,7 @@ use crate::files::jobs::{FileEvent, FileJobs, Waker};
 use crate::i18n::Lang;
 use crate::problems::builtin::COLLECTIONS;
 use crate::problems::{
-    Answer, Attempt, AttemptState, ProblemEditor, ProblemSet, SetProgress, Verdict,
+    Answer, Attempt, AttemptState, Goal, ProblemEditor, ProblemSet, SetProgress, Verdict,
 };
 use crate::rules::{Color, Coord, Game, Move};
 
@@ -39,6 +39,21 @@ pub enum EditTool {
     White,
     /// Play the next move of a line (right or wrong).
     Play,
+    /// Mark or unmark a stone the question is about (a triangle, `TR`).
+    Target,
+}
+
+/// The editor's text and goal, as typed (written to the problem as they change).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EditorInputs {
+    /// The problem's name (`GN`).
+    pub name: String,
+    /// The question (the root's comment).
+    pub question: String,
+    /// What the problem asks.
+    pub goal: Option<Goal>,
+    /// The stones it is about.
+    pub targets: Vec<Coord>,
 }
 
 /// What the window's controls ask for.
@@ -76,6 +91,8 @@ pub enum ProblemCommand {
     DeleteLine,
     /// The problem's name and question.
     SetText(String, String),
+    /// What the problem asks (the stones it is about stay).
+    SetGoal(Option<Goal>),
     /// Save the teacher's file (asks where).
     Save,
     /// Try the problem being written as a child would.
@@ -106,6 +123,8 @@ pub struct ProblemsState {
     pub editor: Option<ProblemEditor>,
     /// The editor's click tool.
     pub tool: EditTool,
+    /// The editor's text and goal.
+    pub inputs: EditorInputs,
     /// A message: a file error, a refused move, "saved".
     pub notice: Option<String>,
     files: FileJobs,
@@ -126,6 +145,7 @@ impl Default for ProblemsState {
             mode: Mode::Solve,
             editor: None,
             tool: EditTool::default(),
+            inputs: EditorInputs::default(),
             notice: None,
             files: FileJobs::default(),
             dialogs: true,
@@ -232,6 +252,7 @@ impl ProblemsState {
                     self.editor = Some(e);
                     self.mode = Mode::Edit;
                     self.tool = EditTool::Black;
+                    self.inputs = EditorInputs::default();
                 }
                 Err(e) => self.notice = Some(e.to_string()),
             },
@@ -267,6 +288,14 @@ impl ProblemsState {
             ProblemCommand::SetText(name, question) => {
                 if let Some(e) = &mut self.editor {
                     e.set_text(&name, &question);
+                }
+                self.inputs.name = name;
+                self.inputs.question = question;
+            }
+            ProblemCommand::SetGoal(goal) => {
+                self.inputs.goal = goal;
+                if let Some(e) = &mut self.editor {
+                    e.set_goal(goal, &self.inputs.targets);
                 }
             }
             ProblemCommand::Save => self.save(wake, lang),
@@ -326,6 +355,19 @@ impl ProblemsState {
                 e.set_stone(c, put).map(|_| ())
             }
             EditTool::Play => e.play(c).map(|_| ()),
+            EditTool::Target => {
+                e.review_mut().first();
+                if e.review().game().board().get(c).is_some() {
+                    let targets = &mut self.inputs.targets;
+                    if let Some(i) = targets.iter().position(|&t| t == c) {
+                        targets.remove(i);
+                    } else {
+                        targets.push(c);
+                    }
+                    e.set_goal(self.inputs.goal, targets);
+                }
+                Ok(())
+            }
         };
         self.notice = result.err().map(|err| {
             format!(
@@ -350,6 +392,12 @@ impl ProblemsState {
                 self.editor = Some(e);
                 self.mode = Mode::Edit;
                 self.tool = EditTool::Play;
+                self.inputs = EditorInputs {
+                    name: problem.name().unwrap_or_default(),
+                    question: problem.prompt(),
+                    goal: problem.goal(),
+                    targets: problem.targets().to_vec(),
+                };
             }
             Err(err) => self.notice = Some(err.to_string()),
         }
@@ -520,6 +568,11 @@ mod tests {
             s.apply(ProblemCommand::Tool(tool), &w, Lang::En);
             s.apply(ProblemCommand::Click(Coord::new(x, y)), &w, Lang::En);
         }
+        s.apply(ProblemCommand::Tool(EditTool::Target), &w, Lang::En);
+        s.apply(ProblemCommand::Click(Coord::new(4, 4)), &w, Lang::En);
+        s.apply(ProblemCommand::SetGoal(Some(Goal::Capture)), &w, Lang::En);
+        let (name, question) = ("Mine".to_owned(), "Capture the marked stone.".to_owned());
+        s.apply(ProblemCommand::SetText(name, question), &w, Lang::En);
         s.apply(ProblemCommand::Tool(EditTool::Play), &w, Lang::En);
         s.apply(ProblemCommand::Click(Coord::new(4, 5)), &w, Lang::En);
         s.apply(ProblemCommand::Mark(Some(Verdict::Right)), &w, Lang::En);
@@ -534,6 +587,11 @@ mod tests {
             .map(ProblemEditor::to_sgf)
             .unwrap_or_default();
         assert!(sgf.contains("RIGHT") && sgf.contains("WRONG"), "{sgf}");
+        assert!(
+            sgf.contains("TYGOAL[capture]") && sgf.contains("TR[ee]"),
+            "{sgf}"
+        );
+        assert!(sgf.contains("GN[Mine]"), "{sgf}");
         s.apply(ProblemCommand::TryIt, &w, Lang::En);
         assert_eq!(s.mode, Mode::Solve, "{:?}", s.notice);
         s.apply(ProblemCommand::Click(Coord::new(6, 6)), &w, Lang::En);

@@ -18,11 +18,14 @@ const BOARD_SIDE: f32 = 400.0;
 /// Draws the window while `open`; returns the commands and whether it stays open.
 pub fn window_ui(
     ctx: &egui::Context,
-    state: &ProblemsState,
+    state: &mut ProblemsState,
     lang: Lang,
     look: BoardLook,
 ) -> (Vec<ProblemCommand>, bool) {
     let mut out = Vec::new();
+    // The text boxes edit a copy; a change comes back as a command.
+    let mut inputs = state.inputs.clone();
+    let state: &ProblemsState = state;
     let mut open = true;
     egui::Window::new(lang.pick("死活题", "死活題", "Problems"))
         .open(&mut open)
@@ -33,7 +36,10 @@ pub fn window_ui(
             ui.separator();
             match state.mode {
                 Mode::Solve => solve_ui(ui, state, lang, look, &mut out),
-                Mode::Edit => edit_ui(ui, state, lang, look, &mut out),
+                Mode::Edit => {
+                    inputs_ui(ui, &mut inputs, lang, &mut out);
+                    edit_ui(ui, state, lang, look, &mut out)
+                }
             }
             if let Some(n) = &state.notice {
                 ui.colored_label(theme::ILLEGAL, n);
@@ -268,8 +274,14 @@ fn edit_ui(
         EditTool::Black => Some(Color::Black),
         EditTool::White => Some(Color::White),
         EditTool::Play => Some(editor.review().game().to_move()),
+        EditTool::Target => None,
     };
-    if let Some(c) = board(ui, state, look, description, lang, ghost, &[]) {
+    let targets = if editor.review().move_number() == 0 {
+        state.inputs.targets.as_slice()
+    } else {
+        &[]
+    };
+    if let Some(c) = board(ui, state, look, description, lang, ghost, targets) {
         out.push(c);
     }
     let here = editor.mark_here();
@@ -339,4 +351,64 @@ fn edit_ui(
             ui.label(lang.pick("（未保存）", "（未儲存）", "(unsaved)"));
         }
     });
+}
+
+fn inputs_ui(
+    ui: &mut egui::Ui,
+    inputs: &mut super::state::EditorInputs,
+    lang: Lang,
+    out: &mut Vec<ProblemCommand>,
+) {
+    egui::Grid::new("problem-text")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label(lang.pick("题名", "題名", "Name"));
+            let name = ui.text_edit_singleline(&mut inputs.name);
+            ui.end_row();
+            ui.label(lang.pick("问题", "問題", "Question"));
+            let question = ui.add(
+                egui::TextEdit::multiline(&mut inputs.question)
+                    .desired_rows(2)
+                    .hint_text(lang.pick(
+                        "黑先：吃掉三角子。",
+                        "黑先：吃掉三角子。",
+                        "Black to play: capture the marked stones.",
+                    )),
+            );
+            ui.end_row();
+            if name.changed() || question.changed() {
+                out.push(ProblemCommand::SetText(
+                    inputs.name.clone(),
+                    inputs.question.clone(),
+                ));
+            }
+            ui.label(lang.pick("目标", "目標", "Goal"));
+            let shown = inputs
+                .goal
+                .map_or(lang.pick("（无）", "（無）", "(none)"), |g| {
+                    g.name(lang)
+                });
+            egui::ComboBox::from_id_salt("problem-goal")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    if ui
+                        .selectable_label(
+                            inputs.goal.is_none(),
+                            lang.pick("（无）", "（無）", "(none)"),
+                        )
+                        .clicked()
+                    {
+                        out.push(ProblemCommand::SetGoal(None));
+                    }
+                    for g in crate::problems::Goal::ALL {
+                        if ui
+                            .selectable_label(inputs.goal == Some(g), g.name(lang))
+                            .clicked()
+                        {
+                            out.push(ProblemCommand::SetGoal(Some(g)));
+                        }
+                    }
+                });
+            ui.end_row();
+        });
 }
