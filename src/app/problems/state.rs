@@ -125,8 +125,10 @@ pub struct ProblemsState {
     pub tool: EditTool,
     /// The editor's text and goal.
     pub inputs: EditorInputs,
-    /// A message: a file error, a refused move, "saved".
+    /// A message: a file error, a refused move.
     pub notice: Option<String>,
+    /// Good news: "saved".
+    pub done: Option<String>,
     files: FileJobs,
     /// Whether the file dialogs are used (tests have none).
     pub dialogs: bool,
@@ -147,6 +149,7 @@ impl Default for ProblemsState {
             tool: EditTool::default(),
             inputs: EditorInputs::default(),
             notice: None,
+            done: None,
             files: FileJobs::default(),
             dialogs: true,
         }
@@ -207,6 +210,7 @@ impl ProblemsState {
 
     /// Applies one command; `wake` repaints when a file job ends.
     pub fn apply(&mut self, cmd: ProblemCommand, wake: &Waker, lang: Lang) {
+        self.done = None;
         match cmd {
             ProblemCommand::OpenShipped(i) => {
                 self.notice = None;
@@ -475,7 +479,8 @@ impl ProblemsState {
                     if let Some(e) = &mut self.editor {
                         e.mark_saved();
                     }
-                    self.notice = Some(format!(
+                    self.notice = None;
+                    self.done = Some(format!(
                         "{} {}",
                         lang.pick("已保存", "已儲存", "Saved"),
                         path.display()

@@ -36,13 +36,13 @@ pub fn window_ui(
             ui.separator();
             match state.mode {
                 Mode::Solve => solve_ui(ui, state, lang, look, &mut out),
-                Mode::Edit => {
-                    inputs_ui(ui, &mut inputs, lang, &mut out);
-                    edit_ui(ui, state, lang, look, &mut out)
-                }
+                Mode::Edit => edit_ui(ui, state, &mut inputs, lang, look, &mut out),
             }
             if let Some(n) = &state.notice {
                 ui.colored_label(theme::ILLEGAL, n);
+            }
+            if let Some(d) = &state.done {
+                ui.colored_label(theme::NOTICE_DONE, d);
             }
         });
     (out, open)
@@ -230,32 +230,41 @@ fn solve_ui(
 fn edit_ui(
     ui: &mut egui::Ui,
     state: &ProblemsState,
+    inputs: &mut super::state::EditorInputs,
     lang: Lang,
     look: BoardLook,
     out: &mut Vec<ProblemCommand>,
 ) {
     let Some(editor) = &state.editor else { return };
     ui.strong(lang.pick("出题", "出題", "Writing a problem"));
-    ui.horizontal_wrapped(|ui| {
-        for (tool, label) in [
-            (
-                EditTool::Black,
-                lang.pick("摆黑子", "擺黑子", "Black stones"),
-            ),
-            (
-                EditTool::White,
-                lang.pick("摆白子", "擺白子", "White stones"),
-            ),
-            (
-                EditTool::Play,
-                lang.pick("下一条变化", "下一條變化", "Play a line"),
-            ),
-        ] {
-            if ui.selectable_label(state.tool == tool, label).clicked() {
-                out.push(ProblemCommand::Tool(tool));
+    inputs_ui(ui, inputs, lang, out);
+    let tools = [
+        (
+            EditTool::Black,
+            lang.pick("摆黑子", "擺黑子", "Black stones"),
+        ),
+        (
+            EditTool::White,
+            lang.pick("摆白子", "擺白子", "White stones"),
+        ),
+        (
+            EditTool::Play,
+            lang.pick("下一条变化", "下一條變化", "Play a line"),
+        ),
+        (
+            EditTool::Target,
+            lang.pick("标记目标子", "標記目標子", "Mark target stones"),
+        ),
+    ];
+    for row in tools.chunks(2) {
+        ui.horizontal(|ui| {
+            for &(tool, label) in row {
+                if ui.selectable_label(state.tool == tool, label).clicked() {
+                    out.push(ProblemCommand::Tool(tool));
+                }
             }
-        }
-    });
+        });
+    }
     ui.horizontal_wrapped(|ui| {
         let player = editor.player();
         for c in [Color::Black, Color::White] {
