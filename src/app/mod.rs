@@ -660,9 +660,13 @@ impl TianyuanApp {
             egui::CentralPanel::default()
                 .frame(egui::Frame::new())
                 .show(ui, |ui| {
-                    for c in
-                        review::review_board_ui(ui, &mut self.review, lang, look, overlay.as_ref())
-                    {
+                    for c in review::review_board_with_ui(
+                        ui,
+                        &mut self.review,
+                        lang,
+                        look,
+                        overlay.as_ref(),
+                    ) {
                         self.review.apply(&ctx, c, lang);
                     }
                 });

@@ -18,6 +18,16 @@ pub fn review_board_ui(
     panel: &mut ReviewPanel,
     lang: Lang,
     look: BoardLook,
+) -> Vec<ReviewCommand> {
+    review_board_with_ui(ui, panel, lang, look, None)
+}
+
+/// [`review_board_ui`] with the dead-stone suggestion's marks on top (issue 11 item 5).
+pub fn review_board_with_ui(
+    ui: &mut egui::Ui,
+    panel: &mut ReviewPanel,
+    lang: Lang,
+    look: BoardLook,
     overlay: Option<&crate::app::suggestion_marks::SuggestionMarks>,
 ) -> Vec<ReviewCommand> {
     let scene = panel.scene();
