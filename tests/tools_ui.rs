@@ -145,6 +145,23 @@ fn issue11_counting_shows_the_suggestion_and_accepting_it_logs_the_marks() {
     let (_, result) = session.count().expect("counting");
     assert_eq!(result, suggested.1, "the count follows the marks");
     h.get_by_label("The marks on the board agree with the suggestion.");
+    // The panel in both Chinese scripts: the harness fails on any glyph the fonts lack.
+    for (lang, agrees) in [
+        (Lang::ZhHans, "棋盘上的死子标记与建议一致。"),
+        (Lang::ZhHant, "棋盤上的死子標記與建議一致。"),
+    ] {
+        let _ = h
+            .state_mut()
+            .state
+            .apply(Command::SetLang(lang), Timestamp(3_000));
+        h.run_steps(2);
+        h.get_by_label(agrees);
+    }
+    let _ = h
+        .state_mut()
+        .state
+        .apply(Command::SetLang(Lang::En), Timestamp(3_000));
+    h.run_steps(2);
     click(&mut h, "Both agree: record the result");
     assert!(h.state().state.session().outcome().is_some());
 }

@@ -603,7 +603,10 @@ impl TianyuanApp {
         {
             let wake_ctx = ctx.clone();
             let wake: review_tools::Waker = Arc::new(move || wake_ctx.request_repaint());
-            if self.review_tools.poll(self.review.review(), &wake) {
+            if self
+                .review_tools
+                .poll(self.review.review(), self.review.path(), &wake)
+            {
                 ctx.request_repaint();
             }
         }

@@ -57,8 +57,9 @@ pub struct EngineReview {
     job: ReviewJob,
     /// The last results taken from the job.
     pub results: ReviewResults,
-    /// The file reviewed (another file makes the review stale).
-    pub record: Option<PathBuf>,
+    /// The file reviewed and the game in it (another file or game makes the review stale:
+    /// its node ids would point into another tree).
+    pub record: (Option<PathBuf>, usize),
     /// The engine's command line or name, for the heading.
     pub engine: String,
 }
@@ -133,8 +134,16 @@ pub const SWINGS_LISTED: usize = 8;
 
 impl ReviewTools {
     /// Follows the review's position for the dead-stone suggestion, and takes the jobs'
-    /// news. Returns whether anything changed (the shell repaints).
-    pub fn poll(&mut self, review: &Review, wake: &Waker) -> bool {
+    /// news; a review of another file or game than `path`'s shown one is dropped (and so
+    /// cancelled). Returns whether anything changed (the shell repaints).
+    pub fn poll(&mut self, review: &Review, path: Option<&std::path::Path>, wake: &Waker) -> bool {
+        if let Some(e) = &self.engine
+            && (e.record.0.as_deref() != path || e.record.1 != review.game_index())
+        {
+            self.engine = None;
+            self.error = None;
+            return true;
+        }
         let question = self.dead_on.then(|| {
             let game = review.game();
             Question {
@@ -199,7 +208,7 @@ impl ReviewTools {
         self.engine = Some(EngineReview {
             job,
             results,
-            record,
+            record: (record, review.game_index()),
             engine,
         });
         self.choice = Some(choice);
@@ -256,7 +265,7 @@ mod tests {
     fn wait(tools: &mut ReviewTools, review: &Review) {
         let wake: Waker = Arc::new(|| {});
         for _ in 0..2000 {
-            tools.poll(review, &wake);
+            tools.poll(review, None, &wake);
             if tools.engine.as_ref().is_some_and(|e| !e.running()) {
                 return;
             }
@@ -288,7 +297,13 @@ mod tests {
             })) as Box<dyn GtpEngine + Send>)
         }));
         let wake: Waker = Arc::new(|| {});
-        tools.start(&review, None, EngineChoice::GnuGo(1), Lang::En, wake);
+        tools.start(
+            &review,
+            None,
+            EngineChoice::GnuGo(1),
+            Lang::En,
+            Arc::clone(&wake),
+        );
         wait(&mut tools, &review);
         let e = tools.engine.as_ref().expect("job");
         assert_eq!(e.results.state, JobState::Finished, "{:?}", e.results.state);
@@ -296,6 +311,9 @@ mod tests {
         assert!(!swings.is_empty());
         assert!(calls.load(std::sync::atomic::Ordering::Relaxed) >= 5);
         assert!(tools.node_at_move(swings[0].move_number).is_some());
+        // Another file shown: the review of this one is dropped.
+        tools.poll(&review, Some(std::path::Path::new("other.sgf")), &wake);
+        assert!(tools.engine.is_none());
     }
 
     /// Missing engine: the job fails with a message that names the program.
