@@ -30,9 +30,11 @@ pub struct Question {
 }
 
 impl Question {
-    /// The session's position when it is counting, else `None`.
+    /// The session's position when it is counting on the app's board, else `None` (a
+    /// clock-only session's stones are on a physical board the app does not see).
     pub fn of_counting(session: &Session) -> Option<Question> {
-        (session.phase() == &Phase::Counting).then(|| Question {
+        let on_board = session.setup().mode == crate::session::Mode::Board;
+        (on_board && session.phase() == &Phase::Counting).then(|| Question {
             board: session.board(),
             rules: session.game().rules().clone(),
             handicap: session.setup().handicap.stones(),

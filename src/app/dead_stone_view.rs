@@ -14,7 +14,7 @@ use crate::session::Phase;
 /// Draws the suggestion section while the live game is being counted; nothing otherwise.
 pub fn suggestion_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
     let session = state.session();
-    if session.phase() != &Phase::Counting {
+    if session.phase() != &Phase::Counting || session.setup().mode != crate::session::Mode::Board {
         return;
     }
     let lang = state.lang;
