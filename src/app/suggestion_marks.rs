@@ -75,8 +75,10 @@ pub fn chain_line(c: &crate::analysis::ChainReport, size: u8, lang: Lang) -> Str
         format!("{n} stone{}", if n == 1 { "" } else { "s" }),
     );
     let colour = super::side_panel::colour_name(c.color, lang);
+    let (open, close, colon) =
+        lang.pick(("（", "）", "："), ("（", "）", "："), (" (", ") ", ": "));
     format!(
-        "{colour} {at} ({stones}) {}: {}",
+        "{colour} {at}{open}{stones}{close}{}{colon}{}",
         crate::i18n::status_text(c.status, lang),
         crate::i18n::reason_text(c, lang, |p| p.to_gtp(size))
     )
