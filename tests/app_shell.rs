@@ -606,3 +606,26 @@ fn issue_10_a_time_out_shows_at_once_without_a_click() {
         "a finished game asks for no ticks"
     );
 }
+
+/// Keys act on what is shown: with the problems window open, P and Ctrl+Z do not touch the
+/// game behind it.
+#[test]
+fn the_game_keys_do_nothing_behind_the_problems_window() {
+    let mut r = rig(Lang::En);
+    r.click_point(Coord::new(3, 15));
+    let now = r.time.now();
+    let _ = r
+        .harness
+        .state_mut()
+        .state
+        .apply(Command::ShowProblems(true), now);
+    r.harness.run_steps(3);
+    r.harness.key_press(egui::Key::P);
+    r.harness.run_steps(1);
+    r.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    r.harness.run_steps(2);
+    let game = r.app().state.session().game();
+    assert_eq!(game.moves().len(), 1, "no pass, no take-back");
+    assert_eq!(game.consecutive_passes(), 0);
+}

@@ -124,6 +124,8 @@ pub struct AppState {
     pub show_about: bool,
     /// The tournament window is open.
     pub show_tournament: bool,
+    /// The problems window is open.
+    pub show_problems: bool,
     /// The window should close.
     pub quit: bool,
     /// Closing was asked for while a game is on: the app asks first.
@@ -142,6 +144,8 @@ pub struct AppState {
     pub screen: Option<super::screen_size::ScreenSize>,
     /// Where new sessions are written (`None`: in memory only, as in tests).
     pub sessions_folder: Option<PathBuf>,
+    /// The dead-stone suggestion while the game is being counted.
+    pub dead_help: super::dead_stone_help::DeadStoneHelp,
 }
 
 /// What applying a command changed, for the shell's follow-up (voice, repaint).
@@ -184,6 +188,7 @@ impl AppState {
             teaching: false,
             show_about: false,
             show_tournament: false,
+            show_problems: false,
             quit: false,
             confirm_quit: false,
             confirm_resign: None,
@@ -193,6 +198,7 @@ impl AppState {
             slip: None,
             screen: None,
             sessions_folder: None,
+            dead_help: Default::default(),
         })
     }
 
@@ -314,6 +320,16 @@ impl AppState {
             Command::AcceptCount => {
                 applied.merge(self.submit(now, Event::Accept(None), None, None))
             }
+            Command::AcceptSuggestion => {
+                let events = match self.dead_help.shown() {
+                    Some(s) => super::dead_stone_help::accept_events(s, self.session()),
+                    None => Vec::new(),
+                };
+                for (event, note) in events {
+                    applied.merge(self.submit(now, event, None, Some(note)));
+                }
+            }
+            Command::IgnoreSuggestion(b) => self.dead_help.ignored = b,
             Command::ResumePlay => applied.merge(self.submit(now, Event::Dispute, None, None)),
             Command::Start => applied.merge(self.submit(now, Event::Start, None, None)),
             Command::Pause => applied.merge(self.submit(now, Event::Pause, None, None)),
@@ -422,6 +438,7 @@ impl AppState {
             Command::TeachingMode(b) => self.teaching = b,
             Command::ShowAbout(b) => self.show_about = b,
             Command::ShowTournament(b) => self.show_tournament = b,
+            Command::ShowProblems(b) => self.show_problems = b,
             Command::UpdateSettings(s) => {
                 if let Some(l) = s.lang {
                     self.lang = l;

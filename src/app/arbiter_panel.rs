@@ -611,6 +611,8 @@ pub fn arbiter_ui(
         ui.separator();
         ui.heading(lang.tr(Msg::EndOfGame));
         ui.label(lang.tr(Msg::MarkDeadHint));
+        super::dead_stone_view::suggestion_ui(ui, state, out);
+        ui.separator();
         count_ui(ui, &count, &result, state);
         ui.horizontal_wrapped(|ui| {
             if ui.button(lang.tr(Msg::AcceptResult)).clicked() {

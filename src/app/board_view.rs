@@ -72,6 +72,8 @@ pub struct BoardScene {
     pub look: BoardLook,
     /// Accessible description of the position (for screen readers and tests).
     pub description: String,
+    /// The dead-stone suggestion at counting, shown until accepted or ignored.
+    pub suggestion: Option<super::suggestion_marks::SuggestionMarks>,
 }
 
 /// Paints the board in all the space left in `ui`; returns a command for a click on a point.
@@ -94,6 +96,18 @@ pub fn board_ui(ui: &mut egui::Ui, scene: &BoardScene, lang: Lang) -> Option<Com
         && at.get(c).is_none()
     {
         paint_ghost(&painter, pos(&geo, c), geo.stone_radius(), color);
+    }
+    if let Some(marks) = &scene.suggestion {
+        super::suggestion_marks::paint(&painter, &geo, marks);
+        if let Some(why) = hovered.and_then(|c| marks.reason_at(c)) {
+            let why = why.to_owned();
+            // A tooltip waits for the pointer to rest; with no repaint scheduled it would
+            // only appear at the next input event.
+            let delay = ui.style().interaction.tooltip_delay;
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f32(delay + 0.05));
+            response.clone().on_hover_text_at_pointer(why);
+        }
     }
     if response.clicked() {
         let pos = response.interact_pointer_pos()?;

@@ -94,6 +94,10 @@ pub enum Command {
     Undo,
     /// Both sides agree the count.
     AcceptCount,
+    /// Accept the dead-stone suggestion: its marks are logged as journal entries.
+    AcceptSuggestion,
+    /// Hide the dead-stone suggestion (`true`) or show it again (`false`).
+    IgnoreSuggestion(bool),
     /// Life and death disputed: play resumes (Art. 21.3).
     ResumePlay,
     /// The start signal: the clock of the side to move starts.
@@ -158,6 +162,8 @@ pub enum Command {
     ShowAbout(bool),
     /// Show or hide the tournament window.
     ShowTournament(bool),
+    /// Show or hide the problems window.
+    ShowProblems(bool),
     /// Replace the preferences.
     UpdateSettings(Box<Settings>),
     /// Close the window (asks first while a game is on).

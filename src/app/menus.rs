@@ -96,6 +96,8 @@ pub fn shortcut_commands(ctx: &egui::Context, state: &AppState) -> Vec<Command> 
                 || state.new_game.is_some()
                 || state.modal_open()
                 || (review_key && state.tab == Tab::Review)
+                // A child solving problems in their window must not play in the game behind.
+                || (state.show_problems && (acts_on_live_game(msg) || msg == Msg::Undo))
             {
                 continue;
             }
@@ -123,6 +125,12 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, state: &AppState) -> Vec<Command> {
                 .clicked()
             {
                 out.push(Command::ShowTournament(true));
+            }
+            if ui
+                .button(lang.pick("死活题…", "死活題…", "Problems…"))
+                .clicked()
+            {
+                out.push(Command::ShowProblems(true));
             }
             ui.separator();
             if ui.button(lang.tr(Msg::Quit)).clicked() {

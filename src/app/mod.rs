@@ -15,6 +15,8 @@ pub mod arbiter_panel;
 pub mod board_view;
 pub mod clock_faces;
 pub mod command;
+pub mod dead_stone_help;
+pub mod dead_stone_view;
 pub mod desk_view;
 pub mod desk_window;
 pub mod desktop_identity;
@@ -26,13 +28,17 @@ pub mod menus;
 pub mod modals;
 pub mod new_game_dialog;
 mod open_error;
+pub mod problems;
 pub mod resume;
 pub mod review;
+pub mod review_tools;
+pub mod review_tools_view;
 pub mod screen_size;
 pub mod session_clock_view;
 pub mod settings;
 pub mod side_panel;
 pub mod stone_sprite;
+pub mod suggestion_marks;
 pub mod talking_clock;
 pub mod teach;
 pub mod theme;
@@ -50,7 +56,7 @@ use crate::rules::{Color, Coord, Move};
 use crate::session::{GameSetup, Phase, owned_points};
 use crate::time::{SystemTimeSource, TimeSource};
 use arbiter_panel::ArbiterInput;
-use board_view::BoardScene;
+use board_view::{BoardLook, BoardScene};
 use eframe::egui;
 use modals::ModalInput;
 use std::path::{Path, PathBuf};
@@ -90,6 +96,10 @@ pub struct TianyuanApp {
     exports: crate::files::jobs::FileJobs,
     /// The review tab: an SGF record under review (the review engineer's panel).
     pub review: review::ReviewPanel,
+    /// The review tab's dead-stone suggestion and engine review.
+    pub review_tools: review_tools::ReviewTools,
+    /// The problems window (issue 11 item 6), shown while `state.show_problems`.
+    pub problems: problems::ProblemsState,
     /// The last frame's repaint request, for measurements and tests.
     pub next_repaint: Option<Timestamp>,
     /// Print the time from start to the end of the first frame (`TIANYUAN_STARTUP_TIMING`).
@@ -146,6 +156,8 @@ impl TianyuanApp {
             modal_input: ModalInput::default(),
             exports: crate::files::jobs::FileJobs::default(),
             review: review::ReviewPanel::new(),
+            review_tools: review_tools::ReviewTools::default(),
+            problems: problems::ProblemsState::default(),
             next_repaint: None,
             report_first_frame: false,
             log_frames: false,
@@ -399,6 +411,39 @@ impl TianyuanApp {
         }
     }
 
+    /// The problems window: its file jobs' answers, the window, its commands.
+    fn problems_ui(&mut self, ctx: &egui::Context) -> Option<Command> {
+        let lang = self.state.lang;
+        if self.problems.poll(lang) {
+            ctx.request_repaint();
+        }
+        self.problems.ensure_open(lang);
+        let look = BoardLook {
+            real_size: None,
+            ..self.state.board_look(ctx.pixels_per_point())
+        };
+        let (cmds, open) = problems::view::window_ui(ctx, &mut self.problems, lang, look);
+        let wake_ctx = ctx.clone();
+        let wake: crate::files::jobs::Waker = Arc::new(move || wake_ctx.request_repaint());
+        for c in cmds {
+            self.problems.apply(c, &wake, lang);
+            ctx.request_repaint();
+        }
+        (!open).then_some(Command::ShowProblems(false))
+    }
+
+    /// Asks for the dead-stone suggestion when the game enters counting (on a worker thread;
+    /// the frame goes on), and takes it when it is ready.
+    fn sync_dead_stone_help(&mut self, ctx: &egui::Context) {
+        let question = dead_stone_help::Question::of_counting(self.state.session());
+        let wake_ctx = ctx.clone();
+        let wake: dead_stone_help::Waker = Arc::new(move || wake_ctx.request_repaint());
+        self.state.dead_help.sync(question, &wake);
+        if self.state.dead_help.poll() {
+            ctx.request_repaint();
+        }
+    }
+
     fn scene(&self, pixels_per_point: f32) -> BoardScene {
         let st = &self.state;
         let (game, shown) = (st.session().game(), st.shown_move());
@@ -435,6 +480,11 @@ impl TianyuanApp {
             _ => None,
         };
         let size = board.size();
+        let suggestion = st
+            .dead_help
+            .shown()
+            .filter(|_| counting)
+            .map(|s| suggestion_marks::SuggestionMarks::of(s, &dead, size, st.lang));
         let description = describe(st, size, shown, last_move);
         BoardScene {
             size,
@@ -447,6 +497,7 @@ impl TianyuanApp {
             refused,
             look: st.board_look(pixels_per_point),
             description,
+            suggestion,
         }
     }
 
@@ -537,6 +588,7 @@ impl TianyuanApp {
         if self.teach_ui(ui, now) {
             return;
         }
+        self.sync_dead_stone_help(&ctx);
         let mut cmds = menus::shortcut_commands(&ctx, &self.state);
         let lang = self.state.lang;
 
@@ -549,6 +601,9 @@ impl TianyuanApp {
         });
         if self.state.show_tournament && !self.tournament.ui(&ctx, lang) {
             cmds.push(Command::ShowTournament(false));
+        }
+        if self.state.show_problems {
+            cmds.extend(self.problems_ui(&ctx));
         }
         egui::Panel::bottom("clock-faces")
             .frame(bare)
@@ -606,6 +661,17 @@ impl TianyuanApp {
                 ui.add_space(4.0);
             });
         let reviewing = self.state.tab == Tab::Review;
+        let mut tool_actions = Vec::new();
+        {
+            let wake_ctx = ctx.clone();
+            let wake: review_tools::Waker = Arc::new(move || wake_ctx.request_repaint());
+            if self
+                .review_tools
+                .poll(self.review.review(), self.review.path(), &wake)
+            {
+                ctx.request_repaint();
+            }
+        }
         egui::Panel::right("side-panel")
             .frame(bare)
             .default_size(theme::SIDE_PANEL_WIDTH)
@@ -617,15 +683,55 @@ impl TianyuanApp {
                     now,
                 ));
                 if reviewing {
+                    let size = self.review.review().game().size();
+                    tool_actions.extend(review_tools_view::side_ui(
+                        ui,
+                        &self.review_tools,
+                        size,
+                        lang,
+                    ));
                     self.review.show(ui, lang);
                 }
             });
         if reviewing {
+            tool_actions.extend(review_tools_view::dialog_ui(
+                &ctx,
+                &mut self.review_tools,
+                lang,
+            ));
+            if self.review_tools.engine.is_some() {
+                let cursor = self.review.review().move_number();
+                egui::Panel::bottom("engine-graph")
+                    .frame(bare)
+                    .show(ui, |ui| {
+                        tool_actions.extend(review_tools_view::graph_under_board_ui(
+                            ui,
+                            &self.review_tools,
+                            cursor,
+                            lang,
+                        ));
+                    });
+            }
             let look = self.state.board_look(ctx.pixels_per_point());
+            let overlay = self
+                .review_tools
+                .dead_on
+                .then(|| self.review_tools.dead.shown())
+                .flatten()
+                .map(|s| {
+                    let size = self.review.review().game().size();
+                    suggestion_marks::SuggestionMarks::of(s, &[], size, lang)
+                });
             egui::CentralPanel::default()
                 .frame(egui::Frame::new())
                 .show(ui, |ui| {
-                    for c in review::review_board_ui(ui, &mut self.review, lang, look) {
+                    for c in review::review_board_with_ui(
+                        ui,
+                        &mut self.review,
+                        lang,
+                        look,
+                        overlay.as_ref(),
+                    ) {
                         self.review.apply(&ctx, c, lang);
                     }
                 });
@@ -664,6 +770,19 @@ impl TianyuanApp {
         for c in &cmds {
             if let Command::ExportSession(kind) = c {
                 self.export_session(&ctx, *kind);
+            }
+        }
+        for action in tool_actions {
+            let settings = &self.state.settings;
+            if let Some(keep) = review_tools_view::apply(
+                &mut self.review_tools,
+                &mut self.review,
+                settings,
+                &ctx,
+                action,
+                lang,
+            ) {
+                cmds.push(Command::UpdateSettings(Box::new(keep)));
             }
         }
         // The review tab's file jobs and questions, whichever tab is shown.

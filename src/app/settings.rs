@@ -61,6 +61,13 @@ pub struct Settings {
     pub recent_files: Vec<String>,
     /// Teaching mode's choices, ladders and the teacher's PIN verifier.
     pub teach: crate::app::teach::TeachPrefs,
+    /// The review engine: GNU Go's level.
+    pub review_engine_level: u8,
+    /// The review engine: another GTP engine's command line, used when
+    /// `review_engine_use_command`.
+    pub review_engine_command: String,
+    /// The review engine is the command line rather than GNU Go.
+    pub review_engine_use_command: bool,
 }
 
 impl Settings {
@@ -104,6 +111,9 @@ impl Default for Settings {
             new_time_control: String::new(),
             recent_files: Vec::new(),
             teach: crate::app::teach::TeachPrefs::default(),
+            review_engine_level: 5,
+            review_engine_command: String::new(),
+            review_engine_use_command: false,
         }
     }
 }

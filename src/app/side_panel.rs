@@ -41,6 +41,7 @@ pub fn side_panel_ui(
         Tab::Info => {
             info_ui(ui, state);
             ui.separator();
+            super::dead_stone_view::suggestion_ui(ui, state, &mut out);
             navigation_ui(ui, state, &mut out);
         }
         Tab::Arbiter => super::arbiter_panel::arbiter_ui(ui, state, input, &mut out, now),

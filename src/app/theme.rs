@@ -22,6 +22,14 @@ pub const STONE_SHINE_BLACK: Color32 = Color32::from_rgb(70, 70, 76);
 pub const LAST_MOVE: Color32 = Color32::from_rgb(210, 40, 30);
 /// Cross drawn on stones marked dead during counting.
 pub const DEAD_MARK: Color32 = Color32::from_rgb(200, 30, 30);
+/// The dead-stone suggestion, not yet accepted: a hollow square on a stone suggested dead.
+pub const SUGGESTED_DEAD: Color32 = Color32::from_rgb(230, 110, 20);
+/// The dead-stone suggestion: the question mark on a chain it cannot settle.
+pub const SUGGESTED_UNCERTAIN: Color32 = Color32::from_rgb(40, 110, 230);
+/// The dead-stone suggestion: the ring on a stone alive in seki.
+pub const SUGGESTED_SEKI: Color32 = Color32::from_rgb(30, 150, 90);
+/// The dead-stone suggestion: the diamond on a shared (dame) point.
+pub const SUGGESTED_DAME: Color32 = Color32::from_rgb(120, 120, 120);
 /// Territory squares in the counting view: Black's.
 pub const AREA_BLACK: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 150);
 /// Territory squares in the counting view: White's.

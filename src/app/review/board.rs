@@ -19,6 +19,17 @@ pub fn review_board_ui(
     lang: Lang,
     look: BoardLook,
 ) -> Vec<ReviewCommand> {
+    review_board_with_ui(ui, panel, lang, look, None)
+}
+
+/// [`review_board_ui`] with the dead-stone suggestion's marks on top (issue 11 item 5).
+pub fn review_board_with_ui(
+    ui: &mut egui::Ui,
+    panel: &mut ReviewPanel,
+    lang: Lang,
+    look: BoardLook,
+    overlay: Option<&crate::app::suggestion_marks::SuggestionMarks>,
+) -> Vec<ReviewCommand> {
     let scene = panel.scene();
     let size = scene.size();
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click());
@@ -38,6 +49,22 @@ pub fn review_board_ui(
         Pos2::new(x, y)
     };
     paint_marks(&painter, &geo, &scene, theme::WOOD);
+    // The dead-stone suggestion for this position, when asked for, with reasons on hover.
+    if let Some(marks) = overlay {
+        crate::app::suggestion_marks::paint(&painter, &geo, marks);
+        if let Some(why) = response
+            .hover_pos()
+            .and_then(|p| geo.coord_at(p.x, p.y))
+            .and_then(|c| marks.reason_at(c))
+        {
+            // A tooltip waits for the pointer to rest; with no repaint scheduled it would
+            // only appear at the next input event.
+            let delay = ui.style().interaction.tooltip_delay;
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f32(delay + 0.05));
+            response.clone().on_hover_text_at_pointer(why.to_owned());
+        }
+    }
     if let Some(p) = panel.pending_point() {
         painter.circle_stroke(pos(p), r * 0.6, Stroke::new(2.0, theme::ILLEGAL));
     }

@@ -27,7 +27,7 @@ mod texts;
 mod tools_view;
 mod tree_ui;
 
-pub use board::review_board_ui;
+pub use board::{review_board_ui, review_board_with_ui};
 pub use command::{Answer, Nav, PathPurpose, Pending, ReviewCommand, Tool};
 pub use marks_painter::paint_marks;
 pub use panel::{ReviewPanel, TREE_MIN_HEIGHT, WHEEL_STEP, error_text};
