@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::diagram::{
-    Background, Layout, Paper, PositionError, RECORD_TEXT_MM, SvgOptions, position_scene,
-    record_html, to_svg,
+    Background, Layout, Paper, PositionError, RECORD_TEXT_MM, SvgOptions, board_size,
+    position_scene, record_html, to_svg,
 };
 use crate::geometry::LabelStyle;
 use crate::i18n::{self, Lang};
@@ -183,7 +183,7 @@ pub fn run_record(args: &RecordArgs) -> ExitCode {
     };
     let per = usize::from(args.per_diagram);
     let paper = Paper::from(args.page_size);
-    say_paper(paper, tree_size(tree), RECORD_TEXT_MM);
+    say_paper(paper, board_size(tree), RECORD_TEXT_MM);
     let (html, illegal) = match record_html(tree, per, lang, args.coordinates.style(), paper) {
         Ok(r) => r,
         Err(e) => {
@@ -252,12 +252,4 @@ fn game<'a>(collection: &'a Collection, file: &Path, game: usize) -> Option<&'a 
         );
     }
     found
-}
-
-/// The board size a game's root names (19 when absent or unreadable).
-fn tree_size(tree: &GameTree) -> u8 {
-    tree.root()
-        .value("SZ")
-        .and_then(record::game_info::parse_size)
-        .unwrap_or(19)
 }

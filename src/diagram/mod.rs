@@ -19,7 +19,7 @@ pub use html::{kifu_html, note_text};
 pub use kifu::{KifuNote, KifuSheet, kifu_sheets};
 pub use layout::Layout;
 pub use paper::{PRINT_MARGIN_MM, Paper, RECORD_TEXT_MM};
-pub use position::{PositionError, main_line_node, position_scene};
+pub use position::{PositionError, board_size, main_line_node, position_scene};
 pub use record_sheet::record_html;
 pub use scene::{Marks, PointMark, Scene};
 pub use svg::{Background, SvgOptions, svg_body, to_svg};

@@ -46,7 +46,7 @@ pub fn main_line_node(
     move_number: Option<usize>,
 ) -> Result<NodeId, PositionError> {
     let line = tree.main_line();
-    let size = size_of(tree);
+    let size = board_size(tree);
     let Some(n) = move_number else {
         return Ok(line.last().copied().unwrap_or(tree.root_id()));
     };
@@ -69,7 +69,8 @@ pub fn main_line_node(
     })
 }
 
-fn size_of(tree: &GameTree) -> u8 {
+/// The board size a game's root names (19 when absent or unreadable).
+pub fn board_size(tree: &GameTree) -> u8 {
     tree.root()
         .value("SZ")
         .and_then(crate::record::game_info::parse_size)
