@@ -196,7 +196,7 @@ impl Playout {
             if empties.is_empty() {
                 return None;
             }
-            let p = usize::from(empties[rng.below(empties.len())]);
+            let p = usize::from(empties[rng.below_fast(empties.len())]);
             if self.acceptable(p, own) {
                 return Some(p);
             }
@@ -207,7 +207,7 @@ impl Playout {
         self.pool.extend_from_slice(self.board.empty_cells());
         let mut k = self.pool.len();
         while k > 0 {
-            let i = rng.below(k);
+            let i = rng.below_fast(k);
             let p = usize::from(self.pool[i]);
             if self.acceptable(p, own) {
                 return Some(p);
@@ -238,7 +238,7 @@ impl Playout {
                 k += 1;
             }
         }
-        (k > 0).then(|| near[rng.below(k)])
+        (k > 0).then(|| near[rng.below_fast(k)])
     }
 
     /// Captures the chain just played when it is in atari, else saves an own chain next to it

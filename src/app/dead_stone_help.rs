@@ -15,8 +15,7 @@ use crate::analysis::{Settings, Status, Suggestion, suggest};
 use crate::rules::{Board, Coord, Rules};
 use crate::session::{Event, Phase, Session};
 
-/// Wakes the UI when a suggestion is ready.
-pub type Waker = Arc<dyn Fn() + Send + Sync>;
+pub use crate::wake::Waker;
 
 /// What the estimator is asked about: the position, the rules and the handicap.
 #[derive(Clone, Debug)]

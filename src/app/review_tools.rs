@@ -19,8 +19,7 @@ use crate::i18n::Lang;
 use crate::record::NodeId;
 use crate::review::Review;
 
-/// Wakes the UI when a worker has news.
-pub type Waker = Arc<dyn Fn() + Send + Sync>;
+pub use crate::wake::Waker;
 
 /// Builds an engine on the job's thread (tests).
 pub type EngineMaker =

@@ -7,12 +7,11 @@ use std::time::Duration;
 
 use super::error::EngineError;
 
-/// Wakes the UI when an answer is ready (the app passes a repaint request; tests a no-op).
-pub type Waker = Arc<dyn Fn() + Send + Sync>;
+pub use crate::wake::Waker;
 
 /// A waker that does nothing (command line, tests).
 pub fn no_waker() -> Waker {
-    Arc::new(|| {})
+    crate::wake::none()
 }
 
 type Job<S> = Box<dyn FnOnce(&mut Result<S, EngineError>) + Send>;

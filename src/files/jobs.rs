@@ -29,8 +29,7 @@ pub enum FileEvent {
     Failed(PathBuf, String),
 }
 
-/// Wakes the UI when a job has finished (the app passes a repaint request).
-pub type Waker = Arc<dyn Fn() + Send + Sync>;
+pub use crate::wake::Waker;
 
 /// Runs file jobs on worker threads.
 pub struct FileJobs {

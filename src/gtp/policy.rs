@@ -83,15 +83,3 @@ pub fn choose_move(game: &Game, color: Color) -> Move {
         .map_or(Move::Pass, Move::Play)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn splitmix_matches_the_reference_sequence() {
-        // First outputs of SplitMix64 seeded with 0 (reference implementation by Vigna).
-        let mut rng = SplitMix64::new(0);
-        assert_eq!(rng.next_u64(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(rng.next_u64(), 0x6E78_9E6A_A1B9_65F4);
-    }
-}

@@ -5,21 +5,7 @@
 use super::desk::{Snapshot, Tile};
 use crate::i18n::Lang;
 
-/// Escapes text for HTML.
-fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+use crate::escape::xml as esc;
 
 /// A clock's free time as `h:mm:ss` or `m:ss`, with the periods left.
 pub fn clock_text(main_ms: i64, periods: u32) -> String {

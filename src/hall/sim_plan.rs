@@ -66,12 +66,9 @@ pub fn sim_game(tree: &GameTree, name: &str) -> Option<SimGame> {
     })
 }
 
-/// A small deterministic generator (splitmix64) for think times.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+/// A small deterministic generator for think times: one step of the crate's SplitMix64.
+fn mix(x: u64) -> u64 {
+    crate::rng::step(x).1
 }
 
 /// A planned session: its setup and its actions in order.

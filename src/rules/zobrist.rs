@@ -5,13 +5,7 @@ use super::grid::{CELLS, Grid};
 
 const SEED: u64 = 0x7469_616e_7975_616e; // "tianyuan"
 
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
+use crate::rng::step as splitmix64;
 
 const fn make_keys() -> [Grid<u64>; 2] {
     let mut keys = [const { Grid::filled(0u64) }; 2];

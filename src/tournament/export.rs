@@ -327,22 +327,7 @@ pub fn standings_csv(t: &Tournament, s: &Standings) -> String {
     out
 }
 
-/// Escapes text for HTML.
-pub fn html_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() && c != '\n' && c != '\t' => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::escape::xml as html_escape;
 
 /// Words of the printed pages in the three languages.
 fn words(lang: Lang) -> [&'static str; 16] {

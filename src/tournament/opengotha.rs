@@ -17,9 +17,7 @@ use quick_xml::events::{BytesStart, Event};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
-fn esc(s: &str) -> String {
-    super::export::html_escape(s)
-}
+use crate::escape::xml as esc;
 
 /// The OpenGotha key of a player: NAME+FIRSTNAME, upper-cased, spaces removed.
 pub fn key(name: &str, first_name: &str) -> String {

@@ -1,11 +1,14 @@
 //! The seeded lot (抽签): a small deterministic generator, so the same file and seed always give
 //! the same draw and an arbiter can re-run it in front of the players.
 
-/// SplitMix64: tiny, well-mixed, and stable across platforms and versions (unlike a library
-/// generator whose stream may change with an upgrade, which would change published draws).
+use crate::rng::SplitMix64;
+
+/// The crate's one SplitMix64 ([`crate::rng`]): stable across platforms and versions (unlike a
+/// library generator whose stream may change with an upgrade, which would change published
+/// draws).
 #[derive(Clone, Debug)]
 pub struct Lot {
-    state: u64,
+    rng: SplitMix64,
 }
 
 impl Lot {
@@ -13,7 +16,7 @@ impl Lot {
     /// (e.g. the round number), so each round's draw is independent of the others.
     pub fn new(seed: u64, label: u64) -> Lot {
         let mut lot = Lot {
-            state: seed ^ label.wrapping_mul(0xA076_1D64_78BD_642F),
+            rng: SplitMix64::new(seed ^ label.wrapping_mul(0xA076_1D64_78BD_642F)),
         };
         lot.next_u64();
         lot
@@ -21,32 +24,22 @@ impl Lot {
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.rng.next_u64()
     }
 
     /// A number in `0..n` (`n > 0`), without modulo bias worth speaking of for small `n`.
     pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            return 0;
-        }
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
+        self.rng.below_wide(n)
     }
 
     /// Whether a coin shows heads.
     pub fn coin(&mut self) -> bool {
-        self.next_u64() & 1 == 1
+        self.rng.coin()
     }
 
     /// Shuffles `items` in place (Fisher–Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
+        self.rng.shuffle(items)
     }
 }
 
