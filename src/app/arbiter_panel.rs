@@ -2,13 +2,13 @@
 //! the count, the clock's controls, every ruling of Chapter 3 as one form, adjournment and the
 //! sealed move, and the log. Draws the state; returns commands.
 
-use super::app_state::{AppState, Notice};
 use super::arbiter_form::{RulingForm, RulingKind};
-use super::command::{Command, Pending, PlayerAction};
+use super::command::{ArbiterAct, Command, PlayerAction};
+use super::{AppState, Notice};
 use super::side_panel::{colour_name, count_ui, event_text, status_text};
 use crate::clock::Timestamp;
 use crate::i18n::{Lang, Msg};
-use crate::rules::{Color, Coord, IllegalMove};
+use crate::rules::{Color, Coord};
 use crate::session::Phase;
 use crate::session::shorthand::format_time;
 use eframe::egui;
@@ -37,11 +37,15 @@ fn side_label(c: Color, lang: Lang) -> &'static str {
 /// The saving state: the last entry saved, saving…, or NOT SAVED.
 fn saved_ui(ui: &mut egui::Ui, state: &AppState, input: &mut ArbiterInput, out: &mut Vec<Command>) {
     let lang = state.lang;
-    let store = &state.store;
+    let store = &state.game;
     if let Some(why) = &store.not_saved {
         ui.colored_label(
             super::theme::ILLEGAL,
-            format!("{}: {why}", lang.pick("未保存", "未儲存", "NOT SAVED")),
+            format!(
+                "{}: {}",
+                lang.pick("未保存", "未儲存", "NOT SAVED"),
+                why.text(lang)
+            ),
         );
         ui.horizontal(|ui| {
             let label = ui.label(lang.pick("改存到文件夹", "改存到資料夾", "Save to folder"));
@@ -77,6 +81,44 @@ fn saved_ui(ui: &mut egui::Ui, state: &AppState, input: &mut ArbiterInput, out: 
         }
     };
     ui.small(text);
+}
+
+/// The arbiter's lock: closed, or open with its countdown and "Lock now".
+fn lock_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>, now: Timestamp) {
+    let lang = state.lang;
+    if !state.game.locked {
+        ui.small(lang.pick(
+            "本局没有裁判密码：不能裁决",
+            "本局沒有裁判密碼：不能裁決",
+            "This game has no arbiter PIN: no rulings",
+        ));
+        return;
+    }
+    ui.horizontal(|ui| match state.lock.seconds_left(now) {
+        Some(left) => {
+            ui.colored_label(
+                super::theme::ILLEGAL,
+                lang.pick(
+                    format!("裁判锁已打开：{left} 秒后关闭"),
+                    format!("裁判鎖已打開：{left} 秒後關閉"),
+                    format!("Unlocked: locks again in {left} s"),
+                ),
+            );
+            if ui
+                .button(lang.pick("立即上锁 Lock now", "立即上鎖 Lock now", "Lock now"))
+                .clicked()
+            {
+                out.push(Command::LockNow);
+            }
+        }
+        None => {
+            ui.small(lang.pick(
+                "裁判锁已关闭：裁决时输入密码",
+                "裁判鎖已關閉：裁決時輸入密碼",
+                "Locked: rulings ask for the PIN",
+            ));
+        }
+    });
 }
 
 /// Both players' warnings and admonitions (also shown beside the clocks).
@@ -121,67 +163,82 @@ fn play_ui(ui: &mut egui::Ui, state: &AppState, input: &mut ArbiterInput, out: &
             edit.request_focus();
         }
     });
-    let Some(mover) = session.to_move() else {
-        return;
-    };
+    let mover = session.to_move();
     let playing = session.phase() == &Phase::Playing;
+    let over = session.outcome().is_some();
+    // Fixed slots: the same buttons in the same places every frame, enabled or not, so nothing
+    // moves under the pointer between two clicks; the revoking button sits apart, on its own
+    // line, never where a frequent one was.
     ui.horizontal_wrapped(|ui| {
-        let who = side_label(mover, lang);
+        let who = mover.map_or("", |m| side_label(m, lang));
         if ui
             .add_enabled(
-                playing,
+                playing && mover.is_some(),
                 egui::Button::new(format!("{} · {who}", lang.tr(Msg::Pass))),
             )
             .clicked()
+            && let Some(m) = mover
         {
-            out.push(Command::Player(mover, PlayerAction::Pass));
+            out.push(Command::Player(m, PlayerAction::Pass));
         }
+        let confirm_text = match mover {
+            Some(m) if session.confirmed(m.opponent()) => lang.pick(
+                format!("{}确认终局（第二步）", side_label(m, lang)),
+                format!("{}確認終局（第二步）", side_label(m, lang)),
+                format!("{}: confirm the end (step 2)", side_label(m, lang)),
+            ),
+            Some(m) => lang.pick(
+                format!("{}确认终局（第一步）", side_label(m, lang)),
+                format!("{}確認終局（第一步）", side_label(m, lang)),
+                format!("{}: confirm the end (step 1)", side_label(m, lang)),
+            ),
+            None => lang.pick("确认终局", "確認終局", "Confirm the end").to_owned(),
+        };
         if ui
-            .button(format!("{} · {who}", lang.tr(Msg::Resign)))
+            .add_enabled(playing && mover.is_some(), egui::Button::new(confirm_text))
             .clicked()
+            && let Some(m) = mover
         {
-            out.push(Command::Player(mover, PlayerAction::Resign));
+            out.push(Command::Player(m, PlayerAction::Confirm));
         }
-        if ui
-            .button(lang.pick(
+    });
+    if playing
+        && let Some(m) = mover
+        && (session.confirmed(m) || session.confirmed(m.opponent()))
+    {
+        ui.small(lang.pick(
+            "一方已确认终局；落子即撤回确认（第21.1条）",
+            "一方已確認終局；落子即撤回確認（第21.1條）",
+            "A confirmation stands; a stone played retracts it (Art. 21.1)",
+        ));
+    }
+    // Either side may resign at any time (not only the side to move).
+    ui.horizontal_wrapped(|ui| {
+        for c in [Color::Black, Color::White] {
+            if ui
+                .add_enabled(
+                    !over,
+                    egui::Button::new(format!("{} · {}", lang.tr(Msg::Resign), side_label(c, lang))),
+                )
+                .clicked()
+            {
+                out.push(Command::Player(c, PlayerAction::Resign));
+            }
+        }
+    });
+    ui.add_space(6.0);
+    if ui
+        .add_enabled(
+            session.last_turn().is_some(),
+            egui::Button::new(lang.pick(
                 "撤销上一手（裁判）",
                 "撤銷上一手（裁判）",
                 "Take back the last turn (arbiter)",
-            ))
-            .clicked()
-        {
-            out.push(Command::Undo);
-        }
-    });
-    if playing {
-        // The opponent's confirmation stands: this one ends play (Art. 13.2).
-        let second = session.confirmed(mover.opponent());
-        let text = if second {
-            lang.pick(
-                format!("{}确认终局（第二步，终局）", side_label(mover, lang)),
-                format!("{}確認終局（第二步，終局）", side_label(mover, lang)),
-                format!(
-                    "{}: confirm the end (step 2, ends play)",
-                    side_label(mover, lang)
-                ),
-            )
-        } else {
-            lang.pick(
-                format!("{}确认终局（第一步）", side_label(mover, lang)),
-                format!("{}確認終局（第一步）", side_label(mover, lang)),
-                format!("{}: confirm the end (step 1)", side_label(mover, lang)),
-            )
-        };
-        if ui.button(text).clicked() {
-            out.push(Command::Player(mover, PlayerAction::Confirm));
-        }
-        if session.confirmed(mover) || session.confirmed(mover.opponent()) {
-            ui.small(lang.pick(
-                "一方已确认终局；落子即撤回确认（第21.1条）",
-                "一方已確認終局；落子即撤回確認（第21.1條）",
-                "A confirmation stands; a stone played retracts it (Art. 21.1)",
-            ));
-        }
+            )),
+        )
+        .clicked()
+    {
+        out.push(Command::Undo);
     }
 }
 
@@ -190,7 +247,9 @@ fn clock_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>, now: Ti
     let session = state.session();
     let Some(clock) = session.clock() else { return };
     ui.horizontal_wrapped(|ui| {
-        if !state.store.started() {
+        if state.session().outcome().is_some() {
+            // A finished game's clock stays as it ended: no pause, no resume.
+        } else if !state.game.started() {
             if ui
                 .button(lang.pick("开钟（开始对局）", "開鐘（開始對局）", "Start the clock"))
                 .clicked()
@@ -201,7 +260,7 @@ fn clock_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>, now: Ti
             if ui.button(lang.tr(Msg::Resume)).clicked() {
                 out.push(Command::Resume);
             }
-        } else if session.outcome().is_none() && ui.button(lang.tr(Msg::Pause)).clicked() {
+        } else if ui.button(lang.tr(Msg::Pause)).clicked() {
             out.push(Command::Pause);
         }
         let at = state.session_time(now);
@@ -218,68 +277,37 @@ fn clock_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>, now: Ti
                 ))
                 .clicked()
             {
-                out.push(Command::Arbiter(Pending::Action(format!(
-                    "capture-pause {}",
-                    c.letter()
-                ))));
+                out.push(Command::CapturePause(c));
             }
         }
     });
 }
 
-/// The rulings a refused move offers at once (Art. 19, 20.1, 20.3).
+/// The rulings a refused move offers at once: a forbidden point → void (Art. 19); an
+/// immediate ko recapture → void (Art. 20.1, under every ko rule); a longer repetition →
+/// draw or replay (Art. 20.3).
 fn offered_rulings(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
     let lang = state.lang;
+    if let Some(Notice::Cycle(_)) = &state.notice {
+        ui.horizontal_wrapped(|ui| {
+            for offer in super::offers::cycle_offers() {
+                if ui.button(offer.label(lang)).clicked() {
+                    out.push(Command::Arbiter(offer.act));
+                }
+            }
+        });
+        return;
+    }
     let Some(Notice::Illegal(c, why)) = &state.notice else {
         return;
     };
     let Some(mover) = state.session().to_move() else {
         return;
     };
-    let size = state.session().setup().size;
-    let p = c.to_gtp(size);
-    let s = mover.letter();
-    match why {
-        IllegalMove::Suicide | IllegalMove::Ko { .. } | IllegalMove::Occupied => {
-            let art = why.article();
-            if ui
-                .button(lang.pick(
-                    format!("判着手无效，弃权一次（第{art}条）"),
-                    format!("判著手無效，棄權一次（第{art}條）"),
-                    format!("Rule it void: counts as one pass (Art. {art})"),
-                ))
-                .clicked()
-            {
-                out.push(Command::Arbiter(Pending::Action(format!(
-                    "void {s} {p} {art}"
-                ))));
-            }
+    for offer in super::offers::offers_for(state.session(), mover, *c, why) {
+        if ui.button(offer.label(lang)).clicked() {
+            out.push(Command::Arbiter(offer.act));
         }
-        IllegalMove::Superko { .. } => {
-            ui.label(lang.pick(
-                "全局同形再现：裁判可判和棋、重赛，或按竞赛规程判弃权一次（第20.3条）",
-                "全局同形再現：裁判可判和棋、重賽，或按競賽規程判棄權一次（第20.3條）",
-                "The position repeats: the arbiter may rule a draw, a replay, or (where the regulations say so) one pass (Art. 20.3)",
-            ));
-            ui.horizontal_wrapped(|ui| {
-                for (label, action) in [
-                    (lang.pick("和棋", "和棋", "Draw"), "draw 20.3".to_owned()),
-                    (
-                        lang.pick("重赛", "重賽", "Replay"),
-                        "replay 20.3".to_owned(),
-                    ),
-                    (
-                        lang.pick("弃权一次", "棄權一次", "One pass"),
-                        format!("void {s} {p} 20.3"),
-                    ),
-                ] {
-                    if ui.button(label).clicked() {
-                        out.push(Command::Arbiter(Pending::Action(action)));
-                    }
-                }
-            });
-        }
-        _ => {}
     }
 }
 
@@ -411,7 +439,7 @@ fn rulings_ui(
                         .button(lang.pick("确定", "確定", "Yes, record it"))
                         .clicked()
                     {
-                        out.push(Command::Arbiter(Pending::Action(action.clone())));
+                        out.extend(typed_ruling(&action, state));
                         input.confirm_ending = false;
                         input.form = RulingForm::default();
                     }
@@ -420,7 +448,7 @@ fn rulings_ui(
                     }
                 });
             } else if ui.button(record).clicked() {
-                out.push(Command::Arbiter(Pending::Action(action)));
+                out.extend(typed_ruling(&action, state));
                 let side = input.form.side;
                 input.form = RulingForm::default();
                 input.form.side = side;
@@ -430,6 +458,22 @@ fn rulings_ui(
             ui.add_enabled(false, egui::Button::new(record));
             ui.small(missing);
         }
+    }
+}
+
+/// The form's ruling as a typed act (the form writes the arbiter's shorthand, which is the
+/// script and journal form; the window sends the typed event).
+fn typed_ruling(action: &str, state: &AppState) -> Option<Command> {
+    let size = state.session().setup().size;
+    match crate::session::shorthand::parse_action_text(action, size) {
+        Ok((crate::session::shorthand::Action::Event(event), article, note)) => {
+            Some(Command::Arbiter(ArbiterAct::Ruling {
+                event,
+                article,
+                note,
+            }))
+        }
+        _ => None,
     }
 }
 
@@ -447,7 +491,11 @@ fn adjournment_ui(
                 .button(lang.pick("封棋（第14条）", "封棋（第14條）", "Adjourn (Art. 14)"))
                 .clicked() =>
         {
-            out.push(Command::Arbiter(Pending::Action("adjourn".to_owned())));
+            out.push(Command::Arbiter(ArbiterAct::Ruling {
+                event: crate::session::Event::Adjourn,
+                article: None,
+                note: None,
+            }));
         }
         Phase::Adjourned => {
             if let Some(sealed) = session.sealed() {
@@ -476,7 +524,7 @@ fn adjournment_ui(
                     ))
                     .clicked()
                 {
-                    out.push(Command::Arbiter(Pending::Action("unseal".to_owned())));
+                    out.push(Command::Arbiter(ArbiterAct::Unseal));
                 }
                 ui.collapsing(
                     lang.pick(
@@ -502,11 +550,37 @@ fn adjournment_ui(
                             .labelled_by(l.id);
                         });
                         if ui.button(lang.pick("开封", "開封", "Open")).clicked() {
-                            out.push(Command::Arbiter(Pending::Action(format!(
-                                "unseal --slip {} {}",
-                                input.slip_point.trim(),
-                                input.slip_nonce.trim()
-                            ))));
+                            let size = session.setup().size;
+                            let mv = if input.slip_point.trim().eq_ignore_ascii_case("pass") {
+                                Some(crate::rules::Move::Pass)
+                            } else {
+                                Coord::from_gtp(input.slip_point.trim(), size)
+                                    .map(crate::rules::Move::Play)
+                            };
+                            let digits: String = input
+                                .slip_nonce
+                                .chars()
+                                .filter(|c| !c.is_whitespace())
+                                .collect();
+                            let nonce = crate::seal::hex::decode_array::<32>(&digits);
+                            match (mv, nonce) {
+                                (Some(mv), Some(nonce)) => {
+                                    out.push(Command::Arbiter(ArbiterAct::UnsealWithSlip {
+                                        mv,
+                                        nonce,
+                                    }));
+                                }
+                                _ => {
+                                    ui.colored_label(
+                                        super::theme::ILLEGAL,
+                                        lang.pick(
+                                            "着点或 nonce 不对（nonce 为 64 位十六进制）",
+                                            "著點或 nonce 不對（nonce 為 64 位十六進位）",
+                                            "The point or the nonce is not valid (the nonce has 64 hex digits)",
+                                        ),
+                                    );
+                                }
+                            }
                         }
                     },
                 );
@@ -524,7 +598,7 @@ fn adjournment_ui(
                     ))
                     .clicked()
                 {
-                    out.push(Command::Arbiter(Pending::Seal(mover)));
+                    out.push(Command::Arbiter(ArbiterAct::OpenSeal(mover)));
                 }
             }
         }
@@ -579,8 +653,10 @@ pub fn arbiter_ui(
     ui.strong(status_text(state));
     ui.label(warnings_text(state));
     saved_ui(ui, state, input, out);
-    if let Some(away) = state.store.gap {
+    lock_ui(ui, state, out, now);
+    if let Some(gap) = state.game.gap {
         ui.separator();
+        let away = gap.away;
         let minutes = away.0 / 60_000;
         ui.colored_label(
             super::theme::ILLEGAL,
@@ -591,11 +667,18 @@ pub fn arbiter_ui(
             ),
         );
         ui.horizontal(|ui| {
-            if ui.button(lang.pick("计入", "計入", "Charge it")).clicked() {
+            if ui
+                .button(lang.pick("计入 Charge it", "計入 Charge it", "Charge it"))
+                .clicked()
+            {
                 out.push(Command::Gap(true));
             }
             if ui
-                .button(lang.pick("不计入", "不計入", "Do not charge"))
+                .button(lang.pick(
+                    "不计入 Do not charge",
+                    "不計入 Do not charge",
+                    "Do not charge",
+                ))
                 .clicked()
             {
                 out.push(Command::Gap(false));

@@ -1,6 +1,6 @@
 //! The side panel: game information, the arbiter's tools, review navigation, settings.
 
-use super::app_state::AppState;
+use super::AppState;
 use super::arbiter_panel::ArbiterInput;
 use super::command::{Command, Nav, Tab};
 use super::new_game_dialog::komi_text;
@@ -342,6 +342,18 @@ fn settings_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
         ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0))
             .labelled_by(label.id);
         ui.checkbox(&mut s.muted, lang.tr(Msg::Mute));
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.pick(
+            "裁判锁：输入密码后保持打开（秒）",
+            "裁判鎖：輸入密碼後保持打開（秒）",
+            "Arbiter lock: stays open after the PIN (seconds)",
+        ));
+        ui.add(egui::Slider::new(
+            &mut s.unlock_seconds,
+            0..=super::host::lock::MAX_UNLOCK_SECONDS,
+        ))
+        .labelled_by(label.id);
     });
     if &s != settings {
         out.push(Command::UpdateSettings(Box::new(s)));

@@ -8,6 +8,7 @@
 mod dead_stones_text;
 mod messages;
 mod record_text;
+mod refusal_text;
 mod teach_text;
 mod time_control_text;
 
@@ -17,6 +18,7 @@ pub use record_text::{
     file_already_there, illegal_move_text, pos_text, repair_text, replay_error_text,
     rules_error_text, sgf_error_text, warning_text,
 };
+pub use refusal_text::session_error_text;
 pub use teach_text::TeachText;
 pub use time_control_text::{span_text, time_control_text};
 
