@@ -183,9 +183,9 @@ fn play_ui(ui: &mut egui::Ui, state: &AppState, input: &mut ArbiterInput, out: &
         }
         let confirm_text = match mover {
             Some(m) if session.confirmed(m.opponent()) => lang.pick(
-                format!("{}确认终局（第二步）", side_label(m, lang)),
-                format!("{}確認終局（第二步）", side_label(m, lang)),
-                format!("{}: confirm the end (step 2)", side_label(m, lang)),
+                format!("{}确认终局（第二步，终局）", side_label(m, lang)),
+                format!("{}確認終局（第二步，終局）", side_label(m, lang)),
+                format!("{}: confirm the end (step 2, ends play)", side_label(m, lang)),
             ),
             Some(m) => lang.pick(
                 format!("{}确认终局（第一步）", side_label(m, lang)),

@@ -167,14 +167,14 @@ impl TianyuanApp {
     }
 
     /// An app for tests: default settings, no sessions folder (games stay in memory), no
-    /// dialogs.
+    /// dialogs, and cheap PIN key derivation.
     pub fn for_tests(
         ctx: &egui::Context,
         lang: Lang,
         time: Box<dyn TimeSource>,
         announcer: Box<dyn Announcer>,
     ) -> TianyuanApp {
-        TianyuanApp::with_dialogs(
+        let mut app = TianyuanApp::with_dialogs(
             ctx,
             Settings::default(),
             lang,
@@ -182,7 +182,9 @@ impl TianyuanApp {
             announcer,
             None,
             false,
-        )
+        );
+        app.state.kdf = crate::seal::KdfParams::TEST_ONLY;
+        app
     }
 
     /// Applies commands as the views would, and carries out their effects (tests, start-up).
@@ -190,6 +192,17 @@ impl TianyuanApp {
         let now = self.time.now();
         let fx = self.state.apply_all(cmds, now);
         self.runner.run(fx);
+    }
+
+    /// Applies each command and waits for its answers before the next, as a user who waits for
+    /// "Saved" would (tests, scripted walks).
+    pub fn apply_settled(&mut self, cmds: impl IntoIterator<Item = Command>) -> bool {
+        let mut ok = true;
+        for c in cmds {
+            self.apply([c]);
+            ok &= self.settle(Duration::from_secs(20));
+        }
+        ok
     }
 
     /// Waits until the journal writer has answered everything sent (tests), taking the
@@ -341,6 +354,7 @@ impl TianyuanApp {
         let fx = self.state.apply_all(answers, now);
         self.runner.run(fx);
         let fx = self.state.tick(now);
+        let ticked = !fx.is_empty();
         self.runner.run(fx);
         if self.state.teaching
             && let Some(prefs) = self.state.teach.ensure_started(
@@ -368,7 +382,7 @@ impl TianyuanApp {
         if std::mem::take(&mut self.runner.window.close) {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
-        if had_commands || had_answers {
+        if had_commands || had_answers || ticked {
             // The state changed after this frame was laid out: show the change at once.
             ctx.request_repaint();
         }

@@ -263,7 +263,7 @@ pub fn modals_ui(
         }
         Some(Question::Unsaved(asking)) => {
             let r = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
-                ui.heading(lang.pick("尚未保存", "尚未儲存", "Unsaved work"));
+                ui.heading(lang.pick("尚未保存的修改", "尚未儲存的修改", "Unsaved changes"));
                 ui.label(lang.pick(
                     "以下内容尚未保存：",
                     "以下內容尚未儲存：",

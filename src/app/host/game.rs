@@ -14,6 +14,10 @@ use crate::rules::Move;
 use crate::session::shorthand::Action;
 use crate::session::{Event, Phase, SessionError};
 
+/// The time control View → Clock only starts with when none was used before: a local event's
+/// Chinese byo-yomi (Art. 12).
+pub const CLOCK_ONLY_SPEC: &str = "chinese:limit=60m,reserve=5";
+
 impl Host {
     /// The live game's commands (and every command the other handlers leave).
     pub(super) fn apply_game(&mut self, cmd: Command, now: Timestamp, fx: &mut Vec<Effect>) {
@@ -129,6 +133,11 @@ impl Host {
                 self.leave(Exit::NewGameDialog, now, fx);
                 if let Some(d) = &mut self.new_game {
                     d.clock_only = true;
+                    // A clock-only session needs a clock: a local event's Chinese byo-yomi
+                    // unless the last game had one.
+                    if d.time_spec.trim().is_empty() {
+                        d.time_spec = CLOCK_ONLY_SPEC.to_owned();
+                    }
                 }
             }
             Command::CloseNewGameDialog => self.new_game = None,

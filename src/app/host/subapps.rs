@@ -215,8 +215,8 @@ impl Host {
                     FileEvent::Cancelled | FileEvent::Opened(..) => self.notice.take(),
                 };
             }
-            FileOwner::Review => {
-                if let FileEvent::Opened(path, bytes) = event {
+            FileOwner::Review => match event {
+                FileEvent::Opened(path, bytes) => {
                     if let Err(e) = self.review.open_bytes(Some(path.clone()), &bytes) {
                         self.notice = Some(Notice::OpenFailed(format!(
                             "{}: {}",
@@ -225,7 +225,11 @@ impl Host {
                         )));
                     }
                 }
-            }
+                FileEvent::Failed(path, why) => {
+                    self.review.show_error(format!("{}: {why}", path.display()));
+                }
+                _ => {}
+            },
             FileOwner::Problems | FileOwner::Tournament => {}
         }
         self.check_after_save(now, fx);
