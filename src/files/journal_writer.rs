@@ -178,11 +178,21 @@ impl Reply {
     }
 }
 
-/// The handle the effects runner keeps.
+/// The handle the effects runner keeps. Dropping it lets the thread write what was sent and
+/// waits (a bounded time) for it to end, so the last entries and the file's lock are not left
+/// to a dying process.
 pub struct JournalWriter {
-    requests: Sender<Request>,
+    requests: Option<Sender<Request>>,
     replies: Receiver<Reply>,
     waiting: usize,
+    done: Receiver<()>,
+}
+
+impl Drop for JournalWriter {
+    fn drop(&mut self) {
+        self.requests = None;
+        let _ = self.done.recv_timeout(std::time::Duration::from_secs(10));
+    }
 }
 
 impl std::fmt::Debug for JournalWriter {
@@ -198,32 +208,37 @@ impl JournalWriter {
     pub fn spawn(wake: Waker) -> std::io::Result<JournalWriter> {
         let (requests, inbox) = channel::<Request>();
         let (outbox, replies) = channel::<Reply>();
+        let (finished, done) = channel::<()>();
         std::thread::Builder::new()
             .name("tianyuan-journal".into())
             .spawn(move || {
                 let mut current: Option<(GameId, Journal)> = None;
                 let mut folder: Option<PathBuf> = None;
+                // Every request sent is handled, also after the window stopped listening.
                 for request in inbox {
-                    let reply = handle(&mut current, &mut folder, request);
-                    if let Some(reply) = reply {
-                        if outbox.send(reply).is_err() {
-                            break;
-                        }
+                    if let Some(reply) = handle(&mut current, &mut folder, request)
+                        && outbox.send(reply).is_ok()
+                    {
                         wake();
                     }
                 }
+                // The journal (and its file lock) goes before the window is told it may go.
+                drop(current);
+                let _ = finished.send(());
             })?;
         Ok(JournalWriter {
-            requests,
+            requests: Some(requests),
             replies,
             waiting: 0,
+            done,
         })
     }
 
     /// Sends a request; its answer arrives through [`JournalWriter::poll`].
     pub fn send(&mut self, request: Request) {
         let answered = !matches!(request, Request::Close { .. });
-        if self.requests.send(request).is_ok() && answered {
+        let sent = self.requests.as_ref().is_some_and(|r| r.send(request).is_ok());
+        if sent && answered {
             self.waiting += 1;
         }
     }
@@ -337,10 +352,11 @@ fn handle(
             }
         }
         Request::Open { game, path } => {
-            *current = None;
-            *folder = path.parent().map(Path::to_path_buf);
+            // The game on the board stays open until the other one is: a session that cannot
+            // be opened (another program holds it) leaves everything as it was.
             match Journal::open(&path) {
                 Ok(journal) => {
+                    *folder = path.parent().map(Path::to_path_buf);
                     let reply = Reply::Opened {
                         game,
                         path: path.clone(),

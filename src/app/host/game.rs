@@ -372,13 +372,15 @@ impl Host {
                     self.slip = Some(slip);
                 }
                 self.view_move = None;
-                for p in applied.spoken {
-                    fx.push(Effect::Voice(Voice::SayNow(p)));
-                }
                 if applied.finished {
                     self.post_to_tournament();
                 }
+                // The schedule first: a finished game cancels the clock's calls, and that must
+                // not cancel what the entry itself says (the second warning's loss is spoken).
                 fx.extend(self.reschedule_voice(now));
+                for p in applied.spoken {
+                    fx.push(Effect::Voice(Voice::SayNow(p)));
+                }
             }
             Reply::Refused { problem, .. } => {
                 self.game.answered();
