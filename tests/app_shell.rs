@@ -159,7 +159,10 @@ fn the_clock_starts_when_the_arbiter_starts_it_and_moves_press_it() {
     assert!(
         r.harness
             .state_mut()
-            .apply_settled([Command::NewGame(Box::new(NewGameRequest { setup, pin: None }))])
+            .apply_settled([Command::NewGame(Box::new(NewGameRequest {
+                setup,
+                pin: None
+            }))])
     );
     r.harness.run_steps(2);
     r.harness.get_by_label_contains("Black: 10:00");
@@ -359,9 +362,7 @@ fn every_control_of_every_tab_and_the_dialog_has_an_accessible_name() {
             );
             assert!(missing.is_empty(), "{lang:?} {tab:?}: {missing:?}");
         }
-        r.harness
-            .state_mut()
-            .apply([Command::OpenNewGameDialog]);
+        r.harness.state_mut().apply([Command::OpenNewGameDialog]);
         r.harness.run_steps(2);
         let (controls, missing) = unlabelled_controls(&r);
         eprintln!("{lang:?} new-game dialog: {controls} controls");
@@ -515,7 +516,8 @@ fn issue_10_the_review_panel_at_1024x768_keeps_the_tree_in_sight() {
     record.push(')');
     r.harness
         .state_mut()
-        .state.review
+        .state
+        .review
         .open_bytes(None, record.as_bytes())
         .expect("readable");
     r.harness.state_mut().state.tab = tianyuan::app::Tab::Review;

@@ -304,9 +304,13 @@ fn the_whole_window_in_simplified_chinese() {
         }),
         ..GameSetup::default()
     };
-    assert!(harness.state_mut().apply_settled([Command::NewGame(Box::new(
-        tianyuan::app::command::NewGameRequest { setup, pin: None },
-    ))]));
+    assert!(
+        harness
+            .state_mut()
+            .apply_settled([Command::NewGame(Box::new(
+                tianyuan::app::command::NewGameRequest { setup, pin: None },
+            ))])
+    );
     // Four moves, each after a few seconds of thought, so both clock faces show used time.
     for (x, y) in [(15, 3), (3, 15), (16, 15), (2, 3)] {
         time.advance(7_300);

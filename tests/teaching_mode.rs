@@ -163,13 +163,21 @@ fn issue11_take_back_in_teaching_mode_and_never_in_an_arbiter_game() {
     click_point(&mut h, Coord::new(2, 2));
     wait_for_computer(&mut h);
     assert_eq!(
-        h.state().state.teach.state().map(|s| s.game().moves().len()),
+        h.state()
+            .state
+            .teach
+            .state()
+            .map(|s| s.game().moves().len()),
         Some(2)
     );
     h.get_by_label("Take back").click();
     h.run_steps(3);
     assert_eq!(
-        h.state().state.teach.state().map(|s| s.game().moves().len()),
+        h.state()
+            .state
+            .teach
+            .state()
+            .map(|s| s.game().moves().len()),
         Some(0)
     );
     h.get_by_label("Leave teaching mode").click();
@@ -202,7 +210,11 @@ fn issue11_the_teachers_pin_guards_the_options_and_leaving() {
     assert!(
         h.state().state.settings.teach.teacher_pin.is_some(),
         "saved hashed: {:?}",
-        h.state().state.teach.state().map(|s| (&s.note, s.options_open))
+        h.state()
+            .state
+            .teach
+            .state()
+            .map(|s| (&s.note, s.options_open))
     );
     let stored = format!("{:?}", h.state().state.settings.teach.teacher_pin);
     assert!(!stored.contains("panda"));

@@ -180,7 +180,8 @@ fn issue11_a_child_solves_a_shipped_problem_after_one_wrong_try() {
     h.get_by_label("Not quite: see the answer.");
     let white = h
         .state()
-        .state.problems
+        .state
+        .problems
         .game()
         .and_then(|g| g.board().get(Coord::new(4, 5)));
     assert_eq!(white, Some(Color::White), "the refutation is on the board");
@@ -216,7 +217,11 @@ fn scripted_engine() -> Result<Box<dyn GtpEngine + Send>, tianyuan::engine::Engi
 fn issue11_engine_review_lists_swings_and_jumps_there() {
     let mut h = rig(Lang::En);
     let sgf = b"(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[cc];B[gc];W[cg];B[gg];W[ge])";
-    h.state_mut().state.review.open_bytes(None, sgf).expect("record");
+    h.state_mut()
+        .state
+        .review
+        .open_bytes(None, sgf)
+        .expect("record");
     h.state_mut().state.tab = Tab::Review;
     h.state_mut().state.review_tools.engine_for_tests = Some(Arc::new(scripted_engine));
     h.run_steps(2);
@@ -225,7 +230,8 @@ fn issue11_engine_review_lists_swings_and_jumps_there() {
     h.run_steps(2);
     click(&mut h, "Start");
     run_until(&mut h, |app| {
-        app.state.review_tools
+        app.state
+            .review_tools
             .engine
             .as_ref()
             .is_some_and(|e| !e.running())
@@ -248,7 +254,8 @@ fn issue11_engine_review_lists_swings_and_jumps_there() {
     h.run_steps(1);
     click(&mut h, "Start");
     run_until(&mut h, |app| {
-        app.state.review_tools
+        app.state
+            .review_tools
             .engine
             .as_ref()
             .is_some_and(|e| !e.running())

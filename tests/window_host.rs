@@ -40,7 +40,11 @@ impl Rig {
         host.kdf = KdfParams::TEST_ONLY;
         let mut rig = Rig {
             host,
-            runner: Runner::new(tianyuan::wake::none(), Box::new(NullAnnouncer::new()), false),
+            runner: Runner::new(
+                tianyuan::wake::none(),
+                Box::new(NullAnnouncer::new()),
+                false,
+            ),
             now,
             closed: false,
         };
@@ -104,15 +108,6 @@ impl Rig {
         assert!(self.host.lock.prompt.is_some(), "the PIN is asked");
         self.apply(Command::SubmitPin(PIN.to_owned()));
     }
-
-    fn events(&self) -> Vec<Event> {
-        self.host
-            .session()
-            .log()
-            .iter()
-            .map(|e| e.event.clone())
-            .collect()
-    }
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -144,7 +139,10 @@ fn sessions(folder: &Path) -> Vec<PathBuf> {
 fn issue17_the_launch_game_is_on_disk_from_its_first_move_and_saved_means_synced() {
     let dir = temp("launch");
     let mut r = Rig::new(&dir, Timestamp(0));
-    assert!(sessions(&dir).is_empty(), "an empty launch game writes nothing");
+    assert!(
+        sessions(&dir).is_empty(),
+        "an empty launch game writes nothing"
+    );
     let before = tianyuan::files::journal::syncs_on_this_thread();
     r.at(1_000).click("D4");
     assert_eq!(r.host.notice, Some(Notice::Saved(2)));
@@ -193,7 +191,11 @@ fn issue17_a_restart_charges_exactly_the_time_away_or_nothing() {
         let entries = r.host.session().log().len();
         r.at(6_000).click("D6");
         r.at(7_000).apply(Command::Pause);
-        assert_eq!(r.host.session().log().len(), entries, "refused while deciding");
+        assert_eq!(
+            r.host.session().log().len(),
+            entries,
+            "refused while deciding"
+        );
         assert_eq!(r.host.notice, Some(Notice::DecideGapFirst));
         // The arbiter takes 40 s to decide (the PIN prompt included): never charged.
         r.at(30_000).apply(Command::Gap(charge));
@@ -296,8 +298,7 @@ fn issue17_an_immediate_ko_recapture_offers_a_void_at_20_1_under_every_ko_rule()
         let Some(Notice::Illegal(at, why)) = r.host.notice.clone() else {
             panic!("{ko:?}: refused, {:?}", r.host.notice);
         };
-        let offers =
-            tianyuan::app::offers::offers_for(r.host.session(), Color::White, at, &why);
+        let offers = tianyuan::app::offers::offers_for(r.host.session(), Color::White, at, &why);
         assert_eq!(offers.len(), 1, "{ko:?}: one offer");
         assert_eq!(
             offers[0].label(Lang::En),
@@ -335,7 +336,10 @@ fn issue17_a_suicide_offers_a_void_at_19() {
         panic!("refused: {:?}", r.host.notice);
     };
     let offers = tianyuan::app::offers::offers_for(r.host.session(), Color::White, at, &why);
-    assert_eq!(offers[0].label(Lang::En), "Void: counts as one pass (Art. 19)");
+    assert_eq!(
+        offers[0].label(Lang::En),
+        "Void: counts as one pass (Art. 19)"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -447,6 +451,9 @@ fn issue17_the_second_warning_is_spoken_after_the_clock_calls_are_cancelled() {
         )
     });
     assert!(loss > last_cancel, "{requests:?}");
-    assert_eq!(r.host.session().phase(), &Phase::Finished(r.host.session().outcome().cloned().expect("over")));
+    assert_eq!(
+        r.host.session().phase(),
+        &Phase::Finished(r.host.session().outcome().cloned().expect("over"))
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

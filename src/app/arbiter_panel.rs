@@ -4,8 +4,8 @@
 
 use super::arbiter_form::{RulingForm, RulingKind};
 use super::command::{ArbiterAct, Command, PlayerAction};
-use super::{AppState, Notice};
 use super::side_panel::{colour_name, count_ui, event_text, status_text};
+use super::{AppState, Notice};
 use crate::clock::Timestamp;
 use crate::i18n::{Lang, Msg};
 use crate::rules::{Color, Coord};
@@ -185,14 +185,19 @@ fn play_ui(ui: &mut egui::Ui, state: &AppState, input: &mut ArbiterInput, out: &
             Some(m) if session.confirmed(m.opponent()) => lang.pick(
                 format!("{}确认终局（第二步，终局）", side_label(m, lang)),
                 format!("{}確認終局（第二步，終局）", side_label(m, lang)),
-                format!("{}: confirm the end (step 2, ends play)", side_label(m, lang)),
+                format!(
+                    "{}: confirm the end (step 2, ends play)",
+                    side_label(m, lang)
+                ),
             ),
             Some(m) => lang.pick(
                 format!("{}确认终局（第一步）", side_label(m, lang)),
                 format!("{}確認終局（第一步）", side_label(m, lang)),
                 format!("{}: confirm the end (step 1)", side_label(m, lang)),
             ),
-            None => lang.pick("确认终局", "確認終局", "Confirm the end").to_owned(),
+            None => lang
+                .pick("确认终局", "確認終局", "Confirm the end")
+                .to_owned(),
         };
         if ui
             .add_enabled(playing && mover.is_some(), egui::Button::new(confirm_text))
@@ -218,7 +223,11 @@ fn play_ui(ui: &mut egui::Ui, state: &AppState, input: &mut ArbiterInput, out: &
             if ui
                 .add_enabled(
                     !over,
-                    egui::Button::new(format!("{} · {}", lang.tr(Msg::Resign), side_label(c, lang))),
+                    egui::Button::new(format!(
+                        "{} · {}",
+                        lang.tr(Msg::Resign),
+                        side_label(c, lang)
+                    )),
                 )
                 .clicked()
             {

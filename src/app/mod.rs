@@ -59,8 +59,8 @@ use crate::session::{Phase, owned_points};
 use crate::time::{SystemTimeSource, TimeSource};
 use arbiter_panel::ArbiterInput;
 use board_view::{BoardLook, BoardScene};
-use eframe::egui;
 use effects::Runner;
+use eframe::egui;
 use modals::ModalInput;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -174,15 +174,8 @@ impl TianyuanApp {
         time: Box<dyn TimeSource>,
         announcer: Box<dyn Announcer>,
     ) -> TianyuanApp {
-        let mut app = TianyuanApp::with_dialogs(
-            ctx,
-            Settings::default(),
-            lang,
-            time,
-            announcer,
-            None,
-            false,
-        );
+        let mut app =
+            TianyuanApp::with_dialogs(ctx, Settings::default(), lang, time, announcer, None, false);
         app.state.kdf = crate::seal::KdfParams::TEST_ONLY;
         app
     }
@@ -215,10 +208,10 @@ impl TianyuanApp {
                 return false;
             }
             let mut got = self.runner.poll();
-            if got.is_empty() {
-                if let Some(c) = self.runner.wait_journal(Duration::from_millis(20)) {
-                    got.push(c);
-                }
+            if got.is_empty()
+                && let Some(c) = self.runner.wait_journal(Duration::from_millis(20))
+            {
+                got.push(c);
             }
             self.apply(got);
         }
@@ -234,7 +227,12 @@ impl TianyuanApp {
 
     /// Begins a new game from `setup` as the New game dialog would (`--setup`), and with
     /// `start` starts its clock at once (`--start`, after the resume offer is answered).
-    pub fn begin_game(&mut self, setup: crate::session::GameSetup, pin: Option<String>, start: bool) {
+    pub fn begin_game(
+        &mut self,
+        setup: crate::session::GameSetup,
+        pin: Option<String>,
+        start: bool,
+    ) {
         let now = self.time.now();
         let fx = self.state.setup_game(setup, pin, start, now);
         self.runner.run(fx);
@@ -407,7 +405,12 @@ impl TianyuanApp {
     }
 
     /// The window outside teaching mode; returns the commands of its views.
-    fn window_ui(&mut self, ui: &mut egui::Ui, ctx: &egui::Context, now: Timestamp) -> Vec<Command> {
+    fn window_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &egui::Context,
+        now: Timestamp,
+    ) -> Vec<Command> {
         let mut cmds = menus::shortcut_commands(ctx, &self.state);
         let lang = self.state.lang;
 
@@ -538,7 +541,12 @@ impl TianyuanApp {
                 cmds.push(Command::CloseNewGameDialog);
             }
         }
-        cmds.extend(modals::modals_ui(ctx, &self.state, &mut self.modal_input, now));
+        cmds.extend(modals::modals_ui(
+            ctx,
+            &self.state,
+            &mut self.modal_input,
+            now,
+        ));
         cmds.extend(menus::help_windows(ctx, &self.state));
         cmds.extend(tool_actions.into_iter().map(Command::ReviewTools));
         // The review tab's own questions, whichever tab is shown.

@@ -102,7 +102,11 @@ pub fn modals_ui(
             if state.lock.wrong {
                 ui.colored_label(
                     super::theme::ILLEGAL,
-                    lang.pick("密码不对，请再输入。", "密碼不對，請再輸入。", "Wrong PIN: type it again."),
+                    lang.pick(
+                        "密码不对，请再输入。",
+                        "密碼不對，請再輸入。",
+                        "Wrong PIN: type it again.",
+                    ),
                 );
             }
             let label = ui.label(lang.pick("密码 PIN", "密碼 PIN", "PIN"));
@@ -200,8 +204,14 @@ pub fn modals_ui(
             let r = egui::Modal::new(egui::Id::unique("resign")).show(ctx, |ui| {
                 ui.heading(lang.tr(Msg::Resign));
                 ui.label(lang.pick(
-                    format!("{}认输？对局将结束（裁判可撤销误操作）。", colour_name(*c, lang)),
-                    format!("{}認輸？對局將結束（裁判可撤銷誤操作）。", colour_name(*c, lang)),
+                    format!(
+                        "{}认输？对局将结束（裁判可撤销误操作）。",
+                        colour_name(*c, lang)
+                    ),
+                    format!(
+                        "{}認輸？對局將結束（裁判可撤銷誤操作）。",
+                        colour_name(*c, lang)
+                    ),
                     format!(
                         "{} resigns? The game ends (the arbiter can revoke a mistake).",
                         colour_name(*c, lang)
@@ -274,7 +284,10 @@ pub fn modals_ui(
                 }
                 let mut answer = None;
                 ui.horizontal(|ui| {
-                    if ui.button(lang.pick("保存 Save", "儲存 Save", "Save")).clicked() {
+                    if ui
+                        .button(lang.pick("保存 Save", "儲存 Save", "Save"))
+                        .clicked()
+                    {
                         answer = Some(UnsavedAnswer::Save);
                     }
                     if ui
@@ -283,7 +296,10 @@ pub fn modals_ui(
                     {
                         answer = Some(UnsavedAnswer::Discard);
                     }
-                    if ui.button(lang.pick("取消 Cancel", "取消 Cancel", "Cancel")).clicked() {
+                    if ui
+                        .button(lang.pick("取消 Cancel", "取消 Cancel", "Cancel"))
+                        .clicked()
+                    {
                         answer = Some(UnsavedAnswer::Cancel);
                     }
                 });

@@ -122,9 +122,11 @@ impl JournalProblem {
                     io::ErrorKind::PermissionDenied => {
                         lang.pick("没有写入权限", "沒有寫入權限", "No permission to write")
                     }
-                    io::ErrorKind::NotFound => {
-                        lang.pick("找不到文件或文件夹", "找不到檔案或資料夾", "File or folder not found")
-                    }
+                    io::ErrorKind::NotFound => lang.pick(
+                        "找不到文件或文件夹",
+                        "找不到檔案或資料夾",
+                        "File or folder not found",
+                    ),
                     _ => lang.pick("系统拒绝读写", "系統拒絕讀寫", "The system refused"),
                 };
                 format!("{ours} ({text})")
@@ -138,7 +140,11 @@ impl JournalProblem {
                 .to_owned(),
             JournalProblem::Unreadable(why) => format!(
                 "{}: {why}",
-                lang.pick("不是可读的对局记录", "不是可讀的對局記錄", "Not a readable session file")
+                lang.pick(
+                    "不是可读的对局记录",
+                    "不是可讀的對局記錄",
+                    "Not a readable session file"
+                )
             ),
             JournalProblem::Damaged(why) => format!(
                 "{}: {why}",
@@ -149,9 +155,18 @@ impl JournalProblem {
                 )
             ),
             JournalProblem::Fold(n, e) => lang.pick(
-                format!("第{n}条无法套用：{}", crate::i18n::session_error_text(e, lang)),
-                format!("第{n}條無法套用：{}", crate::i18n::session_error_text(e, lang)),
-                format!("Entry {n} does not apply: {}", crate::i18n::session_error_text(e, lang)),
+                format!(
+                    "第{n}条无法套用：{}",
+                    crate::i18n::session_error_text(e, lang)
+                ),
+                format!(
+                    "第{n}條無法套用：{}",
+                    crate::i18n::session_error_text(e, lang)
+                ),
+                format!(
+                    "Entry {n} does not apply: {}",
+                    crate::i18n::session_error_text(e, lang)
+                ),
             ),
             JournalProblem::Refused(e) => crate::i18n::session_error_text(e, lang),
             JournalProblem::Pin(PinProblem::NoLock) => lang

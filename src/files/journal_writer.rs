@@ -11,7 +11,7 @@
 //! sent for it was written.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, Sender, channel};
 
 use super::journal::{Journal, JournalError, JournalProblem, NewSession, Slip};
 use crate::seal::KdfParams;
@@ -237,7 +237,10 @@ impl JournalWriter {
     /// Sends a request; its answer arrives through [`JournalWriter::poll`].
     pub fn send(&mut self, request: Request) {
         let answered = !matches!(request, Request::Close { .. });
-        let sent = self.requests.as_ref().is_some_and(|r| r.send(request).is_ok());
+        let sent = self
+            .requests
+            .as_ref()
+            .is_some_and(|r| r.send(request).is_ok());
         if sent && answered {
             self.waiting += 1;
         }
@@ -250,13 +253,7 @@ impl JournalWriter {
 
     /// The answers that arrived since the last call.
     pub fn poll(&mut self) -> Vec<Reply> {
-        let mut out = Vec::new();
-        loop {
-            match self.replies.try_recv() {
-                Ok(r) => out.push(r),
-                Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
-            }
-        }
+        let out: Vec<Reply> = self.replies.try_iter().collect();
         self.waiting = self.waiting.saturating_sub(out.len());
         out
     }

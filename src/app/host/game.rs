@@ -67,20 +67,15 @@ impl Host {
             }
             Command::IgnoreSuggestion(b) => self.dead_help.ignored = b,
             Command::ResumePlay => self.submit(now, Event::Dispute, None, None, fx),
-            Command::Start => {
-                if !self.game.started() {
-                    self.submit(now, Event::Start, None, None, fx);
-                }
+            Command::Start if !self.game.started() => {
+                self.submit(now, Event::Start, None, None, fx)
             }
-            Command::Pause => {
-                if self.session().outcome().is_none() {
-                    self.submit(now, Event::Pause, None, None, fx);
-                }
+            // A finished game's clock stays as it ended.
+            Command::Pause if self.session().outcome().is_none() => {
+                self.submit(now, Event::Pause, None, None, fx)
             }
-            Command::Resume => {
-                if self.session().outcome().is_none() {
-                    self.submit(now, Event::Resume, None, None, fx);
-                }
+            Command::Resume if self.session().outcome().is_none() => {
+                self.submit(now, Event::Resume, None, None, fx)
             }
             Command::CapturePause(color) => {
                 self.submit(now, Event::CapturePause(color), None, None, fx)
@@ -95,13 +90,9 @@ impl Host {
             Command::CloseSeal => self.sealing = None,
             Command::Seal { by, mv, pin } => {
                 self.sealing = None;
-                let req = self.game.append(
-                    now,
-                    Action::Seal { by, mv },
-                    None,
-                    None,
-                    Some(Secret(pin)),
-                );
+                let req =
+                    self.game
+                        .append(now, Action::Seal { by, mv }, None, None, Some(Secret(pin)));
                 fx.push(Effect::Journal(req));
             }
             Command::DismissSlip => self.slip = None,
@@ -301,13 +292,9 @@ impl Host {
                 note,
             }) => self.submit(now, event, article, note, fx),
             Waiting::Act(ArbiterAct::Unseal) => {
-                let req = self.game.append(
-                    now,
-                    Action::Unseal { slip: None },
-                    None,
-                    None,
-                    secret,
-                );
+                let req = self
+                    .game
+                    .append(now, Action::Unseal { slip: None }, None, None, secret);
                 fx.push(Effect::Journal(req));
             }
             Waiting::Act(ArbiterAct::UnsealWithSlip { mv, nonce }) => {

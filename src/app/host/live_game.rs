@@ -88,7 +88,10 @@ impl LiveGame {
                 .clock()
                 .is_some_and(|k| k.paused().is_none() && k.to_move().is_some())
             && started(&session);
-        let side = session.clock().and_then(|k| k.to_move()).map(crate::session::color_of);
+        let side = session
+            .clock()
+            .and_then(|k| k.to_move())
+            .map(crate::session::color_of);
         let mut game = LiveGame {
             id,
             session,

@@ -169,8 +169,7 @@ impl Host {
         let wake = self.wake.clone();
         match owner {
             FileOwner::Review => {
-                self.review
-                    .apply_waking(ReviewCommand::Save, lang, &wake);
+                self.review.apply_waking(ReviewCommand::Save, lang, &wake);
             }
             FileOwner::Problems => self.problems_command(ProblemCommand::Save, fx),
             FileOwner::Tournament => self.tournament.save(&wake, lang),

@@ -27,7 +27,11 @@ impl UnsavedItem {
     pub fn text(&self, lang: Lang) -> String {
         let what = match self.owner {
             FileOwner::Review => lang.pick("复盘棋谱", "覆盤棋譜", "The record under review"),
-            FileOwner::Problems => lang.pick("正在编写的题目", "正在編寫的題目", "The problem being written"),
+            FileOwner::Problems => lang.pick(
+                "正在编写的题目",
+                "正在編寫的題目",
+                "The problem being written",
+            ),
             FileOwner::Tournament => lang.pick("赛事", "賽事", "The tournament"),
             FileOwner::Game => lang.pick("对局", "對局", "The game"),
         };
@@ -147,10 +151,7 @@ impl Host {
             }
             Exit::WriteProblem(size) => {
                 self.discard_problems();
-                self.problems_command(
-                    crate::app::problems::ProblemCommand::NewProblem(size),
-                    fx,
-                );
+                self.problems_command(crate::app::problems::ProblemCommand::NewProblem(size), fx);
             }
             Exit::EditProblem => {
                 self.discard_problems();
@@ -158,10 +159,7 @@ impl Host {
             }
             Exit::SwitchProblemSet(i) => {
                 self.discard_problems();
-                self.problems_command(
-                    crate::app::problems::ProblemCommand::OpenShipped(i),
-                    fx,
-                );
+                self.problems_command(crate::app::problems::ProblemCommand::OpenShipped(i), fx);
             }
             Exit::OpenProblemFile => {
                 self.discard_problems();

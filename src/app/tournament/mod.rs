@@ -147,7 +147,7 @@ impl TournamentWindow {
             return;
         };
         match &self.state.path {
-            Some(p) if !p.extension().is_some_and(|e| e == "xml") => {
+            Some(p) if p.extension().is_none_or(|e| e != "xml") => {
                 self.files.save(wake, p.clone(), text.into_bytes())
             }
             _ => self.files.save_dialog(
