@@ -603,12 +603,20 @@ fn issue17_a_recorded_suicide_or_ko_retake_follows_the_records_ru() {
         } else {
             assert_eq!(r.illegal.len(), 1, "{ru}");
             let i = &r.illegal[0].irregularity;
-            assert_eq!((i.move_number, i.reason, i.played_as_pass), (4, IllegalMove::Suicide, true));
-            assert_eq!(r.game.captures(Color::Black), 0, "{ru}: void, nothing captured");
+            assert_eq!(
+                (i.move_number, i.reason, i.played_as_pass),
+                (4, IllegalMove::Suicide, true)
+            );
+            assert_eq!(
+                r.game.captures(Color::Black),
+                0,
+                "{ru}: void, nothing captured"
+            );
             assert_eq!(r.game.moves()[3], (Color::White, Move::Pass));
             let w: Vec<String> = r.warnings.iter().map(ToString::to_string).collect();
             assert!(
-                w.iter().any(|t| t.contains("void") && t.contains("Art. 19")),
+                w.iter()
+                    .any(|t| t.contains("void") && t.contains("Art. 19")),
                 "{ru}: {w:?}"
             );
         }
@@ -620,10 +628,22 @@ fn issue17_a_recorded_suicide_or_ko_retake_follows_the_records_ru() {
         ));
         assert_eq!(r.illegal.len(), 1, "{ru}");
         let i = &r.illegal[0].irregularity;
-        assert!(matches!(i.reason, IllegalMove::Ko { .. }), "{ru}: {:?}", i.reason);
+        assert!(
+            matches!(i.reason, IllegalMove::Ko { .. }),
+            "{ru}: {:?}",
+            i.reason
+        );
         assert!(i.played_as_pass, "{ru}");
-        assert_eq!(r.game.board().get(Coord::new(4, 4)), Some(Color::White), "{ru}: E5 stays");
-        assert_eq!(r.game.board().get(Coord::new(5, 4)), None, "{ru}: F5 stays empty");
+        assert_eq!(
+            r.game.board().get(Coord::new(4, 4)),
+            Some(Color::White),
+            "{ru}: E5 stays"
+        );
+        assert_eq!(
+            r.game.board().get(Coord::new(5, 4)),
+            None,
+            "{ru}: F5 stays empty"
+        );
         let w: Vec<String> = r.warnings.iter().map(|w| w.to_string()).collect();
         assert!(w.iter().any(|t| t.contains("Art. 20.1")), "{ru}: {w:?}");
     }

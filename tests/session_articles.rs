@@ -861,8 +861,14 @@ fn art19_a_void_on_a_point_where_the_move_is_legal_is_refused() {
         [(6, "void", "19".to_owned(), Some("A1".to_owned()))]
     );
     assert_eq!(s.side_to_move(), Color::White);
-    let s = run(&format!("{FORBIDDEN_A1}\n0:50 void B A1 5")).expect("given").0;
-    assert_eq!(s.rulings()[0].article, "5", "an article given is recorded as given");
+    let s = run(&format!("{FORBIDDEN_A1}\n0:50 void B A1 5"))
+        .expect("given")
+        .0;
+    assert_eq!(
+        s.rulings()[0].article,
+        "5",
+        "an article given is recorded as given"
+    );
     // Clock-only mode has no board to check: a void there is the arbiter's word.
     check(
         "clock only",
@@ -899,7 +905,10 @@ fn art20_3_a_retake_after_passes_is_a_longer_repetition_under_superko() {
     let s = run(&format!("{script}\n0:11 void B F5")).expect("void").0;
     assert_eq!(s.rulings()[0].article, "20.3");
     // Simple ko allows it, and shows the cycle to the arbiter.
-    let simple = format!("{}\n0:09 B pass\n0:10 W pass\n0:11 B F5", ko_script("simple"));
+    let simple = format!(
+        "{}\n0:09 B pass\n0:10 W pass\n0:11 B F5",
+        ko_script("simple")
+    );
     let s = run(&simple).expect("simple ko").0;
     let r = s.pending_repetition().expect("the cycle is shown");
     assert_eq!((r.n, r.repeats_after_move), (12, 7));
@@ -939,7 +948,7 @@ fn art22_a_sealed_move_on_an_occupied_point_is_a_pass_shown_as_a_ruling() {
 
 #[test]
 fn art23_3_23_5_a_lateness_that_uses_up_the_whole_time_loses_on_time_whether_or_not_the_clock_ran()
- {
+{
     let time_loss = |winner| Expect {
         phase: "finished",
         result: Some(winner),
@@ -1047,7 +1056,10 @@ fn issue17_the_time_away_charged_runs_the_clock_of_the_side_to_move_as_it_would_
     assert_eq!(v.white.main_left, Millis::ZERO);
     assert!(v.white.in_byoyomi && v.white.running);
     assert_eq!(v.white.period_left, Millis::from_secs(30));
-    assert_eq!(v.black.main_left, Millis::from_mins(1) - Millis::from_secs(10));
+    assert_eq!(
+        v.black.main_left,
+        Millis::from_mins(1) - Millis::from_secs(10)
+    );
     assert_eq!(s.rulings()[0].kind, tianyuan::session::RulingKind::Gap);
     // Away five minutes: White's time ran out at 3:10, during the time away.
     let (s, _) = run(&format!("{script}\n5:10 gap charged")).expect("time-out");
@@ -1075,11 +1087,18 @@ fn art20_3_a_cycle_under_simple_ko_is_shown_to_the_arbiter_while_it_goes_on() {
     let r = s.pending_repetition().expect("shown");
     assert_eq!((r.move_number, r.repeats_after_move), (6, 0));
     let offer = s.offer_for_repetition().expect("offer");
-    let kinds: Vec<_> = offer.rulings.iter().map(|o| (o.kind.name(), o.article)).collect();
+    let kinds: Vec<_> = offer
+        .rulings
+        .iter()
+        .map(|o| (o.kind.name(), o.article))
+        .collect();
     assert_eq!(kinds, [("draw", "20.3"), ("replay", "20.3")]);
     // Going round again repeats again; leaving the cycle ends the offer, the record stays.
     let (s, _) = run(&format!("{script}\n1:07 B E16")).expect("again");
-    assert_eq!(s.pending_repetition().map(|r| r.repeats_after_move), Some(1));
+    assert_eq!(
+        s.pending_repetition().map(|r| r.repeats_after_move),
+        Some(1)
+    );
     let (s, _) = run(&format!("{script}\n1:07 B Q16")).expect("left");
     assert!(s.pending_repetition().is_none());
     assert_eq!(s.repetitions().len(), 1);

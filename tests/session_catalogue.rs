@@ -9,10 +9,12 @@
 use tianyuan::clock::{ClockError, ClockOutcome, ControlError, Millis, Side, Timestamp};
 use tianyuan::i18n::Lang;
 use tianyuan::rules::{Color, Coord, IllegalMove, RulesError};
-use tianyuan::session::shorthand::{Action, format_event, parse_action_text, parse_line, parse_setup};
+use tianyuan::session::shorthand::{
+    Action, format_event, parse_action_text, parse_line, parse_setup,
+};
 use tianyuan::session::{
-    CATALOGUE, Change, Detail, Ends, Event, Need, Refusal, RulingError, RulingKind,
-    RulingRequest, Session, SessionError, entry_text, event_text, log_line,
+    CATALOGUE, Change, Detail, Ends, Event, Need, Refusal, RulingError, RulingKind, RulingRequest,
+    Session, SessionError, entry_text, event_text, log_line,
 };
 
 /// Runs a script of the shorthand through the pure session; panics on a refused line.
@@ -91,13 +93,25 @@ fn check_row(row: Row) {
     // The typed request is recorded with the catalogue's kind and usual article.
     let mut s = run(row.script);
     let request = (row.request)();
-    let entry = request.entry().unwrap_or_else(|e| panic!("{:?}: {e}", row.kind));
+    let entry = request
+        .entry()
+        .unwrap_or_else(|e| panic!("{:?}: {e}", row.kind));
     assert!(entry.event.needs_arbiter(), "{:?}", row.kind);
     let at = s.last_at() + Millis::from_secs(10);
     let prepared = s
-        .prepare_event(at, entry.event.clone(), entry.article.clone(), entry.note.clone())
+        .prepare_event(
+            at,
+            entry.event.clone(),
+            entry.article.clone(),
+            entry.note.clone(),
+        )
         .unwrap_or_else(|e| panic!("{:?}: {e}", row.kind));
-    assert_eq!(prepared.ends_game(), row.ends_here, "{:?}: ends the game", row.kind);
+    assert_eq!(
+        prepared.ends_game(),
+        row.ends_here,
+        "{:?}: ends the game",
+        row.kind
+    );
     let n = prepared.entry().n;
     s.commit(prepared);
     let ruling = s
@@ -107,13 +121,22 @@ fn check_row(row: Row) {
         .unwrap_or_else(|| panic!("{:?}: no ruling listed", row.kind));
     assert_eq!(ruling.kind, row.kind);
     assert_eq!(ruling.article, row.recorded_article, "{:?}", row.kind);
-    assert_eq!(ruling.note.as_deref(), request.note.as_deref());
+    assert_eq!(ruling.note, entry.note, "the note as the journal keeps it");
     // The journal's text form gives back the same event, article and note.
     let size = s.setup().size;
-    let text = format_event(&entry.event, entry.article.as_deref(), entry.note.as_deref(), size);
+    let text = format_event(
+        &entry.event,
+        entry.article.as_deref(),
+        entry.note.as_deref(),
+        size,
+    );
     let (action, article, note) = parse_action_text(&text, size).expect(&text);
     assert_eq!(action, Action::Event(entry.event.clone()), "{text}");
-    assert_eq!((article, note), (entry.article.clone(), entry.note.clone()), "{text}");
+    assert_eq!(
+        (article, note),
+        (entry.article.clone(), entry.note.clone()),
+        "{text}"
+    );
     assert!(text.starts_with(row.verb), "{text}");
     // An article given is recorded as given where the kind takes one.
     if row.article != Need::No {
@@ -131,7 +154,10 @@ fn catalogue_lists_every_kind_once_in_the_forms_order() {
     let kinds: Vec<_> = CATALOGUE.iter().map(|r| r.kind).collect();
     assert_eq!(kinds, RulingKind::ALL);
     let labels: Vec<_> = RulingKind::in_form().map(|k| k.label(Lang::En)).collect();
-    assert_eq!(&labels[..3], ["Warning", "Admonition", "Void: counts as one pass"]);
+    assert_eq!(
+        &labels[..3],
+        ["Warning", "Admonition", "Void: counts as one pass"]
+    );
     assert!(!RulingKind::in_form().any(|k| k == RulingKind::Gap));
     for kind in RulingKind::ALL {
         for lang in Lang::ALL {
@@ -158,7 +184,15 @@ fn catalogue_warn() {
         causes: &["17.2", "18", "23.4", "24", "25.2"],
         ends: Ends::May,
         script: PLAYING,
-        request: || RulingRequest::simple(RulingKind::Warn, Some(Color::White), None, None, Some("talked")),
+        request: || {
+            RulingRequest::simple(
+                RulingKind::Warn,
+                Some(Color::White),
+                None,
+                None,
+                Some("talked"),
+            )
+        },
         recorded_article: "25.2",
         ends_here: false,
     });
@@ -190,7 +224,9 @@ fn catalogue_admonish() {
         causes: &["23.4", "24"],
         ends: Ends::Never,
         script: PLAYING,
-        request: || RulingRequest::simple(RulingKind::Admonish, Some(Color::Black), None, None, None),
+        request: || {
+            RulingRequest::simple(RulingKind::Admonish, Some(Color::Black), None, None, None)
+        },
         recorded_article: "24",
         ends_here: false,
     });
@@ -215,7 +251,13 @@ fn catalogue_void() {
         // White on E5 is occupied: Art. 22.
         script: PLAYING,
         request: || {
-            RulingRequest::simple(RulingKind::Void, Some(Color::White), Some(pt("E5", 9)), None, None)
+            RulingRequest::simple(
+                RulingKind::Void,
+                Some(Color::White),
+                Some(pt("E5", 9)),
+                None,
+                None,
+            )
         },
         recorded_article: "22",
         ends_here: false,
@@ -244,7 +286,10 @@ fn catalogue_edit() {
         ends: Ends::Never,
         script: PLAYING,
         request: || RulingRequest {
-            changes: vec![Change::Remove(pt("E5", 9)), Change::Put(Color::Black, pt("E6", 9))],
+            changes: vec![
+                Change::Remove(pt("E5", 9)),
+                Change::Put(Color::Black, pt("E6", 9)),
+            ],
             ..RulingRequest::new(RulingKind::Edit)
         },
         recorded_article: "17.3",
@@ -296,7 +341,9 @@ fn catalogue_forfeit() {
         causes: &["15", "23.1", "25.1"],
         ends: Ends::Always,
         script: PLAYING,
-        request: || RulingRequest::simple(RulingKind::Forfeit, Some(Color::White), None, None, None),
+        request: || {
+            RulingRequest::simple(RulingKind::Forfeit, Some(Color::White), None, None, None)
+        },
         recorded_article: "23.1",
         ends_here: true,
     });
@@ -319,7 +366,15 @@ fn catalogue_draw() {
         causes: &["17.3", "17.4", "20.3", "25.1"],
         ends: Ends::Always,
         script: PLAYING,
-        request: || RulingRequest::simple(RulingKind::Draw, Some(Color::White), None, Some("17.4"), None),
+        request: || {
+            RulingRequest::simple(
+                RulingKind::Draw,
+                Some(Color::White),
+                None,
+                Some("17.4"),
+                None,
+            )
+        },
         recorded_article: "17.4",
         ends_here: true,
     });
@@ -468,7 +523,15 @@ fn catalogue_absence() {
         ends: Ends::Never,
         // White is to move: Black asks on White's time.
         script: PLAYING,
-        request: || RulingRequest::simple(RulingKind::Absence, Some(Color::Black), None, Some("24"), None),
+        request: || {
+            RulingRequest::simple(
+                RulingKind::Absence,
+                Some(Color::Black),
+                None,
+                Some("24"),
+                None,
+            )
+        },
         recorded_article: "23.6",
         ends_here: false,
     });
@@ -492,7 +555,13 @@ fn catalogue_other() {
         ends: Ends::Never,
         script: PLAYING,
         request: || {
-            RulingRequest::simple(RulingKind::Other, Some(Color::White), None, None, Some("phone rang"))
+            RulingRequest::simple(
+                RulingKind::Other,
+                Some(Color::White),
+                None,
+                None,
+                Some("phone rang"),
+            )
         },
         recorded_article: "25.1",
         ends_here: false,
@@ -521,11 +590,22 @@ fn catalogue_refer() {
         ends: Ends::Never,
         script: PLAYING,
         request: || {
-            RulingRequest::simple(RulingKind::Refer, None, None, None, Some("appeal on 17.3\nsee sheet"))
+            RulingRequest::simple(
+                RulingKind::Refer,
+                None,
+                None,
+                None,
+                Some("appeal on 17.3\nsee sheet"),
+            )
         },
         recorded_article: "25.1",
         ends_here: false,
     });
+    // A journal line is one line: the note's line breaks become spaces.
+    let e = RulingRequest::simple(RulingKind::Refer, None, None, None, Some(" a\nb "))
+        .entry()
+        .expect("refer");
+    assert_eq!(e.note.as_deref(), Some("a b"));
 }
 
 #[test]
@@ -587,9 +667,15 @@ fn catalogue_gap() {
 
 #[test]
 fn issue17_a_bad_article_or_a_missing_side_is_a_typed_error_in_three_languages() {
-    let e = RulingRequest::simple(RulingKind::Warn, Some(Color::Black), None, Some("twenty"), None)
-        .entry()
-        .expect_err("not a number");
+    let e = RulingRequest::simple(
+        RulingKind::Warn,
+        Some(Color::Black),
+        None,
+        Some("twenty"),
+        None,
+    )
+    .entry()
+    .expect_err("not a number");
     assert_eq!(e, RulingError::BadArticle("twenty".to_owned()));
     assert_eq!(
         RulingRequest::simple(RulingKind::Warn, None, None, None, None).entry(),
@@ -613,7 +699,8 @@ fn issue17_a_bad_article_or_a_missing_side_is_a_typed_error_in_three_languages()
 // ----- The rulings a refused move offers -----
 
 /// A ko at E5/F5 on 9×9; White has just taken on E5.
-const KO: &str = "0:01 B E6\n0:02 W F6\n0:03 B D5\n0:04 W G5\n0:05 B E4\n0:06 W F4\n0:07 B F5\n0:08 W E5";
+const KO: &str =
+    "0:01 B E6\n0:02 W F6\n0:03 B D5\n0:04 W G5\n0:05 B E4\n0:06 W F4\n0:07 B F5\n0:08 W E5";
 /// White holds A2 and B1: A1 is a forbidden point for Black.
 const FORBIDDEN: &str = "0:01 B E5\n0:02 W A2\n0:03 B E6\n0:04 W B1";
 /// Three kos set up by an accepted edit on 19×19, and the first five moves of their cycle;
@@ -638,18 +725,81 @@ fn issue17_a_refused_move_offers_exactly_the_right_ruling_under_each_ko_rule() {
     const DRAW_REPLAY: &[&str] = &["Draw (Art. 20.3)", "Replay (Art. 20.3)"];
     let retake_after_passes = "0:01 B E6\n0:02 W F6\n0:03 B D5\n0:04 W G5\n0:05 B E4\n0:06 W F4\n0:07 B F5\n0:08 W E5\n0:09 B pass\n0:10 W pass";
     let cases: &[Case] = &[
-        ("positional", 9, FORBIDDEN, Color::Black, "A1", Some(("forbidden", VOID_19))),
-        ("situational", 9, FORBIDDEN, Color::Black, "A1", Some(("forbidden", VOID_19))),
-        ("simple", 9, FORBIDDEN, Color::Black, "A1", Some(("forbidden", VOID_19))),
-        ("positional", 9, KO, Color::Black, "F5", Some(("ko", VOID_20_1))),
-        ("situational", 9, KO, Color::Black, "F5", Some(("ko", VOID_20_1))),
+        (
+            "positional",
+            9,
+            FORBIDDEN,
+            Color::Black,
+            "A1",
+            Some(("forbidden", VOID_19)),
+        ),
+        (
+            "situational",
+            9,
+            FORBIDDEN,
+            Color::Black,
+            "A1",
+            Some(("forbidden", VOID_19)),
+        ),
+        (
+            "simple",
+            9,
+            FORBIDDEN,
+            Color::Black,
+            "A1",
+            Some(("forbidden", VOID_19)),
+        ),
+        (
+            "positional",
+            9,
+            KO,
+            Color::Black,
+            "F5",
+            Some(("ko", VOID_20_1)),
+        ),
+        (
+            "situational",
+            9,
+            KO,
+            Color::Black,
+            "F5",
+            Some(("ko", VOID_20_1)),
+        ),
         ("simple", 9, KO, Color::Black, "F5", Some(("ko", VOID_20_1))),
-        ("positional", 9, retake_after_passes, Color::Black, "F5", Some(("repetition", DRAW_REPLAY))),
-        ("situational", 9, retake_after_passes, Color::Black, "F5", Some(("repetition", DRAW_REPLAY))),
+        (
+            "positional",
+            9,
+            retake_after_passes,
+            Color::Black,
+            "F5",
+            Some(("repetition", DRAW_REPLAY)),
+        ),
+        (
+            "situational",
+            9,
+            retake_after_passes,
+            Color::Black,
+            "F5",
+            Some(("repetition", DRAW_REPLAY)),
+        ),
         // Simple ko allows the retake after passes (its cycle is offered when played).
         ("simple", 9, retake_after_passes, Color::Black, "F5", None),
-        ("positional", 19, TRIPLE, Color::White, "D4", Some(("repetition", DRAW_REPLAY))),
-        ("situational", 19, TRIPLE, Color::White, "D4", Some(("repetition", DRAW_REPLAY))),
+        (
+            "positional",
+            19,
+            TRIPLE,
+            Color::White,
+            "D4",
+            Some(("repetition", DRAW_REPLAY)),
+        ),
+        (
+            "situational",
+            19,
+            TRIPLE,
+            Color::White,
+            "D4",
+            Some(("repetition", DRAW_REPLAY)),
+        ),
         ("simple", 19, TRIPLE, Color::White, "D4", None),
         // A legal move, an occupied point, the wrong side: nothing to rule.
         ("positional", 9, KO, Color::Black, "C3", None),
@@ -692,9 +842,18 @@ fn issue17_the_offer_reads_in_three_languages() {
     let s = run(&format!("setup size=9\n{KO}"));
     let offer = s.offer_for_refusal(Color::Black, pt("F5", 9)).expect("ko");
     let button = &offer.rulings[0];
-    assert_eq!(button.button_text(Lang::En), "Void: counts as one pass (Art. 20.1)");
-    assert_eq!(button.button_text(Lang::ZhHans), "着手无效，弃权一次（第20.1条）");
-    assert_eq!(button.button_text(Lang::ZhHant), "著手無效，棄權一次（第20.1條）");
+    assert_eq!(
+        button.button_text(Lang::En),
+        "Void: counts as one pass (Art. 20.1)"
+    );
+    assert_eq!(
+        button.button_text(Lang::ZhHans),
+        "着手无效，弃权一次（第20.1条）"
+    );
+    assert_eq!(
+        button.button_text(Lang::ZhHant),
+        "著手無效，棄權一次（第20.1條）"
+    );
     three_languages("ko offer", |l| offer.text(l));
     let Refusal::KoRecapture { repeats_after_move } = offer.refusal else {
         panic!("{:?}", offer.refusal)
@@ -733,12 +892,24 @@ fn issue17_every_log_line_is_translated() {
         three_languages(&format!("{:?}", e.event), |l| event_text(&e.event, 9, l));
     }
     let warn = &s.log()[3];
-    assert_eq!(entry_text(&s, warn, Lang::ZhHans), "警告：黑方 · 第24条 “talked”（已撤销）");
-    assert_eq!(entry_text(&s, warn, Lang::En), "Warning — Black · Art. 24 “talked” (revoked)");
+    assert_eq!(
+        entry_text(&s, warn, Lang::ZhHans),
+        "警告：黑方 · 第24条 “talked”（已撤销）"
+    );
+    assert_eq!(
+        entry_text(&s, warn, Lang::En),
+        "Warning — Black · Art. 24 “talked” (revoked)"
+    );
     let start = &s.log()[0];
-    assert_eq!(log_line(&s, start, Lang::ZhHant), "#2 0:05.000  開始信號：開始計時");
+    assert_eq!(
+        log_line(&s, start, Lang::ZhHant),
+        "#2 0:05.000  開始信號：開始計時"
+    );
     let gap = &s.log()[15];
-    assert_eq!(entry_text(&s, gap, Lang::ZhHans), "中断时间的处理：不计入 · 第25.1条");
+    assert_eq!(
+        entry_text(&s, gap, Lang::ZhHans),
+        "中断时间的处理：不计入 · 第25.1条"
+    );
     // The rest of the events, each in three languages.
     for e in [
         Event::Resign(Color::Black),
@@ -851,6 +1022,8 @@ fn issue17_every_session_error_has_three_languages() {
         ControlError::DuplicateKey("limit".into()),
         ControlError::Inconsistent("limit must be longer than 0".into()),
     ] {
-        three_languages(&format!("{e:?}"), |l| SessionError::TimeControl(e.clone()).text(l));
+        three_languages(&format!("{e:?}"), |l| {
+            SessionError::TimeControl(e.clone()).text(l)
+        });
     }
 }

@@ -53,8 +53,14 @@ pub fn clock_error_text(error: &ClockError, lang: Lang) -> String {
             String::new(),
         ),
         ClockError::AbsenceAlreadyUsed(side) => lang.pick(
-            format!("{}本局已用过一次批准离席（第23.6条）", side_name(*side, lang)),
-            format!("{}本局已用過一次批准離席（第23.6條）", side_name(*side, lang)),
+            format!(
+                "{}本局已用过一次批准离席（第23.6条）",
+                side_name(*side, lang)
+            ),
+            format!(
+                "{}本局已用過一次批准離席（第23.6條）",
+                side_name(*side, lang)
+            ),
             String::new(),
         ),
         ClockError::TimeWentBack => s("时间早于上一次的时间", "時間早於上一次的時間"),

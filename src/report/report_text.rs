@@ -181,7 +181,15 @@ impl Report {
                 t: format_time(r.at),
                 utc: utc_of(r.n),
                 article: r.article.clone(),
-                kind: kind_text(r.kind),
+                kind: match session.log().iter().find(|e| e.n == r.n).map(|e| &e.event) {
+                    Some(Event::Gap { charged: true }) => {
+                        format!("{} (计入 charged)", kind_text(r.kind))
+                    }
+                    Some(Event::Gap { charged: false }) => {
+                        format!("{} (不计入 not charged)", kind_text(r.kind))
+                    }
+                    _ => kind_text(r.kind),
+                },
                 side: side_text(r.side),
                 note: r.note.clone().unwrap_or_default(),
                 revoked: r.revoked,
@@ -216,7 +224,8 @@ impl Report {
                     return None;
                 };
                 let before = i.checked_sub(1).and_then(|j| session.log().get(j));
-                let away = e.at.since(before.map_or(crate::clock::Timestamp::ZERO, |b| b.at));
+                let away =
+                    e.at.since(before.map_or(crate::clock::Timestamp::ZERO, |b| b.at));
                 let decision = if charged {
                     "计入轮到的一方 charged to the side to move"
                 } else {
@@ -236,13 +245,7 @@ impl Report {
         let repetitions = session
             .repetitions()
             .iter()
-            .map(|r| {
-                format!(
-                    "#{} {}",
-                    r.n,
-                    r.text(Lang::En, setup.size)
-                )
-            })
+            .map(|r| format!("#{} {}", r.n, r.text(Lang::En, setup.size)))
             .collect();
         let sealed = match (session.sealed(), session.unsealed()) {
             (Some(s), _) => Some(format!(
@@ -412,9 +415,7 @@ impl Report {
             out.push('\n');
         }
         if let Some(d) = &self.dead {
-            out.push_str(&format!(
-                "  死子 Dead stones (x, o on the diagram): {d}\n"
-            ));
+            out.push_str(&format!("  死子 Dead stones (x, o on the diagram): {d}\n"));
         }
         out.push_str(&format!(
             "\n记录 Journal: {} entries, head SHA-256 {}\n\n",

@@ -321,7 +321,11 @@ pub static CATALOGUE: [RulingSpec; 16] = [
         kind: RulingKind::Gap,
         verb: "gap",
         json: "other",
-        names: ["中断时间的处理", "中斷時間的處理", "Time away after a restart"],
+        names: [
+            "中断时间的处理",
+            "中斷時間的處理",
+            "Time away after a restart",
+        ],
         needs: needs(No, No, No, Optional, Detail::Charged),
         default_article: "25.1",
         causes: &["25.1"],
@@ -525,7 +529,11 @@ impl RulingError {
     pub fn text(&self, lang: Lang) -> String {
         let s = |a: &str, b: &str, c: &str| lang.pick(a, b, c).to_owned();
         match self {
-            RulingError::NeedsSide => s("请选择黑方或白方", "請選擇黑方或白方", "Choose Black or White"),
+            RulingError::NeedsSide => s(
+                "请选择黑方或白方",
+                "請選擇黑方或白方",
+                "Choose Black or White",
+            ),
             RulingError::NeedsPoint => s(
                 "请填写无效着手的坐标",
                 "請填寫無效著手的座標",
@@ -556,9 +564,11 @@ impl RulingError {
                 "請填寫±時間或±讀秒次數",
                 "Give ±time and/or ±periods",
             ),
-            RulingError::NeedsEntry => {
-                s("请填写记录编号", "請填寫記錄編號", "Give the entry's number")
-            }
+            RulingError::NeedsEntry => s(
+                "请填写记录编号",
+                "請填寫記錄編號",
+                "Give the entry's number",
+            ),
             RulingError::NeedsDecision => s(
                 "请决定是否计入离开的时间",
                 "請決定是否計入離開的時間",

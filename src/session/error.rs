@@ -178,18 +178,21 @@ impl SessionError {
                 format!("用時設定：{}", crate::i18n::control_error_text(e, lang)),
                 String::new(),
             ),
-            SessionError::TimeWentBack => s(
-                "时间早于上一条记录的时间",
-                "時間早於上一條記錄的時間",
-            ),
+            SessionError::TimeWentBack => s("时间早于上一条记录的时间", "時間早於上一條記錄的時間"),
             SessionError::WrongMode => s(
                 "此模式下不能这样做（棋盘模式记着手，仅计时模式记按钟）",
                 "此模式下不能這樣做（棋盤模式記著手，僅計時模式記按鐘）",
             ),
             SessionError::NoStone(_) => s("该点没有棋子", "該點沒有棋子"),
             SessionError::Edit(e) => lang.pick(
-                format!("无法这样改动棋子：{}", crate::i18n::rules_error_text(e, lang)),
-                format!("無法這樣改動棋子：{}", crate::i18n::rules_error_text(e, lang)),
+                format!(
+                    "无法这样改动棋子：{}",
+                    crate::i18n::rules_error_text(e, lang)
+                ),
+                format!(
+                    "無法這樣改動棋子：{}",
+                    crate::i18n::rules_error_text(e, lang)
+                ),
                 String::new(),
             ),
             SessionError::NothingChanged => s("这次改动没有改变局面", "這次改動沒有改變局面"),
@@ -232,8 +235,14 @@ impl SessionError {
                 "該點著手合法：只有規則不允許的著手才能判無效（第19、20.1、22條）",
             ),
             SessionError::AbsenceOnOwnTime(c) => lang.pick(
-                format!("{}的钟在走：批准离席须在对方思考时间内提出（第23.6条）", side(c)),
-                format!("{}的鐘在走：批准離席須在對方思考時間內提出（第23.6條）", side(c)),
+                format!(
+                    "{}的钟在走：批准离席须在对方思考时间内提出（第23.6条）",
+                    side(c)
+                ),
+                format!(
+                    "{}的鐘在走：批准離席須在對方思考時間內提出（第23.6條）",
+                    side(c)
+                ),
                 String::new(),
             ),
         }

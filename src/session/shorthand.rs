@@ -740,10 +740,7 @@ fn parse_action(
 }
 
 /// The changes of a position edit, `+B P`, `+W P`, `-P`, then optionally the article.
-fn parse_change_words(
-    args: &[&str],
-    size: u8,
-) -> Result<(Vec<Change>, Option<String>), String> {
+fn parse_change_words(args: &[&str], size: u8) -> Result<(Vec<Change>, Option<String>), String> {
     let mut changes = Vec::new();
     let mut article = None;
     let mut i = 0;

@@ -962,7 +962,10 @@ impl State {
             };
             match refused {
                 None => {
-                    let played = self.game.play(by, reveal.mv).map_err(SessionError::Illegal)?;
+                    let played = self
+                        .game
+                        .play(by, reveal.mv)
+                        .map_err(SessionError::Illegal)?;
                     if let Move::Play(p) = reveal.mv {
                         self.confirmed = [false; 2];
                         self.passes_in_row = 0;

@@ -5,10 +5,10 @@
 use crate::i18n::{Lang, span_text};
 use crate::rules::{Color, Move};
 
+use super::Session;
 use super::catalogue::RulingKind;
 use super::event::{Change, Entry, Event};
 use super::shorthand::format_time;
-use super::Session;
 
 fn side(c: Color, lang: Lang) -> &'static str {
     match c {
@@ -75,19 +75,30 @@ pub fn event_text(event: &Event, size: u8, lang: Lang) -> String {
             format!("Handicap stone {}", p.to_gtp(size)),
         ),
         Event::Start => pick("开始信号：开始计时", "開始信號：開始計時", "Start signal"),
-        Event::Pause => pick("暂停：双方停钟", "暫停：雙方停鐘", "Pause: both clocks stop"),
+        Event::Pause => pick(
+            "暂停：双方停钟",
+            "暫停：雙方停鐘",
+            "Pause: both clocks stop",
+        ),
         Event::Resume => pick("继续比赛", "繼續比賽", "Resume"),
         Event::CapturePause(c) => lang.pick(
             format!("{} 读秒中提子，停止计秒", side(*c, lang)),
             format!("{} 讀秒中提子，停止計秒", side(*c, lang)),
-            format!("{} removes captures in byo-yomi: the count stops", side(*c, lang)),
+            format!(
+                "{} removes captures in byo-yomi: the count stops",
+                side(*c, lang)
+            ),
         ),
         Event::Dead(p) => lang.pick(
             format!("死子标记 {}", p.to_gtp(size)),
             format!("死子標記 {}", p.to_gtp(size)),
             format!("Dead stones marked (or unmarked) at {}", p.to_gtp(size)),
         ),
-        Event::Accept(None) => pick("双方同意数子结果", "雙方同意數子結果", "Both accept the count"),
+        Event::Accept(None) => pick(
+            "双方同意数子结果",
+            "雙方同意數子結果",
+            "Both accept the count",
+        ),
         Event::Accept(Some(r)) => {
             let result = if r.winner.is_none() {
                 lang.pick("和棋", "和棋", "Draw").to_owned()
@@ -113,7 +124,11 @@ pub fn event_text(event: &Event, size: u8, lang: Lang) -> String {
                     format!("{}{sep}{}", side(*c, lang), span_text(*d, lang))
                 })
                 .collect();
-            ruling(RulingKind::Late, &parts.join(lang.pick("、", "、", ", ")), lang)
+            ruling(
+                RulingKind::Late,
+                &parts.join(lang.pick("、", "、", ", ")),
+                lang,
+            )
         }
         Event::Warn(c) => ruling(RulingKind::Warn, side(*c, lang), lang),
         Event::Admonish(c) => ruling(RulingKind::Admonish, side(*c, lang), lang),
@@ -145,7 +160,10 @@ pub fn event_text(event: &Event, size: u8, lang: Lang) -> String {
             let mut parts = vec![side(*c, lang).to_owned()];
             if delta.0 != 0 {
                 let sign = if delta.0 < 0 { "−" } else { "+" };
-                parts.push(format!("{sign}{}", span_text(crate::clock::Millis(delta.0.abs()), lang)));
+                parts.push(format!(
+                    "{sign}{}",
+                    span_text(crate::clock::Millis(delta.0.abs()), lang)
+                ));
             }
             if *periods != 0 {
                 parts.push(lang.pick(
@@ -164,7 +182,11 @@ pub fn event_text(event: &Event, size: u8, lang: Lang) -> String {
             &lang.pick(format!("第{n}条"), format!("第{n}條"), format!("entry {n}")),
             lang,
         ),
-        Event::Adjourn => pick("封棋：裁判员宣布暂停对局", "封棋：裁判員宣布暫停對局", "Adjourned"),
+        Event::Adjourn => pick(
+            "封棋：裁判员宣布暂停对局",
+            "封棋：裁判員宣布暫停對局",
+            "Adjourned",
+        ),
         Event::Seal(s) => lang.pick(
             format!("{} 封棋（着手已加密）", side(s.by, lang)),
             format!("{} 封棋（著手已加密）", side(s.by, lang)),
@@ -181,7 +203,11 @@ pub fn event_text(event: &Event, size: u8, lang: Lang) -> String {
         Event::Gap { charged } => ruling(
             RulingKind::Gap,
             if *charged {
-                lang.pick("计入轮到的一方", "計入輪到的一方", "charged to the side to move")
+                lang.pick(
+                    "计入轮到的一方",
+                    "計入輪到的一方",
+                    "charged to the side to move",
+                )
             } else {
                 lang.pick("不计入", "不計入", "not charged")
             },
