@@ -344,7 +344,14 @@ impl State {
         self.clock.as_mut().ok_or(SessionError::NoClock)
     }
 
-    fn rule(
+    /// Lists the entry's ruling with the article given, or the catalogue's usual one.
+    fn rule(&mut self, entry: &Entry, kind: RulingKind, side: Option<Color>, point: Option<Coord>) {
+        self.rule_with(entry, kind, side, point, kind.default_article());
+    }
+
+    /// Lists the entry's ruling with the article given, or `default` (the article the facts
+    /// decide: a void's refusal, a lateness within or beyond the limit).
+    fn rule_with(
         &mut self,
         entry: &Entry,
         kind: RulingKind,
@@ -624,7 +631,7 @@ impl State {
             Event::Late(list) => self.late(setup, entry, list)?,
             Event::Warn(color) => {
                 self.warnings[idx(*color)] += 1;
-                self.rule(entry, RulingKind::Warn, Some(*color), None, "25.2");
+                self.rule(entry, RulingKind::Warn, Some(*color), None);
                 if self.warnings[idx(*color)] == 2 && self.live() {
                     self.spoken.push(Phrase::SecondWarningLoss);
                     self.finish(
@@ -640,7 +647,7 @@ impl State {
             }
             Event::Admonish(color) => {
                 self.admonitions[idx(*color)] += 1;
-                self.rule(entry, RulingKind::Admonish, Some(*color), None, "24");
+                self.rule(entry, RulingKind::Admonish, Some(*color), None);
             }
             Event::Void(color, point) => {
                 self.expect_playing(setup, *color)?;
@@ -654,7 +661,7 @@ impl State {
                         .and_then(Refusal::void_article)
                         .ok_or(SessionError::NotVoid(*point))?
                 } else {
-                    "19"
+                    RulingKind::Void.default_article()
                 };
                 if board_mode {
                     self.game
@@ -667,7 +674,7 @@ impl State {
                 self.passes_in_row = 0;
                 self.press_for(*color, at)?;
                 self.spoken.push(Phrase::MoveVoidPass);
-                self.rule(entry, RulingKind::Void, Some(*color), Some(*point), usual);
+                self.rule_with(entry, RulingKind::Void, Some(*color), Some(*point), usual);
             }
             Event::Edit(changes) => {
                 if !board_mode {
@@ -690,11 +697,11 @@ impl State {
                 }
                 self.game.edit_stones(&edits).map_err(SessionError::Edit)?;
                 self.dead.clear();
-                self.rule(entry, RulingKind::Edit, None, None, "17.3");
+                self.rule(entry, RulingKind::Edit, None, None);
             }
             Event::Loss(color) => {
                 self.expect_live()?;
-                self.rule(entry, RulingKind::Loss, Some(*color), None, "25.1");
+                self.rule(entry, RulingKind::Loss, Some(*color), None);
                 let article = self.last_article.clone().unwrap_or_default();
                 self.finish(
                     at,
@@ -706,7 +713,7 @@ impl State {
             }
             Event::Forfeit(color) => {
                 self.expect_live()?;
-                self.rule(entry, RulingKind::Forfeit, Some(*color), None, "23.1");
+                self.rule(entry, RulingKind::Forfeit, Some(*color), None);
                 let article = self.last_article.clone().unwrap_or_default();
                 self.finish(
                     at,
@@ -718,19 +725,19 @@ impl State {
             }
             Event::Draw => {
                 self.expect_live()?;
-                self.rule(entry, RulingKind::Draw, None, None, "20.3");
+                self.rule(entry, RulingKind::Draw, None, None);
                 let article = self.last_article.clone().unwrap_or_default();
                 self.finish(at, Outcome::Draw { article });
             }
             Event::Replay => {
                 self.expect_live()?;
-                self.rule(entry, RulingKind::Replay, None, None, "20.3");
+                self.rule(entry, RulingKind::Replay, None, None);
                 let article = self.last_article.clone().unwrap_or_default();
                 self.finish(at, Outcome::Replay { article });
             }
             Event::BothLose => {
                 self.expect_live()?;
-                self.rule(entry, RulingKind::BothLose, None, None, "23.2");
+                self.rule(entry, RulingKind::BothLose, None, None);
                 let article = self.last_article.clone().unwrap_or_default();
                 self.finish(at, Outcome::BothLose { article });
             }
@@ -751,7 +758,7 @@ impl State {
                         .correct_periods(at, side_of(*side), *periods)
                         .map_err(SessionError::Clock)?;
                 }
-                self.rule(entry, RulingKind::Correct, Some(*side), None, "25.1");
+                self.rule(entry, RulingKind::Correct, Some(*side), None);
             }
             Event::Absence(color) => {
                 self.expect_live()?;
@@ -763,12 +770,12 @@ impl State {
                 clock
                     .approve_absence(side_of(*color))
                     .map_err(SessionError::Clock)?;
-                self.rule(entry, RulingKind::Absence, Some(*color), None, "23.6");
+                self.rule(entry, RulingKind::Absence, Some(*color), None);
             }
-            Event::Rule(side) => self.rule(entry, RulingKind::Other, *side, None, "25.1"),
-            Event::Refer => self.rule(entry, RulingKind::Refer, None, None, "25.1"),
-            Event::Revoke(_) => self.rule(entry, RulingKind::Revoke, None, None, "25.1"),
-            Event::Gap { .. } => self.rule(entry, RulingKind::Gap, None, None, "25.1"),
+            Event::Rule(side) => self.rule(entry, RulingKind::Other, *side, None),
+            Event::Refer => self.rule(entry, RulingKind::Refer, None, None),
+            Event::Revoke(_) => self.rule(entry, RulingKind::Revoke, None, None),
+            Event::Gap { .. } => self.rule(entry, RulingKind::Gap, None, None),
             Event::Adjourn => {
                 if self.phase != Phase::Playing {
                     return Err(self.phase_error());
@@ -872,13 +879,13 @@ impl State {
         } else if beyond_loser.is_some() {
             "23.1"
         } else {
-            "23.3"
+            RulingKind::Late.default_article()
         };
         let side = match list {
             [(c, _)] => Some(*c),
             _ => None,
         };
-        self.rule(entry, RulingKind::Late, side, None, default);
+        self.rule_with(entry, RulingKind::Late, side, None, default);
         if both {
             if let Some(c) = time_loser {
                 self.use_up_time(at, c);
@@ -986,7 +993,9 @@ impl State {
         }
         self.turns += 1;
         match voided {
-            Some((p, article)) => self.rule(entry, RulingKind::Void, Some(by), Some(p), article),
+            Some((p, article)) => {
+                self.rule_with(entry, RulingKind::Void, Some(by), Some(p), article)
+            }
             None => {
                 self.last_article = Some(entry.article.clone().unwrap_or_else(|| "14".to_owned()))
             }
