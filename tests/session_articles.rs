@@ -884,8 +884,12 @@ fn art19_a_void_on_a_point_where_the_move_is_legal_is_refused() {
 fn art20_1_void_of_an_immediate_ko_recapture_is_art_20_1_under_every_ko_rule() {
     for ko in ["positional", "situational", "simple"] {
         let script = ko_script(ko);
+        // Refused as the ko of Art. 20.1, never as a repetition (Art. 6).
         let e = refused(ko, &format!("{script}\n0:09 B F5"), 10);
-        assert!(!e.is_empty(), "{ko}");
+        assert!(
+            e.contains("Art. 20.1") && !e.contains("Art. 6"),
+            "{ko}: {e}"
+        );
         let s = run(&format!("{script}\n0:09 void B F5")).expect(ko).0;
         assert_eq!(
             rulings(&s),

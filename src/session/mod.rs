@@ -443,11 +443,13 @@ impl Session {
                     Ok(())
                 }
             }
-            Phase::Playing => self
-                .state
-                .game
-                .check(self.state.game.to_move(), crate::rules::Move::Play(c))
-                .map_err(SessionError::Illegal),
+            Phase::Playing => {
+                let (color, mv) = (self.state.game.to_move(), crate::rules::Move::Play(c));
+                self.state
+                    .game
+                    .check(color, mv)
+                    .map_err(|e| self.state.illegal(color, mv, e))
+            }
             Phase::Adjourned => Err(SessionError::Adjourned),
             Phase::Counting => Err(SessionError::WrongPhase),
             Phase::Finished(_) => Err(SessionError::GameOver),

@@ -373,6 +373,19 @@ impl State {
         });
     }
 
+    /// The refusal of `color`'s `mv`: an immediate ko recapture is the ko of Art. 20.1 under
+    /// every ko rule (the superko rules call it a repetition, Art. 6).
+    pub(super) fn illegal(&self, color: Color, mv: Move, e: IllegalMove) -> SessionError {
+        match (e, mv) {
+            (IllegalMove::Superko { repeats_after_move }, Move::Play(p))
+                if matches!(self.refusal(color, p), Some(Refusal::KoRecapture { .. })) =>
+            {
+                SessionError::Illegal(IllegalMove::Ko { repeats_after_move })
+            }
+            _ => SessionError::Illegal(e),
+        }
+    }
+
     /// Why `color` may not play on `point` now, as the arbiter rules on it; `None` if it may.
     pub(super) fn refusal(&self, color: Color, point: Coord) -> Option<Refusal> {
         refusal_in(&self.game, color, point)
@@ -458,7 +471,10 @@ impl State {
                     return Err(SessionError::WrongMode);
                 }
                 self.expect_playing(setup, *color)?;
-                let played = self.game.play(*color, *mv).map_err(SessionError::Illegal)?;
+                let played = match self.game.play(*color, *mv) {
+                    Ok(played) => played,
+                    Err(e) => return Err(self.illegal(*color, *mv, e)),
+                };
                 self.turns += 1;
                 match mv {
                     Move::Play(p) => {
