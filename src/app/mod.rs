@@ -288,7 +288,7 @@ impl TianyuanApp {
         };
         let ghost = if live { st.session().to_move() } else { None };
         let refused = match &st.notice {
-            Some(Notice::Illegal(c, _)) if live => Some(*c),
+            Some(Notice::Illegal(c, _) | Notice::Refusal(c, _)) if live => Some(*c),
             _ => None,
         };
         let size = board.size();

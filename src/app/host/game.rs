@@ -177,8 +177,16 @@ impl Host {
         if let Event::Move { .. } | Event::HandicapStone(_) = event
             && let Err(e) = self.session().check_point(c)
         {
+            let mover = self.session().side_to_move();
             self.notice = Some(match e {
-                SessionError::Illegal(m) => Notice::Illegal(c, m),
+                SessionError::Illegal(m) => match self.session().refusal(mover, c) {
+                    Some(
+                        r @ (crate::session::Refusal::Forbidden
+                        | crate::session::Refusal::KoRecapture { .. }
+                        | crate::session::Refusal::Repetition { .. }),
+                    ) => Notice::Refusal(c, r),
+                    _ => Notice::Illegal(c, m),
+                },
                 e => Notice::Refused(e),
             });
             return;
@@ -349,10 +357,7 @@ impl Host {
                 if was_gap {
                     self.game.gap = None;
                 }
-                self.notice = Some(match applied.cycle {
-                    Some(k) => Notice::Cycle(k),
-                    None => Notice::Saved(n),
-                });
+                self.notice = Some(Notice::Saved(n));
                 if let Some(slip) = slip {
                     // Shown on the sealed screen only, never written to a file: its nonce
                     // reveals the move to whoever reads it.
