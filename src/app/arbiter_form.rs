@@ -160,10 +160,12 @@ mod tests {
 
     #[test]
     fn a_warning_is_typed_with_the_article_given() {
-        let mut f = RulingForm::default();
-        f.side = Color::White;
-        f.article = "17.2".to_owned();
-        f.note = "spoke".to_owned();
+        let f = RulingForm {
+            side: Color::White,
+            article: "17.2".to_owned(),
+            note: "spoke".to_owned(),
+            ..RulingForm::default()
+        };
         let e = f.entry(19, Lang::En).expect("complete");
         assert_eq!(e.event, Event::Warn(Color::White));
         assert_eq!(e.article.as_deref(), Some("17.2"));
