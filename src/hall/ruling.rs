@@ -144,10 +144,32 @@ impl ChiefPublicKey {
     }
 }
 
-/// The note an accepted ruling carries in the board's journal, by which the desk recognises
-/// it: `[desk R12]`.
+/// The note an accepted ruling carries in the board's journal, by which the desk and the
+/// board recognise it: `[desk R12-…]`.
 pub fn acceptance_mark(id: &str) -> String {
     format!("[desk {id}]")
+}
+
+/// The entry of `session` that entered ruling `id`, if one did (its note carries the mark).
+pub fn entered_as(session: &crate::session::Session, id: &str) -> Option<u32> {
+    let mark = acceptance_mark(id);
+    session
+        .log()
+        .iter()
+        .find(|e| e.note.as_deref().is_some_and(|n| n.contains(&mark)))
+        .map(|e| e.n)
+}
+
+/// The signature state of a ruling as a board received it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Signature {
+    /// Verified with the event's desk key (from the credentials or `--desk-key`).
+    Verified,
+    /// The board has no desk key (an open server without `--desk-key`): it cannot be entered.
+    NoKey,
+    /// It does not verify with the desk key, or is for another board: refused.
+    Bad,
 }
 
 #[cfg(test)]
