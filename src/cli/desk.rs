@@ -232,7 +232,7 @@ fn creds(args: &CredsArgs) -> ExitCode {
         return fail(e);
     }
     let key = match read_or_make_key(
-        &args.journal.join(crate::files::desk_copies::KEY_FILE),
+        &args.journal.join(crate::hall::desk_folder::KEY_FILE),
         crate::entropy::bytes::<32>,
     )
     .map(|hex| ChiefKey::from_hex(&hex))

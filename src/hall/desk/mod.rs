@@ -1,6 +1,6 @@
 //! The chief arbiter's desk, pure: every table's copies of its board's sessions, what the
 //! desk tells each board, the chief arbiter's rulings, the tiles and the results. The network
-//! and the disk are the edges' (`hall::desk_link`, `files::desk_copies`): they offer entries
+//! and the disk are the edges' (`hall::desk_link`, `hall::desk_folder`): they offer entries
 //! here, write what [`Desk::receive`] says to append, sync it, and only then acknowledge.
 //!
 //! The desk's view is always derivable from the boards' journals: a copy holds the board's
