@@ -407,9 +407,15 @@ pub async fn run_board(
                 if connected && now >= retry_at {
                     'publish: for s in &mut sessions {
                         let session = s.id().unwrap_or_default().to_owned();
-                        for (n, bytes) in s.outbox.next_batch() {
+                        let batch: Vec<(u32, Vec<u8>)> = s
+                            .outbox
+                            .next_batch()
+                            .into_iter()
+                            .map(|(n, b)| (n, b.to_vec()))
+                            .collect();
+                        for (n, bytes) in batch {
                             let msg = PublishMessage::build()
-                                .payload(bytes.to_vec().into())
+                                .payload(bytes.into())
                                 .message_id(event.message_id(table, &session, n))
                                 .header(SESSION_HEADER, session.as_str())
                                 .header(NUMBER_HEADER, n.to_string().as_str());

@@ -111,7 +111,7 @@ impl Desk {
         let mut child = Command::new(BIN)
             .args(["desk", event, "--server", url, "--journal"])
             .arg(dir)
-            .args(["--headless"])
+            .args(["--headless", "--lang", "en"])
             .args(extra)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

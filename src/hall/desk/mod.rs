@@ -292,7 +292,13 @@ impl Desk {
             Offer::Duplicate => self.stats.duplicates += 1,
             Offer::Early => self.stats.early += 1,
             Offer::Conflict(_) => self.stats.conflicts += 1,
-            Offer::Refused(_) => self.stats.refused += 1,
+            Offer::Refused(_) => {
+                self.stats.refused += 1;
+                // The table's tile shows the refusal (never another table's).
+                if t.current.is_none() {
+                    t.current = Some(session.to_owned());
+                }
+            }
         }
         offer
     }
@@ -454,7 +460,11 @@ impl Desk {
                     board_waiting: t.board.as_ref().map_or(0, |b| b.waiting),
                     items: &items,
                 };
-                t.current().map(|c| tile::tile(n, c, &cx, now))
+                match t.current() {
+                    Some(c) => Some(tile::tile(n, c, &cx, now)),
+                    None if !items.is_empty() => Some(tile::bare(n, &cx)),
+                    None => None,
+                }
             })
             .collect();
         tile::sort_tiles(&mut tiles);

@@ -342,6 +342,35 @@ pub fn tile(table: u32, copy: &SessionCopy, cx: &TileContext<'_>, now: Timestamp
     tile
 }
 
+/// The tile of a table the desk holds no session of, for its items (a flood of messages
+/// that are not entries).
+pub fn bare(table: u32, cx: &TileContext<'_>) -> Tile {
+    let mut attention: Vec<Reason> = cx.items.iter().map(|(r, _)| *r).collect();
+    attention.sort();
+    attention.dedup();
+    Tile {
+        table,
+        session: String::new(),
+        round: String::new(),
+        black: String::new(),
+        white: String::new(),
+        moves: 0,
+        entries: 0,
+        phase: "playing",
+        clocks: None,
+        warnings: [0, 0],
+        last_ruling: None,
+        result: None,
+        attention,
+        online: cx.seen == BoardSeen::Online,
+        link: cx.seen,
+        board_waiting: cx.board_waiting,
+        rulings_pending: 0,
+        problem: None,
+        notes: cx.items.iter().map(|(_, t)| t.clone()).collect(),
+    }
+}
+
 /// Tables that need the chief arbiter first, then by number.
 pub fn sort_tiles(tiles: &mut [Tile]) {
     tiles.sort_by_key(|t| (t.attention.is_empty(), t.table));
