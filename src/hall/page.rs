@@ -12,7 +12,23 @@ use crate::i18n::Lang;
 
 use crate::escape::xml as esc;
 
-/// A clo/// One side's clock as the page and the desk's window show it: the free time with the
+/// A clock's free time as `h:mm:ss` or `m:ss`, with the periods left.
+pub fn clock_text(main_ms: i64, periods: u32) -> String {
+    let s = main_ms.max(0) / 1000;
+    let (h, m, sec) = (s / 3600, (s / 60) % 60, s % 60);
+    let main = if h > 0 {
+        format!("{h}:{m:02}:{sec:02}")
+    } else {
+        format!("{m}:{sec:02}")
+    };
+    if periods > 0 {
+        format!("{main} +{periods}")
+    } else {
+        main
+    }
+}
+
+/// One side's clock as the page and the desk's window show it: the free time with the
 /// reserved minutes left, or 读秒 with the running minute's seconds once they are counted;
 /// a fallen flag says so.
 pub fn face_text(f: &ClockFace, lang: Lang) -> String {
@@ -203,25 +219,6 @@ pub fn html(snapshot: &Snapshot, lang: Lang) -> String {
         }
     }
     out.push_str("</body></html>\n");
-    out
-}
-
-        s.draws,
-            s.losses,
-            s.points
-        ));
-    }
-    out.push_str(&format!(
-        "</table>\n<h2>{tables_h}</h2>\n<table id=\"tables\"><tr>"
-    ));
-    for h in thead {
-        out.push_str(&format!("<th>{h}</th>"));
-    }
-    out.push_str("</tr>\n");
-    for t in &snapshot.tiles {
-        out.push_str(&tile_row(t, lang));
-    }
-    out.push_str("</table>\n</body></html>\n");
     out
 }
 

@@ -8,7 +8,7 @@
 //! other entry. Why a signature and not only the server's permissions: the server is run by
 //! whoever runs the hall's network, the key stays on the chief arbiter's machine.
 
-use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
+use ed25519_dalek::{Signature as EdSignature, Signer, SigningKey, Verifier, VerifyingKey};
 use serde::{Deserialize, Serialize};
 
 use crate::seal::hex;
@@ -129,7 +129,7 @@ impl ChiefPublicKey {
     ) -> Result<(), RulingError> {
         let sig = hex::decode_array::<64>(&ruling.sig).ok_or(RulingError::BadSignature)?;
         self.0
-            .verify(&signed_bytes(ruling), &Signature::from_bytes(&sig))
+            .verify(&signed_bytes(ruling), &EdSignature::from_bytes(&sig))
             .map_err(|_| RulingError::BadSignature)?;
         if ruling.event != event {
             return Err(RulingError::NotForUs(format!("event {}", ruling.event)));
