@@ -183,12 +183,29 @@ pub fn creds_from_arg(arg: &str) -> Result<Creds, String> {
     if is_join_code(arg) {
         return Creds::parse(arg).map_err(|e| format!("the join code: {e}"));
     }
+    if arg.trim_start().starts_with(MAGIC) {
+        return Creds::parse(arg).map_err(|e| format!("the credentials given: {e}"));
+    }
+    // A path is named in errors, unless it may be a secret pasted in the wrong place.
+    let shown = if looks_secret(arg) {
+        "the --creds argument (not a join code, nor a file)".to_owned()
+    } else {
+        arg.to_owned()
+    };
     let path = std::path::Path::new(arg);
-    let bytes = crate::files::read_bounded(path, 64 * 1024)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| format!("{}: not a credentials file", path.display()))?;
-    Creds::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let bytes =
+        crate::files::read_bounded(path, 64 * 1024).map_err(|e| format!("{shown}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not a credentials file"))?;
+    Creds::parse(&text).map_err(|e| format!("{shown}: {e}"))
+}
+
+/// Whether `text` may hold a secret: a line break, or a word like an nkey seed (`S…`, long,
+/// upper-case letters and digits).
+fn looks_secret(text: &str) -> bool {
+    text.contains('\n')
+        || text
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w.len() >= 40 && w.starts_with('S') && w.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit()))
 }
 
 /// A new user key from 32 random bytes: (seed, public key).
@@ -355,6 +372,8 @@ mod tests {
             format!("tianyuan-hall-creds v1\nevent cup\ntable 7\n{seed}\n"),
             format!("ty1:cup:{seed}:7:00"),
             format!("ty1:cup:7:{seed}x:00"),
+            format!("{seed}"),
+            format!("/tmp/{seed}.creds"),
         ] {
             let e = creds_from_arg(&bad).unwrap_err();
             assert!(!e.contains(&seed[4..]), "{e}");

@@ -242,7 +242,7 @@ mod tests {
         let id = "00112233445566778899aabbccddeeff";
         let lines = crate::hall::test_lines::session_lines(
             id,
-            "setup size=9 black=\"<b>Li\" white=Wang table=3 time=chinese:limit=1m,reserve=3",
+            "setup size=9 black=\"<b>Li\" white=Wang table=3 time=chinese:limit=10m,reserve=3",
             &["0:05 B E5", "0:09 W resign"],
         );
         for (i, l) in lines.into_iter().enumerate() {

@@ -180,6 +180,7 @@ fn issue18_a_fallen_flag_is_an_item_at_once_without_a_next_entry() {
     feed(&mut d, &lines, &[1, 2]);
     d.heard(7, at(0));
     assert!(d.take_new_attention(at(30_000)).is_empty(), "White has time left");
+    d.heard(7, at(60_000));
     let new = d.take_new_attention(at(61_000));
     assert_eq!(new, vec![(7, Reason::TimeOut)]);
     let tile = &d.tiles(at(61_000))[0];
