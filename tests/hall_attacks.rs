@@ -690,3 +690,103 @@ fn issue18_desk_state_into_a_closed_pipe_is_not_a_panic() {
     assert!(out.status.success(), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The lines of a journal file, `\n` included.
+fn lines_of(path: &Path) -> Vec<Vec<u8>> {
+    std::fs::read(path)
+        .unwrap()
+        .split_inclusive(|b| *b == b'\n')
+        .map(<[u8]>::to_vec)
+        .collect()
+}
+
+#[test]
+fn issue18_the_windows_link_takes_fed_entries_enters_a_ruling_once_and_carries_to_the_next_game() {
+    use tianyuan::hall::accept::{AcceptError, ruling_line};
+    use tianyuan::hall::link::{HallLink, HallSetting};
+    use tianyuan::hall::ruling::Signature;
+    let Some(server) = nats_server() else {
+        println!("skipped: nats-server not installed");
+        return;
+    };
+    let dir = temp("window");
+    let port = free_port();
+    let _nats = start_server(&server, port, &dir.join("js"), None);
+    let url = format!("nats://127.0.0.1:{port}");
+    let key = ChiefKey::from_seed([9; 32]);
+    let desk_dir = dir.join("desk");
+    std::fs::create_dir_all(&desk_dir).unwrap();
+    std::fs::write(desk_dir.join("chief-arbiter.key"), format!("{}\n", key.seed_hex())).unwrap();
+    let mut desk = Desk::start(&url, "win", &desk_dir, &["--http", "off"]);
+    desk.wait_for("reading stream", 15);
+    let setting = HallSetting {
+        enabled: true,
+        server: url.clone(),
+        event: "win".into(),
+        table: "2".into(),
+        creds: String::new(),
+        desk_key: key.public_hex(),
+    };
+    let link = HallLink::start(&setting, tianyuan::wake::none()).unwrap();
+    assert!(link.light().open_server);
+    // Game 1: the window feeds the journal writer's acknowledged entries (no file is read).
+    let g1 = dir.join("g1.tyj");
+    new_session(&g1, "setup size=9 table=2 black=An white=Bo\n0:05 B E5\n0:09 W C3\n", PIN);
+    link.begin_session(&g1);
+    for (i, l) in lines_of(&g1).into_iter().enumerate() {
+        link.feed(i as u32 + 1, l);
+    }
+    wait_until(15, "game 1 at the desk", || desk_entries(&desk_dir, 2) == 3);
+    desk.say("rule 2 warn B 24 \"phone\"");
+    wait_until(15, "the ruling in the window", || !link.light().rulings.is_empty());
+    let got = link.light().rulings[0].clone();
+    assert_eq!(got.signature, Signature::Verified);
+    assert!(got.ruling.id.starts_with("R1-"));
+    // Entered from the Arbiter tab with the PIN: once.
+    let mut journal = tianyuan::files::journal::Journal::open(&g1).unwrap();
+    let id = journal.header().id.clone();
+    let line = ruling_line(
+        journal.session(),
+        &id,
+        &got.ruling,
+        link.desk_key().as_ref(),
+        link.identity(),
+        None,
+    )
+    .unwrap();
+    let n = journal.append_line(&line, Some(PIN)).unwrap().n;
+    assert_eq!(n, 4);
+    link.feed(4, lines_of(&g1)[3].clone());
+    link.entered(&got.ruling.id);
+    assert_eq!(
+        ruling_line(
+            journal.session(),
+            &id,
+            &got.ruling,
+            link.desk_key().as_ref(),
+            link.identity(),
+            None
+        ),
+        Err(AcceptError::AlreadyEntered(4))
+    );
+    drop(journal);
+    wait_until(15, "the accepted ruling at the desk", || desk_entries(&desk_dir, 2) == 4);
+    // Game 2 at the same table, on the same link.
+    let g2 = dir.join("g2.tyj");
+    new_session(&g2, "setup size=9 table=2 black=Ce white=Di\n0:03 B C3\n", PIN);
+    link.begin_session(&g2);
+    for (i, l) in lines_of(&g2).into_iter().enumerate() {
+        link.feed(i as u32 + 1, l);
+    }
+    wait_until(15, "game 2 at the desk", || {
+        let state = tianyuan::hall::desk_folder::read_state(&desk_dir).unwrap();
+        state.iter().filter(|s| s.table == 2).count() == 2 && desk_entries(&desk_dir, 2) == 2
+    });
+    wait_until(10, "the light without a backlog", || {
+        let l = link.light();
+        l.backlog == 0 && l.status.to_string() == "connected"
+    });
+    drop(link);
+    desk.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}
