@@ -422,7 +422,10 @@ fn issue14_a_signed_ruling_reaches_the_board_and_its_arbiter_enters_it() {
         .output()
         .unwrap();
     let listed = String::from_utf8_lossy(&listed.stdout).into_owned();
-    assert!(listed.starts_with("R1-") && listed.contains(" table 4"), "{listed}");
+    assert!(
+        listed.starts_with("R1-") && listed.contains(" table 4"),
+        "{listed}"
+    );
     let no_pin = Command::new(BIN)
         .args(["hall", "accept"])
         .arg(&session)
@@ -469,7 +472,14 @@ fn issue14_a_signed_ruling_reaches_the_board_and_its_arbiter_enters_it() {
     // A forged ruling in the inbox is refused at acceptance (issue 18: whatever key is
     // written beside it).
     let text = std::fs::read_to_string(&inbox).unwrap();
-    let id = text.split("\"id\":\"").nth(1).unwrap().split('"').next().unwrap().to_owned();
+    let id = text
+        .split("\"id\":\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_owned();
     let forged = text
         .replace("warn B 24", "loss B 25.1")
         .replace(&id, "R9-00");

@@ -181,7 +181,11 @@ fn issue18_the_redirect_attack_stops_no_other_tables_link() {
         !said.contains("not published") && !said.contains("refused"),
         "{said}"
     );
-    assert!(!desk.said().contains("attention table 34"), "{}", desk.said());
+    assert!(
+        !desk.said().contains("attention table 34"),
+        "{}",
+        desk.said()
+    );
     // A join code is never printed back, not even when it is wrong.
     let seed = creds_of(&creds, "table-1.creds").seed;
     let mangled = format!("ty1:atk:1:{seed}x:00");
@@ -200,7 +204,10 @@ fn issue18_the_redirect_attack_stops_no_other_tables_link() {
         &mangled,
     ]);
     assert!(!ok);
-    assert!(err.contains("join code") && !err.contains(&seed[2..]) && !out.contains(&seed[2..]), "{err}");
+    assert!(
+        err.contains("join code") && !err.contains(&seed[2..]) && !out.contains(&seed[2..]),
+        "{err}"
+    );
     drop(board);
     desk.quit();
     let _ = std::fs::remove_dir_all(&dir);
@@ -243,7 +250,13 @@ fn issue18_a_table_cannot_post_another_boards_result_and_needs_its_table_in_the_
         &format!("setup size=9 table=1 round=1 black={b2} white={w2}\n0:05 B E5\n0:09 W resign\n"),
         PIN,
     );
-    let b = Board::start(&url, "cross", 1, &wrong, &["--creds", &t1_creds, "--until-done"]);
+    let b = Board::start(
+        &url,
+        "cross",
+        1,
+        &wrong,
+        &["--creds", &t1_creds, "--until-done"],
+    );
     desk.wait_for("attention table 1: result not posted", 15);
     assert_eq!(game_outcome(&event, 2), None, "board 2's game untouched");
     assert_eq!(game_outcome(&event, 1), None);
@@ -277,12 +290,23 @@ fn issue18_a_table_cannot_post_another_boards_result_and_needs_its_table_in_the_
         &format!("setup size=9 table=1 round=1 black={b1} white={w1}\n0:05 B E5\n0:09 W resign\n"),
         PIN,
     );
-    let b = Board::start(&url, "cross", 1, &right, &["--creds", &t1_creds, "--until-done"]);
+    let b = Board::start(
+        &url,
+        "cross",
+        1,
+        &right,
+        &["--creds", &t1_creds, "--until-done"],
+    );
     wait_until(15, "board 1's result in the file", || {
         game_outcome(&event, 1).is_some()
     });
-    assert_eq!(game_outcome(&event, 1).as_deref(), Some("B"), "White resigned");
-    let t = tianyuan::tournament::file::from_ron(&std::fs::read_to_string(&event).unwrap()).unwrap();
+    assert_eq!(
+        game_outcome(&event, 1).as_deref(),
+        Some("B"),
+        "White resigned"
+    );
+    let t =
+        tianyuan::tournament::file::from_ron(&std::fs::read_to_string(&event).unwrap()).unwrap();
     assert!(matches!(
         tianyuan::hall::round_file::result_source(&t, 1, 1),
         Some(tianyuan::hall::round_file::ResultSource::Desk { table: 1, ref session, .. }) if *session == session_id(&right)
@@ -321,11 +345,22 @@ fn issue18_a_restarted_desk_reposts_nothing_and_never_overwrites_a_correction() 
         PIN,
     );
     let (ok, _, err) = run(&[
-        "hall", "board", "--server", &url, "--event", "rs", "--table", "1", "--session",
-        &s1.display().to_string(), "--until-done",
+        "hall",
+        "board",
+        "--server",
+        &url,
+        "--event",
+        "rs",
+        "--table",
+        "1",
+        "--session",
+        &s1.display().to_string(),
+        "--until-done",
     ]);
     assert!(ok, "{err}");
-    wait_until(10, "the result in the file", || game_outcome(&event, 1).is_some());
+    wait_until(10, "the result in the file", || {
+        game_outcome(&event, 1).is_some()
+    });
     desk.quit();
     let posted = std::fs::read(&event).unwrap();
     // Restarted: nothing is written again.
@@ -333,7 +368,11 @@ fn issue18_a_restarted_desk_reposts_nothing_and_never_overwrites_a_correction() 
     desk.wait_for("reading stream", 15);
     std::thread::sleep(Duration::from_millis(1500));
     desk.quit();
-    assert_eq!(std::fs::read(&event).unwrap(), posted, "a restart re-posts nothing");
+    assert_eq!(
+        std::fs::read(&event).unwrap(),
+        posted,
+        "a restart re-posts nothing"
+    );
     // The organiser corrects the game by hand; the desk restarted keeps it and says so.
     std::fs::write(
         dir.join("g.csv"),
@@ -350,7 +389,11 @@ fn issue18_a_restarted_desk_reposts_nothing_and_never_overwrites_a_correction() 
     assert!(ok, "{err}");
     let desk = Desk::start(&url, "rs", &desk_dir, &args);
     desk.wait_for("attention table 1: desk result differs from the file", 15);
-    assert_eq!(game_outcome(&event, 1).as_deref(), Some("W"), "the correction stands");
+    assert_eq!(
+        game_outcome(&event, 1).as_deref(),
+        Some("W"),
+        "the correction stands"
+    );
     // A second session finishing the same game is an item, not a write.
     let s2 = dir.join("s2.tyj");
     new_session(
@@ -359,8 +402,17 @@ fn issue18_a_restarted_desk_reposts_nothing_and_never_overwrites_a_correction() 
         PIN,
     );
     let (ok, _, err) = run(&[
-        "hall", "board", "--server", &url, "--event", "rs", "--table", "1", "--session",
-        &s2.display().to_string(), "--until-done",
+        "hall",
+        "board",
+        "--server",
+        &url,
+        "--event",
+        "rs",
+        "--table",
+        "1",
+        "--session",
+        &s2.display().to_string(),
+        "--until-done",
     ]);
     assert!(ok, "{err}");
     desk.wait_for("two sessions for one game", 15);
@@ -382,7 +434,11 @@ fn issue18_a_planted_key_on_an_open_server_is_never_trusted() {
     let real = ChiefKey::from_seed([7; 32]);
     let fake = ChiefKey::from_seed([8; 32]);
     let s = dir.join("t3.tyj");
-    new_session(&s, "setup size=9 table=3 black=An white=Bo\n0:05 B E5\n", PIN);
+    new_session(
+        &s,
+        "setup size=9 table=3 black=An white=Bo\n0:05 B E5\n",
+        PIN,
+    );
     let id = session_id(&s);
     // Whoever speaks first on the board's hello subject: a planted "desk" with its own key.
     let stop = Arc::new(Mutex::new(false));
@@ -413,11 +469,16 @@ fn issue18_a_planted_key_on_an_open_server_is_never_trusted() {
                     if *stop.lock().unwrap() {
                         return;
                     }
-                    if let Ok(Some(m)) =
-                        tokio::time::timeout(Duration::from_millis(200), futures_util::StreamExt::next(&mut hellos)).await
+                    if let Ok(Some(m)) = tokio::time::timeout(
+                        Duration::from_millis(200),
+                        futures_util::StreamExt::next(&mut hellos),
+                    )
+                    .await
                         && let Some(reply) = m.reply
                     {
-                        let _ = c.publish(reply, serde_json::to_vec(&st).unwrap().into()).await;
+                        let _ = c
+                            .publish(reply, serde_json::to_vec(&st).unwrap().into())
+                            .await;
                     }
                 }
             })
@@ -438,7 +499,11 @@ fn issue18_a_planted_key_on_an_open_server_is_never_trusted() {
     // The real desk's ruling is taken.
     let desk_dir = dir.join("desk");
     std::fs::create_dir_all(&desk_dir).unwrap();
-    std::fs::write(desk_dir.join("chief-arbiter.key"), format!("{}\n", real.seed_hex())).unwrap();
+    std::fs::write(
+        desk_dir.join("chief-arbiter.key"),
+        format!("{}\n", real.seed_hex()),
+    )
+    .unwrap();
     let mut desk = Desk::start(&url, "pk", &desk_dir, &["--http", "off"]);
     wait_until(20, "the board's entries at the real desk", || {
         desk_entries(&desk_dir, 3) == 2
@@ -467,7 +532,9 @@ fn issue18_a_desk_whose_server_lost_its_store_recreates_its_stream() {
     let s = dir.join("t1.tyj");
     new_session(&s, "setup size=9 table=1\n0:05 B E5\n", PIN);
     let board = Board::start(&url, "lost", 1, &s, &[]);
-    wait_until(15, "the entries at the desk", || desk_entries(&desk_dir, 1) == 2);
+    wait_until(15, "the entries at the desk", || {
+        desk_entries(&desk_dir, 1) == 2
+    });
     // The server comes back on an empty store: no stream, no consumer.
     drop(nats);
     let _nats = start_server(&server, port, &dir.join("js2"), None);
@@ -477,7 +544,10 @@ fn issue18_a_desk_whose_server_lost_its_store_recreates_its_stream() {
         desk_entries(&desk_dir, 1) == 4
     });
     assert!(
-        desk.said().matches("created with the hall's settings").count() >= 2,
+        desk.said()
+            .matches("created with the hall's settings")
+            .count()
+            >= 2,
         "the stream made again: {}",
         desk.said()
     );
@@ -507,7 +577,10 @@ fn issue18_a_second_desk_on_the_event_is_refused() {
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("another desk is running for event two"), "{err}");
+    assert!(
+        err.contains("another desk is running for event two"),
+        "{err}"
+    );
     // The first desk goes on reading.
     let s = dir.join("t1.tyj");
     new_session(&s, "setup size=9 table=1\n0:05 B E5\n", PIN);
@@ -549,10 +622,11 @@ fn issue18_a_flooding_table_fills_only_its_own_limit_and_a_boards_entries_wait_n
     let t2 = creds_of(&creds, "table-2.creds");
     let (refused, other_ok) = runtime().block_on(async {
         let d = client_as(&url, &desk_seed, "_INBOX.desk").await;
-        let update = d
-            .request("$JS.API.STREAM.UPDATE.TY_fl", "{}".into())
-            .await;
-        assert!(update.is_err(), "the desk cannot change the stream: {update:?}");
+        let update = d.request("$JS.API.STREAM.UPDATE.TY_fl", "{}".into()).await;
+        assert!(
+            update.is_err(),
+            "the desk cannot change the stream: {update:?}"
+        );
         // No desk reads: table 1 floods its subject until the stream refuses.
         let c = client_as(&url, &t1, "_INBOX.ty.fl.1").await;
         let js = async_nats::jetstream::new(c);
@@ -586,7 +660,10 @@ fn issue18_a_flooding_table_fills_only_its_own_limit_and_a_boards_entries_wait_n
         "fl",
         1,
         &s,
-        &["--creds", &creds.join("table-1.creds").display().to_string()],
+        &[
+            "--creds",
+            &creds.join("table-1.creds").display().to_string(),
+        ],
     );
     board.wait_for("entries wait on the board", 20);
     board.wait_for("(2 waiting)", 20);
@@ -595,7 +672,12 @@ fn issue18_a_flooding_table_fills_only_its_own_limit_and_a_boards_entries_wait_n
         &url,
         "fl",
         &desk_dir,
-        &["--http", "off", "--creds", &creds.join("desk.creds").display().to_string()],
+        &[
+            "--http",
+            "off",
+            "--creds",
+            &creds.join("desk.creds").display().to_string(),
+        ],
     );
     desk.wait_for("attention table 1: flooding", 30);
     wait_until(40, "the board's entries after the flood", || {
@@ -626,7 +708,9 @@ fn issue18_a_fallen_flag_is_an_item_without_a_next_entry() {
         PIN,
     );
     let board = Board::start(&url, "flag", 5, &s, &[]);
-    wait_until(15, "the entries at the desk", || desk_entries(&desk_dir, 5) == 2);
+    wait_until(15, "the entries at the desk", || {
+        desk_entries(&desk_dir, 5) == 2
+    });
     desk.wait_for("attention table 5: time-out", 15);
     assert_eq!(desk_entries(&desk_dir, 5), 2, "no entry was needed");
     drop(board);
@@ -716,7 +800,11 @@ fn issue18_the_windows_link_takes_fed_entries_enters_a_ruling_once_and_carries_t
     let key = ChiefKey::from_seed([9; 32]);
     let desk_dir = dir.join("desk");
     std::fs::create_dir_all(&desk_dir).unwrap();
-    std::fs::write(desk_dir.join("chief-arbiter.key"), format!("{}\n", key.seed_hex())).unwrap();
+    std::fs::write(
+        desk_dir.join("chief-arbiter.key"),
+        format!("{}\n", key.seed_hex()),
+    )
+    .unwrap();
     let mut desk = Desk::start(&url, "win", &desk_dir, &["--http", "off"]);
     desk.wait_for("reading stream", 15);
     let setting = HallSetting {
@@ -731,14 +819,20 @@ fn issue18_the_windows_link_takes_fed_entries_enters_a_ruling_once_and_carries_t
     assert!(link.light().open_server);
     // Game 1: the window feeds the journal writer's acknowledged entries (no file is read).
     let g1 = dir.join("g1.tyj");
-    new_session(&g1, "setup size=9 table=2 black=An white=Bo\n0:05 B E5\n0:09 W C3\n", PIN);
+    new_session(
+        &g1,
+        "setup size=9 table=2 black=An white=Bo\n0:05 B E5\n0:09 W C3\n",
+        PIN,
+    );
     link.begin_session(&g1);
     for (i, l) in lines_of(&g1).into_iter().enumerate() {
         link.feed(i as u32 + 1, l);
     }
     wait_until(15, "game 1 at the desk", || desk_entries(&desk_dir, 2) == 3);
     desk.say("rule 2 warn B 24 \"phone\"");
-    wait_until(15, "the ruling in the window", || !link.light().rulings.is_empty());
+    wait_until(15, "the ruling in the window", || {
+        !link.light().rulings.is_empty()
+    });
     let got = link.light().rulings[0].clone();
     assert_eq!(got.signature, Signature::Verified);
     assert!(got.ruling.id.starts_with("R1-"));
@@ -770,10 +864,16 @@ fn issue18_the_windows_link_takes_fed_entries_enters_a_ruling_once_and_carries_t
         Err(AcceptError::AlreadyEntered(4))
     );
     drop(journal);
-    wait_until(15, "the accepted ruling at the desk", || desk_entries(&desk_dir, 2) == 4);
+    wait_until(15, "the accepted ruling at the desk", || {
+        desk_entries(&desk_dir, 2) == 4
+    });
     // Game 2 at the same table, on the same link.
     let g2 = dir.join("g2.tyj");
-    new_session(&g2, "setup size=9 table=2 black=Ce white=Di\n0:03 B C3\n", PIN);
+    new_session(
+        &g2,
+        "setup size=9 table=2 black=Ce white=Di\n0:03 B C3\n",
+        PIN,
+    );
     link.begin_session(&g2);
     for (i, l) in lines_of(&g2).into_iter().enumerate() {
         link.feed(i as u32 + 1, l);

@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 
 use eframe::egui::{self, RichText};
 
+use crate::hall::desk::BoardSeen;
 use crate::hall::desk::{Snapshot, Tile};
 use crate::hall::desk_link::DeskCommand;
-use crate::hall::desk::BoardSeen;
 use crate::hall::page::face_text;
 use crate::i18n::Lang;
 
@@ -163,7 +163,11 @@ pub fn desk_ui(
             lang.pick("裁判长台断线", "裁判長台斷線", "desk disconnected"),
             lang.pick("自", "自", "since"),
             snapshot.desk.since,
-            lang.pick("各台状态未知", "各台狀態未知", "every table's state is unknown")
+            lang.pick(
+                "各台状态未知",
+                "各台狀態未知",
+                "every table's state is unknown"
+            )
         );
         banner(ui, &text);
     }

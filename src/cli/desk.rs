@@ -14,9 +14,9 @@ use crate::hall::creds::{Creds, Role, ServerSettings, new_user_key, server_confi
 use crate::hall::desk::results::ResultList;
 use crate::hall::desk::{Desk, RoundSink, Snapshot};
 use crate::hall::desk_folder::{DeskFolder, read_or_make_key, read_state, write_secret};
-use crate::hall::round_file::TournamentRound;
 use crate::hall::desk_link::{Delays, DeskCommand, DeskOptions, DeskParts, DeskReport, run_desk};
 use crate::hall::names::{EventName, parse_table};
+use crate::hall::round_file::TournamentRound;
 use crate::hall::ruling::{ChiefKey, ChiefPublicKey, SignedRuling};
 use crate::i18n::Lang;
 use crate::time::{SystemTimeSource, TimeSource};

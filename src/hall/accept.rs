@@ -81,7 +81,12 @@ pub fn ruling_line(
     let mut line = match parse_line(&format!("{} {}", format_time(at), ruling.act), size) {
         Ok(Some(l)) => l,
         Ok(None) => return Err(AcceptError::Unreadable("the ruling is empty".into())),
-        Err(e) => return Err(AcceptError::Unreadable(format!("ruling {}: {e}", ruling.id))),
+        Err(e) => {
+            return Err(AcceptError::Unreadable(format!(
+                "ruling {}: {e}",
+                ruling.id
+            )));
+        }
     };
     let mark = acceptance_mark(&ruling.id);
     line.note = Some(match line.note.take() {
@@ -184,7 +189,11 @@ mod tests {
     #[test]
     fn issue18_a_short_name_finds_one_ruling_and_an_ambiguous_one_asks_for_the_id() {
         let key = ChiefKey::from_seed([4; 32]);
-        let list = vec![ruling(&key, "R1-aa"), ruling(&key, "R2-bb"), ruling(&key, "R2-cc")];
+        let list = vec![
+            ruling(&key, "R1-aa"),
+            ruling(&key, "R2-bb"),
+            ruling(&key, "R2-cc"),
+        ];
         assert_eq!(find_ruling(&list, "R1").unwrap().id, "R1-aa");
         assert_eq!(find_ruling(&list, "R2-cc").unwrap().id, "R2-cc");
         assert!(find_ruling(&list, "R2").unwrap_err().contains("R2-bb"));

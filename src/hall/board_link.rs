@@ -266,7 +266,8 @@ pub async fn run_board(
         Source::File(path) => (Some(JournalTail::new(&path)), None),
         Source::Fed(rx) => (None, Some(rx)),
     };
-    let mut sessions: Vec<Carried> = vec![Carried::new(tail.as_ref().map(|t| t.path().to_path_buf()))];
+    let mut sessions: Vec<Carried> =
+        vec![Carried::new(tail.as_ref().map(|t| t.path().to_path_buf()))];
     let mut inflight: FuturesOrdered<AckFuture> = FuturesOrdered::new();
     let mut hello: Option<HelloFuture> = None;
     let mut last_hello = Timestamp::ZERO;
@@ -537,7 +538,9 @@ fn take_line(
                 return None;
             }
         }
-        let why = format!("entry {n} arrived where entry {expected} was due; nothing more of this session is published");
+        let why = format!(
+            "entry {n} arrived where entry {expected} was due; nothing more of this session is published"
+        );
         report(BoardReport::Note(why.clone()));
         s.stopped = Some(why);
         return None;
@@ -552,7 +555,9 @@ fn take_line(
                         "the session's setup names no table: in this hall it must say table={table}"
                     ))
                 } else if !t.is_empty() && t.parse::<u32>().ok() != Some(table) {
-                    Some(format!("the session is set up for table {t}, not table {table}"))
+                    Some(format!(
+                        "the session is set up for table {t}, not table {table}"
+                    ))
                 } else {
                     None
                 };
@@ -612,7 +617,11 @@ fn take_statement(
             continue;
         }
         match key {
-            None => report(BoardReport::Ruling(r.clone(), Signature::NoKey, s.journal.clone())),
+            None => report(BoardReport::Ruling(
+                r.clone(),
+                Signature::NoKey,
+                s.journal.clone(),
+            )),
             Some(k) => match k.verify(r, event.as_str(), table, &st.session) {
                 Ok(()) => report(BoardReport::Ruling(
                     r.clone(),

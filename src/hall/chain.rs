@@ -35,7 +35,11 @@ impl std::fmt::Display for ChainError {
         match self {
             ChainError::Torn(n) => write!(f, "entry {n} has no end of line"),
             ChainError::Chain(n) => {
-                write!(f, "entry {n} does not follow entry {} (another history)", n - 1)
+                write!(
+                    f,
+                    "entry {n} does not follow entry {} (another history)",
+                    n - 1
+                )
             }
             ChainError::Damaged(n, why) => write!(f, "entry {n}: {why}"),
         }
@@ -180,7 +184,10 @@ mod tests {
             first.setup,
             Some(("0123456789abcdef".to_owned(), "4".to_owned()))
         );
-        assert!(matches!(c.push(&l[2]), Err(ChainError::Chain(2) | ChainError::Damaged(2, _))));
+        assert!(matches!(
+            c.push(&l[2]),
+            Err(ChainError::Chain(2) | ChainError::Damaged(2, _))
+        ));
         assert_eq!(c.entries(), 1, "a refused line changes nothing");
         c.push(&l[1]).unwrap();
         let last = c.push(&l[2]).unwrap();

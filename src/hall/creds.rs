@@ -111,9 +111,9 @@ impl Creds {
                 "role" if value == "desk" => role = Some(Role::Desk),
                 "role" if value == "admin" => role = Some(Role::Admin),
                 "table" => {
-                    role = Some(Role::Board(super::names::parse_table(value).map_err(|_| {
-                        "the credentials' table is not a number from 1 to 9999".to_owned()
-                    })?))
+                    role = Some(Role::Board(super::names::parse_table(value).map_err(
+                        |_| "the credentials' table is not a number from 1 to 9999".to_owned(),
+                    )?))
                 }
                 "nkey" => seed = Some(value.to_owned()),
                 "chief-key" => {
@@ -150,8 +150,9 @@ impl Creds {
             event: EventName::new(event)
                 .map_err(|_| "the join code's event is not an event name".to_owned())?,
             role: Role::Board(
-                super::names::parse_table(table)
-                    .map_err(|_| "the join code's table is not a number from 1 to 9999".to_owned())?,
+                super::names::parse_table(table).map_err(|_| {
+                    "the join code's table is not a number from 1 to 9999".to_owned()
+                })?,
             ),
             seed: (*seed).to_owned(),
             chief: Some(
@@ -193,8 +194,7 @@ pub fn creds_from_arg(arg: &str) -> Result<Creds, String> {
         arg.to_owned()
     };
     let path = std::path::Path::new(arg);
-    let bytes =
-        crate::files::read_bounded(path, 64 * 1024).map_err(|e| format!("{shown}: {e}"))?;
+    let bytes = crate::files::read_bounded(path, 64 * 1024).map_err(|e| format!("{shown}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not a credentials file"))?;
     Creds::parse(&text).map_err(|e| format!("{shown}: {e}"))
 }
@@ -203,9 +203,12 @@ pub fn creds_from_arg(arg: &str) -> Result<Creds, String> {
 /// upper-case letters and digits).
 fn looks_secret(text: &str) -> bool {
     text.contains('\n')
-        || text
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| w.len() >= 40 && w.starts_with('S') && w.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit()))
+        || text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+            w.len() >= 40
+                && w.starts_with('S')
+                && w.bytes()
+                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+        })
 }
 
 /// A new user key from 32 random bytes: (seed, public key).
@@ -372,7 +375,7 @@ mod tests {
             format!("tianyuan-hall-creds v1\nevent cup\ntable 7\n{seed}\n"),
             format!("ty1:cup:{seed}:7:00"),
             format!("ty1:cup:7:{seed}x:00"),
-            format!("{seed}"),
+            seed.clone(),
             format!("/tmp/{seed}.creds"),
         ] {
             let e = creds_from_arg(&bad).unwrap_err();

@@ -149,13 +149,22 @@ pub fn stream_differences(have: &stream::Config, want: &stream::Config) -> Vec<S
     );
     check(
         "discard",
-        have.discard == want.discard && have.discard_new_per_subject == want.discard_new_per_subject,
+        have.discard == want.discard
+            && have.discard_new_per_subject == want.discard_new_per_subject,
         format!("{:?}/{}", have.discard, have.discard_new_per_subject),
         format!("{:?}/{}", want.discard, want.discard_new_per_subject),
     );
     for (what, h, w) in [
-        ("max_msgs_per_subject", have.max_messages_per_subject, want.max_messages_per_subject),
-        ("max_msg_size", i64::from(have.max_message_size), i64::from(want.max_message_size)),
+        (
+            "max_msgs_per_subject",
+            have.max_messages_per_subject,
+            want.max_messages_per_subject,
+        ),
+        (
+            "max_msg_size",
+            i64::from(have.max_message_size),
+            i64::from(want.max_message_size),
+        ),
         ("max_bytes", have.max_bytes, want.max_bytes),
     ] {
         check(what, h == w, h.to_string(), w.to_string());
@@ -275,7 +284,10 @@ async fn open_messages(
                     ))),
                     Err(e) => desk.alert(
                         "stream-settings",
-                        Some(format!("the stream's settings differ ({}): {e}", diff.join("; "))),
+                        Some(format!(
+                            "the stream's settings differ ({}): {e}",
+                            diff.join("; ")
+                        )),
                     ),
                 }
             } else {
@@ -396,7 +408,9 @@ impl Presence {
 
 /// The local time of day of `t` (`14:02:07`), as the banner shows it.
 pub fn local_clock(t: chrono::DateTime<chrono::Utc>) -> String {
-    t.with_timezone(&chrono::Local).format("%H:%M:%S").to_string()
+    t.with_timezone(&chrono::Local)
+        .format("%H:%M:%S")
+        .to_string()
 }
 
 /// Asks the bus whether another desk runs the event: its presence, if one answers.
@@ -498,8 +512,15 @@ pub async fn run_desk(
         if reopen {
             reopen = false;
             early.clear();
-            match open_messages(&js, &event, open_server, &stop, &mut parts.desk, &mut report)
-                .await?
+            match open_messages(
+                &js,
+                &event,
+                open_server,
+                &stop,
+                &mut parts.desk,
+                &mut report,
+            )
+            .await?
             {
                 Some((s, m)) => {
                     stream = s;

@@ -71,7 +71,11 @@ fn tile_row(t: &Tile, lang: Lang) -> String {
             format!("{mark}{}", face_text(&c[i], lang))
         })
     };
-    let mut attention: Vec<String> = t.attention.iter().map(|r| r.text(lang).to_owned()).collect();
+    let mut attention: Vec<String> = t
+        .attention
+        .iter()
+        .map(|r| r.text(lang).to_owned())
+        .collect();
     attention.extend(t.notes.iter().cloned());
     if let Some(p) = &t.problem {
         attention.push(p.clone());
@@ -110,16 +114,49 @@ pub fn html(snapshot: &Snapshot, lang: Lang) -> String {
     let standings_h = lang.pick("名次", "名次", "Standings");
     let thead = lang.pick(
         [
-            "台", "黑方", "白方", "阶段", "手数", "黑方用时", "白方用时", "警告", "待确认裁决",
-            "结果", "棋盘", "积压", "注意",
+            "台",
+            "黑方",
+            "白方",
+            "阶段",
+            "手数",
+            "黑方用时",
+            "白方用时",
+            "警告",
+            "待确认裁决",
+            "结果",
+            "棋盘",
+            "积压",
+            "注意",
         ],
         [
-            "台", "黑方", "白方", "階段", "手數", "黑方用時", "白方用時", "警告", "待確認裁決",
-            "結果", "棋盤", "積壓", "注意",
+            "台",
+            "黑方",
+            "白方",
+            "階段",
+            "手數",
+            "黑方用時",
+            "白方用時",
+            "警告",
+            "待確認裁決",
+            "結果",
+            "棋盤",
+            "積壓",
+            "注意",
         ],
         [
-            "Table", "Black", "White", "Phase", "Moves", "Black's clock", "White's clock",
-            "Warnings", "Rulings pending", "Result", "Board", "Backlog", "Attention",
+            "Table",
+            "Black",
+            "White",
+            "Phase",
+            "Moves",
+            "Black's clock",
+            "White's clock",
+            "Warnings",
+            "Rulings pending",
+            "Result",
+            "Board",
+            "Backlog",
+            "Attention",
         ],
     );
     let mut out = format!(
@@ -164,9 +201,7 @@ pub fn html(snapshot: &Snapshot, lang: Lang) -> String {
             )
         ));
     }
-    out.push_str(&format!(
-        "<h2>{tables_h}</h2>\n<table id=\"tables\"><tr>"
-    ));
+    out.push_str(&format!("<h2>{tables_h}</h2>\n<table id=\"tables\"><tr>"));
     for h in thead {
         out.push_str(&format!("<th>{h}</th>"));
     }
@@ -253,7 +288,10 @@ mod tests {
         assert!(page.contains("&lt;b&gt;Li"));
         assert!(!page.contains("<b>Li"));
         assert!(page.contains("<td>3</td>") && page.contains("B+R") && page.contains("finished"));
-        assert!(page.find("id=\"tables\"") < page.find("Standings"), "tables first");
+        assert!(
+            page.find("id=\"tables\"") < page.find("Standings"),
+            "tables first"
+        );
         assert!(page.contains("open server"));
         assert!(!page.contains("desk disconnected"));
         d.set_connected(false, crate::clock::Timestamp(5), "14:02:07");

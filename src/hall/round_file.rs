@@ -129,10 +129,7 @@ pub fn apply(t: &mut Tournament, r: &TableResult, changed: &mut bool) -> PostVer
     };
     let board = board_of(t, r.table);
     let Some(round) = t.round(round_no) else {
-        return issue(format!(
-            "table {}: round {round_no} is not paired",
-            r.table
-        ));
+        return issue(format!("table {}: round {round_no} is not paired", r.table));
     };
     let Some(game) = round.games.iter().find(|g| g.board == board).cloned() else {
         return issue(format!(
@@ -183,7 +180,8 @@ pub fn apply(t: &mut Tournament, r: &TableResult, changed: &mut bool) -> PostVer
             g.black_warnings = black_warnings;
             g.white_warnings = white_warnings;
         }
-        t.desk_posts.retain(|p| !(p.round == round_no && p.board == board));
+        t.desk_posts
+            .retain(|p| !(p.round == round_no && p.board == board));
         t.desk_posts.push(record.clone());
         *changed = true;
         PostVerdict::Posted(format!("round {round_no} board {board}"))
@@ -332,11 +330,7 @@ mod tests {
     }
 
     fn pairing(t: &Tournament, board: u32) -> (String, String) {
-        let g = t.played[0]
-            .games
-            .iter()
-            .find(|g| g.board == board)
-            .unwrap();
+        let g = t.played[0].games.iter().find(|g| g.board == board).unwrap();
         (t.name_of(g.black).to_owned(), t.name_of(g.white).to_owned())
     }
 
@@ -355,7 +349,10 @@ mod tests {
         assert!(!changed && t.played[0].games.iter().all(|g| g.outcome.is_none()));
         // Table 1 with its own pairing (colours swapped at the board: follows the players).
         let r = result(1, "aaaa0001", &w, &b);
-        assert!(matches!(apply(&mut t, &r, &mut changed), PostVerdict::Posted(_)));
+        assert!(matches!(
+            apply(&mut t, &r, &mut changed),
+            PostVerdict::Posted(_)
+        ));
         let g = t.played[0].games.iter().find(|g| g.board == 1).unwrap();
         assert_eq!(g.outcome, Some(Outcome::BlackWins));
         assert_eq!((g.black_warnings, g.white_warnings), (0, 2));
@@ -374,11 +371,7 @@ mod tests {
             PostVerdict::Issue(Reason::TwoSessions, _)
         ));
         // The organiser corrects the game by hand; the desk never overwrites it.
-        let g1 = t.played[0]
-            .games
-            .iter()
-            .position(|g| g.board == 1)
-            .unwrap();
+        let g1 = t.played[0].games.iter().position(|g| g.board == 1).unwrap();
         t.round_mut(1).unwrap().games[g1].outcome = Some(Outcome::WhiteWins);
         assert!(matches!(
             result_source(&t, 1, 1),
@@ -398,7 +391,10 @@ mod tests {
         // A table mapped to another board by the director.
         t.hall_tables.push((9, 2));
         let v = apply(&mut t, &result(9, "cccc0003", &b2, &w2), &mut again);
-        assert!(matches!(v, PostVerdict::Posted(ref at) if at.contains("board 2")), "{v:?}");
+        assert!(
+            matches!(v, PostVerdict::Posted(ref at) if at.contains("board 2")),
+            "{v:?}"
+        );
     }
 
     #[test]

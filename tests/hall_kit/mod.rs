@@ -273,7 +273,6 @@ pub fn http_get(addr: &str, path: &str) -> String {
     out
 }
 
-
 /// Waits until `done` holds, or fails saying `what`.
 pub fn wait_until(secs: u64, what: &str, mut done: impl FnMut() -> bool) {
     let until = Deadline::in_secs(secs);
@@ -285,7 +284,10 @@ pub fn wait_until(secs: u64, what: &str, mut done: impl FnMut() -> bool) {
 
 /// Runs `tianyuan ARGS` to its end: (success, stdout, stderr).
 pub fn run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(BIN).args(args).output().expect("tianyuan runs");
+    let out = Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("tianyuan runs");
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -329,7 +331,7 @@ pub fn desk_entries(desk_dir: &Path, table: u32) -> u32 {
         .iter()
         .filter(|s| s.table == table)
         .map(|s| s.entries)
-        .last()
+        .next_back()
         .unwrap_or(0)
 }
 

@@ -164,7 +164,10 @@ mod tests {
         ));
         assert_eq!(list.sync(&[a]).unwrap(), vec![PostVerdict::Unchanged]);
         let b = result("A", "B", "W+F");
-        assert!(matches!(list.sync(&[b]).unwrap()[0], PostVerdict::Posted(_)));
+        assert!(matches!(
+            list.sync(&[b]).unwrap()[0],
+            PostVerdict::Posted(_)
+        ));
         assert_eq!(list.results.len(), 1);
         assert_eq!(list.results.values().next().unwrap().result, "W+F");
     }

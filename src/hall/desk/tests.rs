@@ -6,7 +6,11 @@ const SETUP: &str =
     "setup size=9 time=chinese:limit=10m,reserve=3 black=Li white=Wang table=7 round=2";
 
 fn desk() -> Desk {
-    let mut d = Desk::new(EventName::new("cup").unwrap(), ChiefKey::from_seed([1; 32]), false);
+    let mut d = Desk::new(
+        EventName::new("cup").unwrap(),
+        ChiefKey::from_seed([1; 32]),
+        false,
+    );
     d.set_connected(true, at(0), "12:00:00");
     d
 }
@@ -163,7 +167,10 @@ fn issue18_a_desk_cut_off_says_unknown_not_board_offline() {
     assert_eq!(tile.link, BoardSeen::Unknown);
     assert!(!tile.attention.contains(&Reason::Offline));
     let snap = d.snapshot(at(90_000));
-    assert_eq!((snap.desk.connected, snap.desk.since.as_str()), (false, "14:02:07"));
+    assert_eq!(
+        (snap.desk.connected, snap.desk.since.as_str()),
+        (false, "14:02:07")
+    );
     // Back: the boards have a minute to be heard before any is called offline.
     d.set_connected(true, at(100_000), "14:03:40");
     assert_eq!(d.tiles(at(130_000))[0].link, BoardSeen::Unknown);
@@ -179,7 +186,10 @@ fn issue18_a_fallen_flag_is_an_item_at_once_without_a_next_entry() {
     let mut d = desk();
     feed(&mut d, &lines, &[1, 2]);
     d.heard(7, at(0));
-    assert!(d.take_new_attention(at(30_000)).is_empty(), "White has time left");
+    assert!(
+        d.take_new_attention(at(30_000)).is_empty(),
+        "White has time left"
+    );
     d.heard(7, at(60_000));
     let new = d.take_new_attention(at(61_000));
     assert_eq!(new, vec![(7, Reason::TimeOut)]);
@@ -211,7 +221,10 @@ fn issue18_a_flooding_table_and_a_result_not_posted_are_items_until_seen() {
         warnings: [0, 0],
         posted: None,
     };
-    d.verdict(&r, &PostVerdict::Issue(Reason::ResultDiffers, "differs".into()));
+    d.verdict(
+        &r,
+        &PostVerdict::Issue(Reason::ResultDiffers, "differs".into()),
+    );
     let tile = &d.tiles(at(30))[0];
     assert!(tile.attention.contains(&Reason::ResultDiffers));
     assert!(tile.notes.iter().any(|n| n == "differs"));
@@ -234,9 +247,17 @@ fn issue14_rulings_are_signed_checked_and_pending_until_the_board_enters_them() 
         d.prepare_ruling(8, "warn B 24", "t", [0; 16]).is_err(),
         "no such table"
     );
-    assert!(d.prepare_ruling(7, "warn X 24", "t", [0; 16]).is_err(), "unreadable");
+    assert!(
+        d.prepare_ruling(7, "warn X 24", "t", [0; 16]).is_err(),
+        "unreadable"
+    );
     let r = d
-        .prepare_ruling(7, "warn B 24 \"phone\"", "2026-11-30T12:00:00.000Z", [1; 16])
+        .prepare_ruling(
+            7,
+            "warn B 24 \"phone\"",
+            "2026-11-30T12:00:00.000Z",
+            [1; 16],
+        )
         .unwrap();
     let public = crate::hall::ruling::ChiefPublicKey::from_hex(&d.public_key()).unwrap();
     public.verify(&r, "cup", 7, ID).unwrap();

@@ -58,7 +58,9 @@ impl Reason {
                 "台上結果與成績檔案不同",
                 "desk result differs from the file",
             ),
-            Reason::TwoSessions => lang.pick("一局两份记录", "一局兩份記錄", "two sessions for one game"),
+            Reason::TwoSessions => {
+                lang.pick("一局两份记录", "一局兩份記錄", "two sessions for one game")
+            }
             Reason::Flooding => lang.pick("消息过多", "訊息過多", "flooding"),
         }
     }
