@@ -387,8 +387,57 @@ fn issue18_a_restarted_desk_reposts_nothing_and_never_overwrites_a_correction() 
         &dir.join("g.csv").display().to_string(),
     ]);
     assert!(ok, "{err}");
-    let desk = Desk::start(&url, "rs", &desk_dir, &args);
+    let paged = [
+        "--http",
+        "127.0.0.1:0",
+        "--tournament",
+        &event.display().to_string(),
+    ];
+    let desk = Desk::start(&url, "rs", &desk_dir, &paged);
     desk.wait_for("attention table 1: desk result differs from the file", 15);
+    // The page's standings are the tournament's, places shared as it shares them.
+    let at = desk.wait_for("the hall's page is at http://", 5);
+    let addr = at
+        .split("http://")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('/')
+        .to_owned();
+    let json: serde_json::Value = serde_json::from_str(
+        http_get(&addr, "/state.json")
+            .split("\r\n\r\n")
+            .nth(1)
+            .unwrap(),
+    )
+    .unwrap();
+    let t =
+        tianyuan::tournament::file::from_ron(&std::fs::read_to_string(&event).unwrap()).unwrap();
+    let expected: Vec<(u64, String)> = tianyuan::tournament::standings(&t)
+        .rows
+        .iter()
+        .map(|r| (u64::from(r.place), r.name.clone()))
+        .collect();
+    let shown: Vec<(u64, String)> = json["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["place"].as_u64().unwrap(),
+                r["name"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(shown, expected);
+    assert!(
+        expected.windows(2).any(|w| w[0].0 == w[1].0),
+        "some place is shared: {expected:?}"
+    );
+    let html = http_get(&addr, "/?lang=en");
+    assert!(
+        html.find("id=\"tables\"") < html.find("id=\"standings\""),
+        "tables first"
+    );
     assert_eq!(
         game_outcome(&event, 1).as_deref(),
         Some("W"),
@@ -667,6 +716,13 @@ fn issue18_a_flooding_table_fills_only_its_own_limit_and_a_boards_entries_wait_n
     );
     board.wait_for("entries wait on the board", 20);
     board.wait_for("(2 waiting)", 20);
+    std::thread::sleep(Duration::from_secs(3));
+    let retries = board.said().matches("entries wait on the board").count();
+    assert!(
+        retries <= 3,
+        "the retries back off and are said once: {}",
+        board.said()
+    );
     // The desk comes: it flags the flood, and the board's entries arrive.
     let desk = Desk::start(
         &url,
@@ -714,6 +770,74 @@ fn issue18_a_fallen_flag_is_an_item_without_a_next_entry() {
     desk.wait_for("attention table 5: time-out", 15);
     assert_eq!(desk_entries(&desk_dir, 5), 2, "no entry was needed");
     drop(board);
+    desk.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn issue18_the_desk_cannot_change_the_streams_settings_and_says_when_they_differ() {
+    let Some(server) = nats_server() else {
+        println!("skipped: nats-server not installed");
+        return;
+    };
+    let dir = temp("settings");
+    let port = free_port();
+    let desk_dir = dir.join("desk");
+    let creds = make_creds(&dir, "set", 2, port, &desk_dir);
+    let _nats = start_server(&server, port, &dir, Some(&creds.join("nats-server.conf")));
+    let url = format!("nats://127.0.0.1:{port}");
+    // The stream made by hand with another age limit.
+    let admin = creds_of(&creds, "admin.creds");
+    runtime().block_on(async {
+        let c = client_as(&url, &admin, "_INBOX.admin").await;
+        let js = async_nats::jetstream::new(c);
+        let mut config = tianyuan::hall::desk_link::stream_config(
+            &tianyuan::hall::names::EventName::new("set").unwrap(),
+        );
+        config.max_age = Duration::from_secs(3600);
+        js.create_stream(config).await.unwrap();
+    });
+    let desk_args = [
+        "--http",
+        "127.0.0.1:0",
+        "--creds",
+        &creds.join("desk.creds").display().to_string(),
+    ];
+    let desk = Desk::start(&url, "set", &desk_dir, &desk_args);
+    desk.wait_for("reading stream", 15);
+    let at = desk.wait_for("the hall's page is at http://", 5);
+    let addr = at
+        .split("http://")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('/')
+        .to_owned();
+    wait_until(5, "the alert on the page", || {
+        http_get(&addr, "/state.json").contains("settings differ")
+    });
+    desk.quit();
+    // The setup step restores them; the desk then has nothing to say.
+    let (ok, out, err) = run(&[
+        "desk",
+        "setup",
+        "set",
+        "--server",
+        &url,
+        "--creds",
+        &creds.join("admin.creds").display().to_string(),
+    ]);
+    assert!(ok && out.contains("restored"), "{out}{err}");
+    let desk = Desk::start(&url, "set", &desk_dir, &desk_args);
+    desk.wait_for("reading stream", 15);
+    let at = desk.wait_for("the hall's page is at http://", 5);
+    let addr = at
+        .split("http://")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('/')
+        .to_owned();
+    std::thread::sleep(Duration::from_millis(600));
+    assert!(!http_get(&addr, "/state.json").contains("settings differ"));
     desk.quit();
     let _ = std::fs::remove_dir_all(&dir);
 }

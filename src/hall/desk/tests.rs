@@ -275,3 +275,41 @@ fn issue14_rulings_are_signed_checked_and_pending_until_the_board_enters_them() 
     assert!(d.statement(7, ID).rulings.is_empty());
     assert_eq!(d.tiles(at(0))[0].rulings_pending, 0);
 }
+
+#[test]
+fn issue18_with_credentials_a_session_must_name_its_table() {
+    let mut d = Desk::new(
+        EventName::new("cup").unwrap(),
+        ChiefKey::from_seed([1; 32]),
+        true,
+    );
+    let untabled = session_lines(ID, "setup size=9 black=Li white=Wang", &[]);
+    let offer = d.receive(7, ID, 1, untabled[0].clone(), at(0));
+    assert!(
+        matches!(offer, Offer::Refused(ref why) if why.contains("names no table")),
+        "{offer:?}"
+    );
+    assert!(d.statement(7, ID).refused.is_some());
+    assert!(
+        d.tiles(at(0))[0].attention.contains(&Reason::Problem),
+        "the table's own tile says so"
+    );
+    // Another table's refusal is never in this table's statement.
+    let lines = session_lines(ID, SETUP, &[]);
+    let mut d = Desk::new(
+        EventName::new("cup").unwrap(),
+        ChiefKey::from_seed([1; 32]),
+        true,
+    );
+    assert!(matches!(
+        d.receive(7, ID, 1, lines[0].clone(), at(0)),
+        Offer::Append { .. }
+    ));
+    assert!(matches!(
+        d.receive(8, ID, 1, b"junk\n".to_vec(), at(0)),
+        Offer::Refused(_)
+    ));
+    let st = d.statement(7, ID);
+    assert!(st.refused.is_none() && st.conflict.is_none() && st.held == 1);
+    assert!(d.statement(8, ID).refused.is_some());
+}
