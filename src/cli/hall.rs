@@ -212,7 +212,7 @@ fn board(args: &BoardArgs) -> ExitCode {
             r.id
         ),
         BoardReport::RulingRefused(why) => eprintln!("hall board: {why}"),
-        BoardReport::Confirmed(_) => {}
+        BoardReport::Confirmed(_) | BoardReport::Backlog(_) => {}
         BoardReport::Note(n) => eprintln!("hall board: {n}"),
     }));
     match result {

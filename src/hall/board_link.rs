@@ -121,6 +121,9 @@ pub enum BoardReport {
     RulingRefused(String),
     /// Entries the desk confirmed, each with its wait in ms since the link took it.
     Confirmed(Vec<(u32, u64)>),
+    /// The backlog changed: entries taken (of every session the link carries) that the desk
+    /// has not confirmed yet.
+    Backlog(u32),
     /// Something the owner should know (a server error, the journal's state).
     Note(String),
 }
@@ -281,6 +284,7 @@ pub async fn run_board(
     let mut retry_at = Timestamp::ZERO;
     let mut backoff = 250u64;
     let mut fed_open = true;
+    let mut last_backlog = 0u32;
     let mut tick = tokio::time::interval(Duration::from_millis(options.poll_ms.max(5)));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut connected = client.connection_state() == async_nats::connection::State::Connected;
@@ -476,6 +480,11 @@ pub async fn run_board(
                     i += 1;
                     i == n || s.outbox.waiting() > 0 && s.outbox.problem().is_none()
                 });
+                let backlog: u32 = sessions.iter().map(|s| s.outbox.waiting()).sum();
+                if backlog != last_backlog {
+                    last_backlog = backlog;
+                    report(BoardReport::Backlog(backlog));
+                }
                 let status = status_of(&sessions, now);
                 if last_status.as_ref() != Some(&status) {
                     report(BoardReport::Status(status.clone()));

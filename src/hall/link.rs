@@ -220,13 +220,8 @@ fn run(options: BoardOptions, light: Arc<Mutex<LinkLight>>, stop: Arc<AtomicBool
     };
     let time = SystemTimeSource::new();
     let result = rt.block_on(run_board(options, &time, stop, |r| match r {
-        BoardReport::Status(s) => set(&mut |l| {
-            l.backlog = match &s {
-                LinkStatus::CatchingUp { waiting } | LinkStatus::Offline { waiting } => *waiting,
-                _ => 0,
-            };
-            l.status = s.clone();
-        }),
+        BoardReport::Status(s) => set(&mut |l| l.status = s.clone()),
+        BoardReport::Backlog(n) => set(&mut |l| l.backlog = n),
         BoardReport::Ruling(r, signature, journal) => {
             let kept = match signature {
                 Signature::Verified => keep_ruling(journal.as_deref(), &r),
