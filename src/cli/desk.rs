@@ -317,14 +317,16 @@ fn creds(args: &CredsArgs) -> ExitCode {
          start the server: nats-server -c {}\n\
          then once:  tianyuan desk setup {event} --server nats://HOST:PORT --creds {}\n\
          the desk:  tianyuan desk {event} --server nats://HOST:PORT --journal {} --creds {}\n\
-         a board:   tianyuan hall board --server nats://HOST:PORT --event {event} --table N --session FILE --creds table-N.creds",
+         a board:   tianyuan hall board --server nats://HOST:PORT --event {event} --table N --session FILE --creds table-N.creds\n\
+         the event's desk key (rulings are verified with it; in every board's credentials): {}",
         conf.display(),
         args.tables,
         args.out.display(),
         conf.display(),
         args.out.join("admin.creds").display(),
         args.journal.display(),
-        args.out.join("desk.creds").display()
+        args.out.join("desk.creds").display(),
+        key.public_hex()
     );
     ExitCode::SUCCESS
 }
@@ -448,6 +450,7 @@ fn desk(args: &DeskArgs) -> ExitCode {
     // Results held from before a restart are brought in line with the round once the desk
     // runs (its first sync): what the file already has from this desk is not written again.
     let mut round = round;
+    let desk_key = desk.public_key();
     let shared = Arc::new(Mutex::new(desk.snapshot(time.now())));
     let _page = if args.http == "off" {
         None
@@ -474,7 +477,7 @@ fn desk(args: &DeskArgs) -> ExitCode {
         creds,
     };
     eprintln!(
-        "desk: event {event}, server {server}, journals in {}",
+        "desk: event {event}, server {server}, journals in {}; rulings signed with the desk key {desk_key}",
         dir.display()
     );
     let run = move |stop: Arc<AtomicBool>,
