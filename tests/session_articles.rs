@@ -1123,3 +1123,43 @@ fn triple_ko(ko: &str) -> String {
 /// Each side takes a ko in turn; the sixth move recreates the position after the edit.
 const TRIPLE_KO_MOVES: &str =
     "1:01 B E16\n1:02 W D10\n1:03 B E4\n1:04 W D16\n1:05 B E10\n1:06 W D4";
+
+#[test]
+fn issue18_both_players_confirm_the_result_and_a_new_result_asks_again() {
+    // A hall table's setup asks both players to confirm the result on screen.
+    let base = "setup size=9 sign=players\n0:05 B E5\n0:09 W C3\n0:20 B resign\n";
+    let (s, _) = run(base).unwrap();
+    assert!(s.setup().players_sign);
+    assert!(s.awaiting_signatures(), "finished, nobody confirmed");
+    let (s, _) = run(&format!("{base}0:30 sign W\n")).unwrap();
+    assert!(s.signed(Color::White) && !s.signed(Color::Black));
+    assert!(s.awaiting_signatures());
+    let (s, _) = run(&format!("{base}0:30 sign W\n0:31 sign B\n")).unwrap();
+    assert!(!s.awaiting_signatures(), "both confirmed");
+    // Before the end there is nothing to confirm.
+    let early = run("setup size=9 sign=players\n0:05 B E5\n0:06 sign B\n");
+    assert_eq!(early.map(|_| ()).unwrap_err().0, 3);
+    // The arbiter revokes the resignation: the game goes on, the confirmations count for
+    // nothing, and the next result needs both again.
+    let (s, _) = run(&format!(
+        "{base}0:30 sign W\n0:31 sign B\n0:40 revoke 4 25.1\n0:50 B D4\n0:55 W resign\n"
+    ))
+    .unwrap();
+    assert!(s.outcome().is_some());
+    assert!(!s.signed(Color::Black) && !s.signed(Color::White));
+    assert!(s.awaiting_signatures());
+    // Without the setup key nothing waits; the key round-trips through the setup line.
+    let (s, _) = run("setup size=9\n0:05 B resign\n").unwrap();
+    assert!(!s.awaiting_signatures());
+    let setup = tianyuan::session::shorthand::parse_setup("setup size=9 sign=players").unwrap();
+    let line = tianyuan::session::shorthand::format_setup(&setup);
+    assert!(line.ends_with(" sign=players"), "{line}");
+    assert_eq!(
+        tianyuan::session::shorthand::parse_setup(&line).unwrap(),
+        setup
+    );
+    assert!(
+        !tianyuan::session::shorthand::format_setup(&Default::default()).contains("sign="),
+        "written only when set"
+    );
+}

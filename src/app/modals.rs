@@ -60,6 +60,11 @@ fn waiting_text(w: &Waiting, lang: Lang) -> &'static str {
             "開封：輸入封棋時的裁判密碼。",
             "Opening the sealed move: type the arbiter PIN it was sealed under.",
         ),
+        Waiting::DeskRuling(_) => lang.pick(
+            "录入裁判长的裁决需要本局的裁判密码。",
+            "錄入裁判長的裁決需要本局的裁判密碼。",
+            "Entering the desk's ruling needs this game's arbiter PIN.",
+        ),
         Waiting::Act(_) => lang.pick(
             "裁决、更正和封棋需要本局的裁判密码。",
             "裁決、更正和封棋需要本局的裁判密碼。",

@@ -73,6 +73,9 @@ pub struct Settings {
     pub teaching_on: bool,
     /// How long the arbiter's lock stays open after the PIN, in seconds (0–300).
     pub unlock_seconds: u32,
+    /// The hall at this table (issue 18 item 6): server, event, table, join code or
+    /// credentials file, desk key, and whether the table is linked (it links again at start).
+    pub hall: crate::hall::link::HallSetting,
 }
 
 impl Settings {
@@ -121,6 +124,7 @@ impl Default for Settings {
             review_engine_use_command: false,
             teaching_on: false,
             unlock_seconds: crate::app::host::lock::DEFAULT_UNLOCK_SECONDS,
+            hall: Default::default(),
         }
     }
 }

@@ -60,6 +60,11 @@ fn phase_text(phase: &str, lang: Lang) -> &'static str {
         "counting" => lang.pick("数子", "數子", "counting"),
         "adjourned" => lang.pick("封盘", "封盤", "adjourned"),
         "finished" => lang.pick("终局", "終局", "finished"),
+        "confirming" => lang.pick(
+            "终局，待双方确认结果",
+            "終局，待雙方確認結果",
+            "finished, awaiting the players' confirmation",
+        ),
         _ => lang.pick("对局中", "對局中", "playing"),
     }
 }

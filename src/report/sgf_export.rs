@@ -109,6 +109,7 @@ fn comment_of(entry: &Entry, session: &Session) -> Option<String> {
             if *charged { "was" } else { "was not" }
         ),
         Event::Dispute => "Life and death disputed: play resumes (Art. 21.3)".to_owned(),
+        Event::Sign(c) => format!("{} confirms the result", side(*c)),
         _ => return None,
     };
     Some(format!(

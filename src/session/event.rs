@@ -105,6 +105,10 @@ pub enum Event {
         /// Whether the clock ran through the gap.
         charged: bool,
     },
+    /// `color` confirms the result on screen (issue 18 item 6: a hall table's result slip,
+    /// signed by both players before the desk posts it). It counts only while the game is
+    /// finished; a new result (a revocation, a later ruling) needs both again.
+    Sign(Color),
 }
 
 impl Event {
@@ -126,6 +130,7 @@ impl Event {
                 | Event::Dead(_)
                 | Event::Accept(_)
                 | Event::Dispute
+                | Event::Sign(_)
         )
     }
 

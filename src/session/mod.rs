@@ -189,6 +189,12 @@ impl Session {
             return Err(SessionError::EntryNumber(n));
         }
         let was_live = !matches!(self.state.phase, Phase::Finished(_));
+        if let Event::Sign(_) = entry.event
+            && was_live
+        {
+            // The players confirm a result, once there is one.
+            return Err(SessionError::WrongPhase);
+        }
         if let Event::Revoke(target) = entry.event {
             // A revocation refolds the whole log without the revoked entry; it is refused if
             // that makes a later entry impossible.
@@ -331,6 +337,19 @@ impl Session {
     /// Whose confirmation of the end stands (Art. 13.2).
     pub fn confirmed(&self, color: Color) -> bool {
         self.state.confirmed[color.index()]
+    }
+
+    /// Whether `color` confirmed the result as it stands (`sign S`).
+    pub fn signed(&self, color: Color) -> bool {
+        self.state.signed[color.index()]
+    }
+
+    /// Whether the result waits for the players' confirmation before it is posted: the setup
+    /// asks for it (`sign=players`, a hall table), the game is over and not both confirmed.
+    pub fn awaiting_signatures(&self) -> bool {
+        self.setup.players_sign
+            && matches!(self.state.phase, Phase::Finished(_))
+            && !(self.signed(Color::Black) && self.signed(Color::White))
     }
 
     /// The sealed move waiting to be opened.

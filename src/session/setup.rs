@@ -105,6 +105,9 @@ pub struct GameSetup {
     pub round: String,
     /// The table (free text, may be empty).
     pub table: String,
+    /// Both players confirm the result on screen before it is posted (`sign=players`, a hall
+    /// table's window sets it): the desk waits for both [`super::Event::Sign`] entries.
+    pub players_sign: bool,
 }
 
 impl Default for GameSetup {
@@ -124,6 +127,7 @@ impl Default for GameSetup {
             event: String::new(),
             round: String::new(),
             table: String::new(),
+            players_sign: false,
         }
     }
 }

@@ -347,6 +347,13 @@ pub fn parse_setup(line: &str) -> Result<GameSetup, String> {
             "event" => setup.event = value.to_owned(),
             "round" => setup.round = value.to_owned(),
             "table" => setup.table = value.to_owned(),
+            "sign" => {
+                setup.players_sign = match value {
+                    "players" => true,
+                    "none" => false,
+                    _ => return Err(format!("sign {value:?}: expected players or none")),
+                }
+            }
             _ => return Err(format!("unknown setup key {key:?}")),
         }
     }
@@ -473,7 +480,12 @@ pub fn format_setup(setup: &GameSetup) -> String {
         setting("round", &setup.round),
         setting("table", &setup.table),
     ];
-    parts.join(" ")
+    let mut line = parts.join(" ");
+    // Written only when set, so every setup line made before it reads and writes as before.
+    if setup.players_sign {
+        line.push_str(" sign=players");
+    }
+    line
 }
 
 /// Parses one action line (`T ACTION`) on a board of `size`; `Ok(None)` for a blank or comment
@@ -729,6 +741,10 @@ fn parse_action(
             }
             _ => return Err("`unseal` or `unseal --slip P NONCE`".to_owned()),
         },
+        "sign" => {
+            exact(1)?;
+            (ev(Event::Sign(side(0)?)), None)
+        }
         "gap" => match args {
             ["charged"] => (ev(Event::Gap { charged: true }), None),
             ["free"] | ["uncharged"] => (ev(Event::Gap { charged: false }), None),
@@ -922,6 +938,9 @@ pub fn format_event(event: &Event, article: Option<&str>, note: Option<&str>, si
         Event::Unseal(_) => s.push_str("unseal"),
         Event::Gap { charged } => {
             s.push_str(if *charged { "gap charged" } else { "gap free" });
+        }
+        Event::Sign(c) => {
+            let _ = write!(s, "sign {}", letter(*c));
         }
     }
     if let Some(n) = note {

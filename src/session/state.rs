@@ -76,6 +76,9 @@ pub struct State {
     pub(super) placed: Vec<Coord>,
     /// Whose confirmation of the end stands (Art. 13.2), by colour index.
     pub(super) confirmed: [bool; 2],
+    /// Who confirmed the result as it stands (`sign S`, issue 18 item 6), by colour index;
+    /// every new result clears it.
+    pub(super) signed: [bool; 2],
     /// Plain passes in a row (a stone or a void resets it); ends play under
     /// [`EndRule::TwoPasses`] only.
     pub(super) passes_in_row: u8,
@@ -167,6 +170,7 @@ impl State {
             phase,
             placed: Vec::new(),
             confirmed: [false; 2],
+            signed: [false; 2],
             passes_in_row: 0,
             dead: Vec::new(),
             warnings: [0; 2],
@@ -281,6 +285,8 @@ impl State {
     fn finish(&mut self, at: Timestamp, outcome: Outcome) {
         self.phase = Phase::Finished(outcome);
         self.confirmed = [false; 2];
+        // A new result is confirmed afresh by both players.
+        self.signed = [false; 2];
         if let Some(clock) = self.clock.as_mut()
             && clock.paused().is_none()
             && clock.outcome_at(at).is_none()
@@ -818,6 +824,14 @@ impl State {
                 self.sealed = Some(sealed.clone());
             }
             Event::Unseal(reveal) => self.unseal(setup, entry, reveal)?,
+            Event::Sign(color) => {
+                // A confirmation counts for the result as it stands; one left behind by a
+                // revocation that reopened the game counts for nothing (the session refuses a
+                // new one before the end, see `Session::prepare`).
+                if matches!(self.phase, Phase::Finished(_)) {
+                    self.signed[idx(*color)] = true;
+                }
+            }
         }
         Ok(())
     }

@@ -213,6 +213,11 @@ pub fn event_text(event: &Event, size: u8, lang: Lang) -> String {
             },
             lang,
         ),
+        Event::Sign(c) => lang.pick(
+            format!("{}确认结果", side(*c, lang)),
+            format!("{}確認結果", side(*c, lang)),
+            format!("{} confirms the result", side(*c, lang)),
+        ),
     }
 }
 

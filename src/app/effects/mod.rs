@@ -4,6 +4,8 @@
 //! decides anything: the host does. The thread that draws never writes, syncs, reads a
 //! document or waits on a device.
 
+pub mod hall;
+
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
@@ -35,6 +37,8 @@ pub struct Runner {
     running: usize,
     /// What the window must do after this batch of effects.
     pub window: WindowRequests,
+    /// The hall link at this table (issue 18 item 6).
+    hall: hall::HallRunner,
 }
 
 impl std::fmt::Debug for Runner {
@@ -55,6 +59,7 @@ impl Runner {
             Ok(w) => (Some(w), None),
             Err(e) => (None, Some(e.to_string())),
         };
+        let hall = hall::HallRunner::new(wake.clone());
         Runner {
             journal,
             journal_error,
@@ -65,6 +70,7 @@ impl Runner {
             dialogs,
             running: 0,
             window: WindowRequests::default(),
+            hall,
         }
     }
 
@@ -85,6 +91,7 @@ impl Runner {
                 Effect::FindUnfinished(folder) => self.find_unfinished(folder),
                 Effect::CloseWindow => self.window.close = true,
                 Effect::CancelClose => self.window.cancel_close = true,
+                Effect::Hall(request) => self.hall.run(request),
             }
         }
     }
@@ -102,12 +109,15 @@ impl Runner {
             }
         }
         out.extend(answers);
+        out.extend(self.hall.poll());
         out
     }
 
     /// Whether any thread still owes an answer (tests wait on it).
     pub fn busy(&self) -> bool {
-        self.running > 0 || self.journal.as_ref().is_some_and(JournalWriter::busy)
+        self.running > 0
+            || self.journal.as_ref().is_some_and(JournalWriter::busy)
+            || self.hall.busy()
     }
 
     /// Waits up to `timeout` for the journal writer's next answer (tests, and the last entries

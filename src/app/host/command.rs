@@ -265,4 +265,7 @@ pub enum Command {
     NoVoice(String),
     /// A file named on the command line to open in the review tab.
     OpenRecord(PathBuf),
+    // ----- the hall (issue 18 item 6) -----
+    /// The hall link at this table: the views' requests and the runner's answers.
+    Hall(super::hall::HallCommand),
 }

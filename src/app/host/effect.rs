@@ -89,4 +89,7 @@ pub enum Effect {
     CloseWindow,
     /// Keep the window open: the window manager's close request is answered by a question.
     CancelClose,
+    // ----- the hall (issue 18 item 6) -----
+    /// A request for the hall link the runner owns.
+    Hall(super::hall::HallRequest),
 }

@@ -207,7 +207,7 @@ impl Host {
     }
 
     /// Sends an event to the journal writer.
-    fn submit(
+    pub(super) fn submit(
         &mut self,
         now: Timestamp,
         event: Event,
@@ -223,7 +223,7 @@ impl Host {
 
     /// An arbiter's act: done at once while the lock is open (or in a game without one, where
     /// the journal refuses the rulings and says why), else the PIN is asked first.
-    fn gate(&mut self, waiting: Waiting, now: Timestamp, fx: &mut Vec<Effect>) {
+    pub(super) fn gate(&mut self, waiting: Waiting, now: Timestamp, fx: &mut Vec<Effect>) {
         if let Waiting::Act(ArbiterAct::OpenSeal(by)) = waiting {
             // The sealed screen asks the PIN itself: the seal is encrypted under it.
             if self.session().phase() == &Phase::Adjourned {
@@ -318,6 +318,8 @@ impl Host {
                 fx.push(Effect::Journal(req));
             }
             Waiting::Act(ArbiterAct::OpenSeal(by)) => self.sealing = Some(by),
+            // Issue 18 item 6: the desk's ruling, entered once (`host/hall.rs`).
+            Waiting::DeskRuling(id) => self.enter_desk_ruling(&id, now, fx),
         }
     }
 

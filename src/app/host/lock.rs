@@ -24,6 +24,8 @@ pub enum Waiting {
     Gap(bool),
     /// Taking back the last turn.
     Undo,
+    /// Entering the desk's ruling with this id (issue 18 item 6).
+    DeskRuling(String),
 }
 
 /// The lock.

@@ -18,6 +18,7 @@
 pub mod command;
 pub mod effect;
 mod game;
+pub mod hall;
 pub mod live_game;
 pub mod lock;
 pub mod notice;
@@ -123,6 +124,8 @@ pub struct Host {
     pub env_pin: Option<String>,
     /// Wakes the window when a sub-window's worker answers.
     pub wake: crate::wake::Waker,
+    /// The hall link at this table (issue 18 item 6).
+    pub hall: hall::HallState,
     next_game: GameId,
 }
 
@@ -150,6 +153,7 @@ impl Host {
         let setup = NewGameDialog::from_settings(&settings)
             .setup(lang)
             .unwrap_or_default();
+        let setup = hall::table_setup(&settings.hall, setup);
         let session = Session::new(setup.clone())
             .or_else(|_| Session::new(GameSetup::default()))
             .unwrap_or_else(|_| unreachable_default_session());
@@ -188,6 +192,7 @@ impl Host {
             kdf: KdfParams::STANDARD,
             env_pin: None,
             wake,
+            hall: Default::default(),
             next_game: 2,
         };
         let mut fx = vec![Effect::Journal(Request::New {
@@ -202,6 +207,10 @@ impl Host {
             fx.push(Effect::FindUnfinished(folder));
         }
         fx.extend(host.voice_settings());
+        // A table linked in an earlier run links again at start.
+        if host.settings.hall.enabled {
+            host.start_link(&mut fx);
+        }
         (host, fx)
     }
 
@@ -343,6 +352,13 @@ impl Host {
             Command::ScreenSize(s) => self.screen = s,
             Command::NoVoice(why) => self.notice = Some(Notice::NoVoice(why)),
             Command::OpenRecord(path) => self.open_record(path, fx),
+            // The hall (issue 18 item 6): the link's commands, and the writer's lines to it.
+            Command::Hall(c) => self.apply_hall(c, now, fx),
+            Command::Journal(reply) => {
+                self.hall_reply(&reply, fx);
+                self.apply_game(Command::Journal(reply), now, fx);
+                self.hall_after_reply();
+            }
             other => self.apply_game(other, now, fx),
         }
     }
@@ -372,6 +388,8 @@ impl Host {
         now: Timestamp,
         fx: &mut Vec<Effect>,
     ) {
+        // At a linked table: the table's number and both players' confirmation of the result.
+        let setup = hall::table_setup(&self.settings.hall, setup);
         let session = match Session::new(setup.clone()) {
             Ok(s) => s,
             Err(e) => {

@@ -50,6 +50,8 @@ pub enum Notice {
     Locked,
     /// A record could not be opened (already in words: file and line).
     OpenFailed(String),
+    /// The hall link at this table (issue 18 item 6).
+    Hall(super::hall::HallNotice),
 }
 
 impl Notice {
@@ -152,14 +154,18 @@ impl Notice {
                 )
                 .to_owned(),
             Notice::OpenFailed(text) => text.clone(),
+            Notice::Hall(h) => h.text(lang),
         }
     }
 
     /// Whether the notice reports a fault (drawn in the warning colour).
     pub fn is_fault(&self) -> bool {
-        !matches!(
-            self,
-            Notice::Saved(_) | Notice::Moved(_) | Notice::Exported(_) | Notice::Posted(_)
-        )
+        match self {
+            Notice::Hall(h) => h.is_fault(),
+            _ => !matches!(
+                self,
+                Notice::Saved(_) | Notice::Moved(_) | Notice::Exported(_) | Notice::Posted(_)
+            ),
+        }
     }
 }

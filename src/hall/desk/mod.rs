@@ -567,8 +567,13 @@ pub(crate) fn pending_rulings(copy: &SessionCopy) -> Vec<SignedRuling> {
         .collect()
 }
 
+/// The finished game of a copy as the round takes it; none while the result waits for both
+/// players' confirmation at a hall table (`sign=players`: the `sign B`, `sign W` entries).
 fn table_result(table: u32, copy: &SessionCopy) -> Option<TableResult> {
     let session = copy.session()?;
+    if session.awaiting_signatures() {
+        return None;
+    }
     let outcome = session.outcome()?;
     let setup = session.setup();
     Some(TableResult {

@@ -313,3 +313,25 @@ fn issue18_with_credentials_a_session_must_name_its_table() {
     assert!(st.refused.is_none() && st.conflict.is_none() && st.held == 1);
     assert!(d.statement(8, ID).refused.is_some());
 }
+
+#[test]
+fn issue18_a_hall_tables_result_waits_for_both_players_confirmation() {
+    let setup = format!("{SETUP} sign=players");
+    let lines = session_lines(
+        ID,
+        &setup,
+        &["0:05 B E5", "0:09 W C3", "0:20 B resign", "0:30 sign W", "0:40 sign B"],
+    );
+    let mut d = desk();
+    feed(&mut d, &lines, &[1, 2, 3, 4]);
+    assert!(d.results().is_empty(), "resigned, nobody confirmed");
+    assert!(d.take_new_results().is_empty());
+    assert_eq!(d.tiles(at(1))[0].phase, "confirming");
+    feed(&mut d, &lines, &[5]);
+    assert!(d.results().is_empty(), "one player confirmed");
+    feed(&mut d, &lines, &[6]);
+    let new = d.take_new_results();
+    assert_eq!(new.len(), 1, "both confirmed: posted");
+    assert_eq!(new[0].result, "W+R");
+    assert_eq!(d.tiles(at(1))[0].phase, "finished");
+}

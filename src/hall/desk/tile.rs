@@ -300,7 +300,12 @@ pub fn tile(table: u32, copy: &SessionCopy, cx: &TileContext<'_>, now: Timestamp
     let mut reasons: Vec<Reason> = Vec::new();
     if let Some(session) = copy.session() {
         tile.moves = session.turns();
-        tile.phase = phase_name(session.phase());
+        // A hall table's result waits for both players' confirmation before it is posted.
+        tile.phase = if session.awaiting_signatures() {
+            "confirming"
+        } else {
+            phase_name(session.phase())
+        };
         tile.warnings = [
             session.warnings(Color::Black),
             session.warnings(Color::White),
