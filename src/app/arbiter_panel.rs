@@ -676,6 +676,8 @@ pub fn arbiter_ui(
         });
         return;
     }
+    // Issue 18 item 6: the desk's rulings for this game, entered with the PIN in one click.
+    super::hall_view::desk_rulings_ui(ui, state, out);
     ui.separator();
     play_ui(ui, state, input, out);
     offered_rulings(ui, state, out);

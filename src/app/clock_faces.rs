@@ -155,6 +155,8 @@ pub fn faces_row_ui(
             ui.label(event);
         }
     });
+    // Issue 18 item 6: the hall's light and backlog, and a result both players confirm.
+    super::hall_view::table_line_ui(ui, state, &mut out);
     ui.horizontal_wrapped(|ui| {
         // The status speaks of what the board shows: the record under review, or the game.
         let status = if state.tab == super::Tab::Review {

@@ -22,6 +22,7 @@ pub mod effects;
 pub mod engine_review_view;
 pub mod face_text;
 pub mod fonts;
+pub mod hall_view;
 pub mod host;
 pub mod menus;
 pub mod modals;

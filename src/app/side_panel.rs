@@ -331,6 +331,8 @@ fn settings_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
         ))
         .labelled_by(label.id);
     });
+    // Issue 18 item 6: the Hall setting, Link / Unlink and the light.
+    super::hall_view::settings_ui(ui, state, &mut s.hall, out);
     if &s != settings {
         out.push(Command::UpdateSettings(Box::new(s)));
     }

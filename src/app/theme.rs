@@ -116,3 +116,9 @@ pub const LARGE_TEXT: f32 = 26.0;
 pub const LARGE_BUTTON: f32 = 64.0;
 /// Teaching mode's smallest button otherwise (still finger-sized), in points.
 pub const TEACH_BUTTON: f32 = 40.0;
+/// The hall's status light: connected, the desk holds everything.
+pub const HALL_CONNECTED: Color32 = Color32::from_rgb(60, 170, 80);
+/// The hall's status light: entries wait (catching up), or the link is starting.
+pub const HALL_WAITING: Color32 = Color32::from_rgb(215, 160, 30);
+/// The hall's status light: offline, stopped or refused.
+pub const HALL_OFFLINE: Color32 = Color32::from_rgb(220, 60, 50);
