@@ -240,13 +240,14 @@ fn issue18_one_link_carries_three_games_a_desk_ruling_is_entered_once_and_result
     let nats = start_server(&server, port, &dir, Some(&conf));
     let url = format!("nats://127.0.0.1:{port}");
     let (event, b1, w1) = tournament(&dir);
+    let http = format!("127.0.0.1:{}", free_port());
     let mut desk = Desk::start(
         &url,
         "cup",
         &desk_dir,
         &[
             "--http",
-            "off",
+            &http,
             "--creds",
             &creds.join("desk.creds").display().to_string(),
             "--tournament",
@@ -326,7 +327,13 @@ fn issue18_one_link_carries_three_games_a_desk_ruling_is_entered_once_and_result
     r.click("D4");
     let g2 = r.journal();
     r.until(20, "game 2 at the desk", |_| desk_holds(&desk_dir, &g2));
+    // The desk's tile follows the new game at once (the link says hello at its first line).
+    let id2 = read_journal(&g2).unwrap().1.header.id;
+    wait_until(10, "game 2 on the desk's tile", || {
+        http_get(&http, "/state.json").contains(&format!("\"session\":\"{id2}\""))
+    });
     desk.say("rule 1 warn B 24 \"phone\"");
+    desk.wait_for("sent to table 1", 20);
     r.until(20, "the desk's ruling at the board", |h| {
         !h.desk_rulings().0.is_empty()
     });
@@ -463,7 +470,8 @@ fn issue18_the_windows_hall_setting_light_and_a_desk_ruling_accepted_with_the_pi
         format!("{}\n", key.seed_hex()),
     )
     .unwrap();
-    let mut desk = Desk::start(&url, "club", &desk_dir, &["--http", "off"]);
+    let http = format!("127.0.0.1:{}", free_port());
+    let mut desk = Desk::start(&url, "club", &desk_dir, &["--http", &http]);
     desk.wait_for("reading stream", 15);
 
     let sessions = dir.join("sessions");
@@ -527,7 +535,13 @@ fn issue18_the_windows_hall_setting_light_and_a_desk_ruling_accepted_with_the_pi
         desk_holds(&desk_dir, &journal)
     });
     // The status line beside the clocks shows the light on every tab.
-    assert!(shows(&h, "connected to the desk"));
+    frames_until(&mut h, 20, "the light beside the clocks", |h| {
+        shows(h, "connected to the desk · backlog 0")
+    });
+    let id = read_journal(&journal).unwrap().1.header.id;
+    wait_until(10, "the game on the desk's tile", || {
+        http_get(&http, "/state.json").contains(&format!("\"session\":\"{id}\""))
+    });
     desk.say("rule 1 warn B 24 \"phone\"");
     h.get_by_label("Arbiter").click();
     frames_until(&mut h, 20, "the desk's ruling in the Arbiter tab", |h| {

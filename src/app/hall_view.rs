@@ -24,7 +24,7 @@ pub fn light_text(state: &AppState) -> Option<(egui::Color32, String)> {
         return Some((
             theme::HALL_OFFLINE,
             format!(
-                "● {prefix}: {} ({why})",
+                "{prefix}: {} ({why})",
                 lang.pick(
                     "设置有误，未连接",
                     "設定有誤，未連接",
@@ -36,7 +36,7 @@ pub fn light_text(state: &AppState) -> Option<(egui::Color32, String)> {
     let (Some(_), Some(light)) = (&hall.ready, &hall.light) else {
         return Some((
             theme::HALL_WAITING,
-            format!("● {prefix}: {}", lang.pick("连接中…", "連接中…", "starting…")),
+            format!("{prefix}: {}", lang.pick("连接中…", "連接中…", "starting…")),
         ));
     };
     let backlog = light.backlog;
@@ -80,7 +80,7 @@ pub fn light_text(state: &AppState) -> Option<(egui::Color32, String)> {
             ),
         ),
     };
-    Some((colour, format!("● {prefix}: {what} · {waiting}")))
+    Some((colour, format!("{prefix}: {what} · {waiting}")))
 }
 
 /// "Anyone on this network can publish", when the link runs without credentials.
@@ -102,6 +102,9 @@ fn light_ui(ui: &mut egui::Ui, state: &AppState) {
         return;
     };
     ui.horizontal_wrapped(|ui| {
+        // The light itself: a dot in the light's colour (painted: no glyph needed).
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+        ui.painter().circle_filled(rect.center(), 5.0, colour);
         ui.colored_label(colour, text);
         if let Some(open) = open_server_text(state) {
             ui.colored_label(theme::HALL_WAITING, open);
@@ -162,9 +165,9 @@ pub fn confirm_result_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Comm
             };
             if session.signed(c) {
                 ui.label(lang.pick(
-                    format!("{who} 已确认 ✓"),
-                    format!("{who} 已確認 ✓"),
-                    format!("{who} confirmed ✓"),
+                    format!("{who} 已确认"),
+                    format!("{who} 已確認"),
+                    format!("{who} confirmed"),
                 ));
             } else if ui
                 .button(lang.pick(

@@ -385,6 +385,11 @@ pub async fn run_board(
                         }
                     }
                     Some(Feed::Entry(n, line)) => {
+                        if n == 1 {
+                            // The next game's setup: say hello at once, so the desk's tile (and
+                            // the chief arbiter's rulings) follow the new game, not the last.
+                            last_hello = Timestamp::ZERO;
+                        }
                         if let Some(s) = sessions.last_mut() {
                             // A refused setup stops this session only: the next game may be right.
                             let _ = take_line(s, n, line, table, require_table, now, &mut report);
