@@ -265,7 +265,14 @@ impl Host {
                 self.hall.light = None;
                 fx.push(Effect::Hall(HallRequest::Stop));
             }
-            HallCommand::Accept(id) => self.gate(Waiting::DeskRuling(id), now, fx),
+            HallCommand::Accept(id) => {
+                // Like every ruling: nothing before the decision on a restart's time away.
+                if self.game.gap.is_some() {
+                    self.notice = Some(Notice::DecideGapFirst);
+                    return;
+                }
+                self.gate(Waiting::DeskRuling(id), now, fx);
+            }
             HallCommand::Sign(color) => {
                 let s = self.session();
                 if s.setup().players_sign && s.outcome().is_some() && !s.signed(color) {
@@ -346,7 +353,7 @@ impl Host {
     }
 
     /// A journal writer's answer, before the game takes it: its lines go to the link, and a
-    /// ruling being entered is recognised. Returns the ruling the answer entered, if any.
+    /// ruling being entered is recognised (said once the game took the answer).
     pub(super) fn hall_reply(&mut self, reply: &Reply, fx: &mut Vec<Effect>) {
         self.hall.just_entered = None;
         let (game, path, lines, entry) = match reply {
