@@ -435,7 +435,10 @@ pub fn parse_tou(text: &str) -> Table {
         // After the rank: an optional 7-character licence, then the club.
         let mut k = rank_at + 1;
         let licence = match tokens.get(k) {
-            Some(t) if t.len() == 7 && parse_result(t, true).is_none() => {
+            Some(t)
+                if t.len() == 7
+                    && t.chars().all(|c| c.is_ascii_digit() || c.is_ascii_uppercase()) =>
+            {
                 k += 1;
                 t.to_string()
             }

@@ -356,8 +356,9 @@ pub fn tou(t: &Tournament, s: &Standings) -> String {
         } else {
             player.ids.ffg_licence.trim().to_string()
         };
-        let club = if player.country.is_empty() || player.country == "FR" {
-            part(&player.club)
+        // The FFG's club codes are four characters (`38GJ`); other countries write theirs.
+        let club: String = if player.country.is_empty() || player.country == "FR" {
+            part(&player.club).chars().take(4).collect()
         } else {
             player.country.clone()
         };
