@@ -8,10 +8,11 @@
 //!
 //! **Pairing** is an optimal weighted matching of the players present ([`super::matching`]):
 //! every pair of players (and, when the number is odd, every player with the bye) is an edge,
-//! and each edge has a cost on nine criteria, strongest first ([`CRITERIA`]): the rank-exam
+//! and each edge has a cost on ten criteria, strongest first ([`CRITERIA`]): the rank-exam
 //! group, a repeated pairing (or a second bye), the bye going above the lowest score, the
-//! McMahon-score difference, its square, draw-ups and draw-downs repeated, colours, the
-//! director's pairs to avoid, and seeding within a group. The criteria are packed into one
+//! McMahon-score difference, its square, a colour three times running (or blacks and whites
+//! more than two apart), draw-ups and draw-downs repeated, the colour a player would rather
+//! have, the director's pairs to avoid, and seeding within a group. The criteria are packed into one
 //! integer weight, each criterion's unit larger than everything the weaker criteria can add up
 //! to over a whole round, so the matching of greatest weight is the best on the strongest
 //! criterion, then the next, and so on — exactly a lexicographic optimum. `docs/tournament.md`
@@ -220,17 +221,21 @@ impl AvoidWeights {
 
 /// The criteria of the pairing, strongest first (the keys of the explanation and of
 /// `docs/tournament.md`).
-pub const CRITERIA: [&str; 9] = [
+pub const CRITERIA: [&str; N] = [
     "group",
     "repeat",
     "bye",
     "score",
     "score_squared",
-    "float",
     "colour",
+    "float",
+    "balance",
     "avoid",
     "seeding",
 ];
+
+/// How many criteria.
+pub const N: usize = 10;
 
 /// Index of each criterion in [`CRITERIA`].
 mod k {
@@ -239,14 +244,15 @@ mod k {
     pub const BYE: usize = 2;
     pub const SCORE: usize = 3;
     pub const SQUARED: usize = 4;
-    pub const FLOAT: usize = 5;
-    pub const COLOUR: usize = 6;
-    pub const AVOID: usize = 7;
-    pub const SEEDING: usize = 8;
+    pub const COLOUR: usize = 5;
+    pub const FLOAT: usize = 6;
+    pub const BALANCE: usize = 7;
+    pub const AVOID: usize = 8;
+    pub const SEEDING: usize = 9;
 }
 
 /// Costs of one edge (or a whole pairing) on each criterion; lower is better.
-pub type Costs = [i64; 9];
+pub type Costs = [i64; N];
 
 /// What a pairing of this kind uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -311,8 +317,12 @@ impl Entrant {
         }
     }
 
-    fn colour_cost(&self, c: Colour) -> i64 {
-        10 * i64::from(self.breaks(c)) + i64::from(self.wants() == Some(other(c)))
+    /// Taking `c`: (colour rules broken, wishes not met).
+    fn colour_cost(&self, c: Colour) -> (i64, i64) {
+        (
+            i64::from(self.breaks(c)),
+            i64::from(self.wants() == Some(other(c))),
+        )
     }
 }
 
@@ -463,7 +473,7 @@ pub struct Graph {
     /// Vertices.
     pub n: usize,
     /// The weight of one unit of each criterion.
-    pub units: [i128; 9],
+    pub units: [i128; N],
 }
 
 impl Graph {
@@ -492,28 +502,38 @@ impl Graph {
         }
         let group_size = |i: usize| size[&(entrants[i].group.clone(), entrants[i].score)];
         let lowest = entrants.iter().map(|e| e.score).min().unwrap_or(0);
-        let mut costs = vec![[0i64; 9]; n * n];
+        let mut costs = vec![[0i64; N]; n * n];
         let mut handicaps = vec![0u32; n * n];
         for i in 0..m {
             for j in i + 1..m {
                 let (a, b) = (&entrants[i], &entrants[j]);
-                let mut c = [0i64; 9];
+                let mut c = [0i64; N];
                 c[k::GROUP] = i64::from(a.group != b.group);
                 c[k::REPEAT] = i64::from(a.met.contains_key(&b.id));
                 let d = (a.score - b.score).abs();
                 c[k::SCORE] = d;
                 c[k::SQUARED] = d * d;
                 if d > 0 {
+                    // Drawing down a player drawn down before (or up one drawn up before)
+                    // costs two a time; a float that does not compensate an earlier one in
+                    // the other direction costs one.
                     let (up, low) = if a.score > b.score { (a, b) } else { (b, a) };
-                    c[k::FLOAT] = i64::from(up.downs + low.ups);
+                    c[k::FLOAT] = 2 * i64::from(up.downs + low.ups)
+                        + i64::from(up.ups <= up.downs)
+                        + i64::from(low.downs <= low.ups);
                 }
                 let h = match mode {
                     Mode::McMahon(s) => s.handicap(rank_of(a.scale), rank_of(b.scale)),
                     Mode::Exam => 0,
                 };
                 if h == 0 {
-                    c[k::COLOUR] = (a.colour_cost(Colour::Black) + b.colour_cost(Colour::White))
-                        .min(b.colour_cost(Colour::Black) + a.colour_cost(Colour::White));
+                    // The better of the two ways round: fewer colour rules broken (a third
+                    // same colour running, or blacks and whites more than two apart), then
+                    // fewer wishes unmet.
+                    let (x, y) = (even_cost(a, b), even_cost(b, a));
+                    let best = x.min(y);
+                    c[k::COLOUR] = best.0;
+                    c[k::BALANCE] = best.1;
                 }
                 let weights = [avoid.family, avoid.club, avoid.city, avoid.country];
                 c[k::AVOID] = (0..4)
@@ -545,7 +565,7 @@ impl Graph {
             });
             for (rank_from_bottom, &i) in bottom.iter().enumerate() {
                 let e = &entrants[i];
-                let mut c = [0i64; 9];
+                let mut c = [0i64; N];
                 c[k::REPEAT] = i64::from(e.byes > 0);
                 c[k::BYE] = e.score - lowest;
                 c[k::SEEDING] = rank_from_bottom as i64;
@@ -558,7 +578,7 @@ impl Graph {
             costs,
             handicaps,
             n,
-            units: [0; 9],
+            units: [0; N],
         };
         g.units = g.compute_units()?;
         Ok(g)
@@ -578,19 +598,19 @@ impl Graph {
 
     /// Each criterion's unit: larger than the most all weaker criteria can add up to in one
     /// round, so the weights order matchings lexicographically.
-    fn compute_units(&self) -> Result<[i128; 9], TournamentError> {
+    fn compute_units(&self) -> Result<[i128; N], TournamentError> {
         let pairs = (self.n / 2) as i128;
-        let mut max = [0i64; 9];
+        let mut max = [0i64; N];
         for i in 0..self.n {
             for j in i + 1..self.n {
                 let c = self.costs(i, j);
-                for x in 0..9 {
+                for x in 0..N {
                     max[x] = max[x].max(c[x]);
                 }
             }
         }
-        let mut units = [1i128; 9];
-        for x in (0..8).rev() {
+        let mut units = [1i128; N];
+        for x in (0..N - 1).rev() {
             let below = i128::from(max[x + 1])
                 .checked_mul(pairs)
                 .and_then(|v| v.checked_add(1))
@@ -600,7 +620,7 @@ impl Graph {
             })?;
         }
         // The heaviest edge must still fit with room for the algorithm's doubled duals.
-        let heaviest = (0..9).try_fold(0i128, |acc, x| {
+        let heaviest = (0..N).try_fold(0i128, |acc, x| {
             i128::from(max[x])
                 .checked_mul(units[x])
                 .and_then(|v| v.checked_add(acc))
@@ -613,7 +633,7 @@ impl Graph {
 
     /// The packed cost of one edge.
     pub fn packed(&self, c: &Costs) -> i128 {
-        (0..9).map(|x| i128::from(c[x]) * self.units[x]).sum()
+        (0..N).map(|x| i128::from(c[x]) * self.units[x]).sum()
     }
 
     /// The optimal matching: `mate[v]` for every vertex, with `forbid` edges left out.
@@ -638,11 +658,11 @@ impl Graph {
 
     /// The total costs of a matching.
     pub fn totals(&self, mate: &[Option<usize>]) -> Costs {
-        let mut t = [0i64; 9];
+        let mut t = [0i64; N];
         for (v, m) in mate.iter().enumerate() {
             if let Some(w) = m.filter(|&w| v < w) {
                 let c = self.costs(v, w);
-                for x in 0..9 {
+                for x in 0..N {
                     t[x] += c[x];
                 }
             }
@@ -655,12 +675,18 @@ fn rank_of(scale_value: i32) -> Option<Rank> {
     Some(rank_at(scale_value))
 }
 
-/// Colours of an even game between `a` and `b`: the assignment that breaks fewer colour rules
-/// and gives more players the colour they want; then the one further from balance gets its
+/// The cost of `black` taking Black against `white`: (rules broken, wishes unmet).
+fn even_cost(black: &Entrant, white: &Entrant) -> (i64, i64) {
+    let (x, y) = (black.colour_cost(Colour::Black), white.colour_cost(Colour::White));
+    (x.0 + y.0, x.1 + y.1)
+}
+
+/// Colours of an even game between `a` and `b`: the assignment that breaks fewer colour rules,
+/// then gives more players the colour they want; then the one further from balance gets its
 /// wish; then the lot. Returns `(black, white)`.
 fn even_colours(a: &Entrant, b: &Entrant, lot: &mut Lot) -> (PlayerId, PlayerId) {
-    let ab = a.colour_cost(Colour::Black) + b.colour_cost(Colour::White);
-    let ba = b.colour_cost(Colour::Black) + a.colour_cost(Colour::White);
+    let ab = even_cost(a, b);
+    let ba = even_cost(b, a);
     if ab != ba {
         return if ab < ba { (a.id, b.id) } else { (b.id, a.id) };
     }
@@ -815,7 +841,7 @@ pub struct Explanation {
     /// Totals of the pairing on each criterion.
     pub totals: Costs,
     /// The weight of one unit of each criterion.
-    pub units: [i128; 9],
+    pub units: [i128; N],
 }
 
 /// Explains the pairing of round `round` as published (or as proposed, when not published).
@@ -883,8 +909,8 @@ pub fn explain_round(t: &Tournament, published: &Round) -> Result<Explanation, T
             let complete = alt.iter().all(Option::is_some) && alt[a] != Some(b);
             let next_best = complete.then(|| {
                 let at = graph.totals(&alt);
-                let mut d = [0i64; 9];
-                for x in 0..9 {
+                let mut d = [0i64; N];
+                for x in 0..N {
                     d[x] = at[x] - totals[x];
                 }
                 d
@@ -924,8 +950,9 @@ pub fn criterion_label(key: &str, lang: crate::i18n::Lang) -> &'static str {
         "bye" => lang.pick("轮空给最低分", "輪空給最低分", "bye to the lowest score"),
         "score" => lang.pick("麦克马洪分差", "麥克馬洪分差", "McMahon score difference"),
         "score_squared" => lang.pick("分差平方", "分差平方", "score difference squared"),
+        "colour" => lang.pick("不连续三局同色", "不連續三局同色", "no colour three times running"),
         "float" => lang.pick("升降组分散", "升降組分散", "draw-ups and downs spread"),
-        "colour" => lang.pick("黑白均衡", "黑白均衡", "colour balance"),
+        "balance" => lang.pick("黑白均衡", "黑白均衡", "colour balance"),
         "avoid" => lang.pick("回避同家庭/单位/城市/国家", "迴避同家庭/單位/城市/國家", "avoid same family, club, city, country"),
         "seeding" => lang.pick("组内上半区对下半区", "組內上半區對下半區", "upper half against lower half"),
         _ => "?",
