@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
-use tianyuan::tournament::mcmahon::{self, AvoidWeights, Graph, HandicapRule, McMahonSettings};
 use tianyuan::tournament::matching;
+use tianyuan::tournament::mcmahon::{self, AvoidWeights, Graph, HandicapRule, McMahonSettings};
 use tianyuan::tournament::rng::Lot;
 use tianyuan::tournament::{
     Outcome, Player, PlayerId, Rank, System, Tournament, certificate, file,
@@ -27,7 +27,11 @@ fn players(n: usize, seed: u64) -> Vec<Player> {
                 club: format!("club{}", i % 17),
                 city: format!("city{}", i % 5),
                 country: ["CN", "FR", "DE"][i % 3].to_string(),
-                family: if i % 23 == 0 { format!("fam{}", i % 3) } else { String::new() },
+                family: if i % 23 == 0 {
+                    format!("fam{}", i % 3)
+                } else {
+                    String::new()
+                },
                 ..Player::default()
             }
         })
@@ -47,8 +51,14 @@ fn settings() -> McMahonSettings {
 }
 
 fn event(n: usize, rounds: u32, seed: u64) -> Tournament {
-    let mut t = file::create("open", System::McMahon, Some(rounds), seed, players(n, seed))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let mut t = file::create(
+        "open",
+        System::McMahon,
+        Some(rounds),
+        seed,
+        players(n, seed),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     t.mcmahon = Some(settings());
     t
 }
@@ -112,7 +122,9 @@ fn issue19_121_players_six_rounds_keep_every_mcmahon_invariant() {
             .filter(|p| p.plays_in(round))
             .map(|p| p.id)
             .collect();
-        let r = t.propose(round).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        let r = t
+            .propose(round)
+            .unwrap_or_else(|e| panic!("round {round}: {e}"));
         assert_eq!(
             r,
             t.propose(round).unwrap_or_default(),
@@ -136,7 +148,10 @@ fn issue19_121_players_six_rounds_keep_every_mcmahon_invariant() {
                 .map(|p| before[p])
                 .min()
                 .unwrap_or(0);
-            assert_eq!(before[&b], lowest, "round {round}: bye above the lowest score");
+            assert_eq!(
+                before[&b], lowest,
+                "round {round}: bye above the lowest score"
+            );
             *byes.entry(b).or_default() += 1;
             assert!(byes[&b] == 1, "a second bye");
         }
@@ -149,7 +164,11 @@ fn issue19_121_players_six_rounds_keep_every_mcmahon_invariant() {
             let (sb, sw) = (before[&g.black], before[&g.white]);
             if sb != sw {
                 floats += 1;
-                let (up, low) = if sb > sw { (g.black, g.white) } else { (g.white, g.black) };
+                let (up, low) = if sb > sw {
+                    (g.black, g.white)
+                } else {
+                    (g.white, g.black)
+                };
                 *downs.entry(up).or_default() += 1;
                 *ups.entry(low).or_default() += 1;
                 floats_of.entry(up).or_default().push(-1);
@@ -158,17 +177,31 @@ fn issue19_121_players_six_rounds_keep_every_mcmahon_invariant() {
                 let (hi, lo) = (sb.max(sw), sb.min(sw));
                 if groups.iter().any(|&x| lo < x && x < hi) {
                     skips += 1;
-                    assert!(round > 1, "round 1: a float from {hi} to {lo} half points skips a group");
+                    assert!(
+                        round > 1,
+                        "round 1: a float from {hi} to {lo} half points skips a group"
+                    );
                 }
             }
             // Handicaps as the rule says, the weaker player Black.
             let (rb, rw) = (t.player(g.black).rank, t.player(g.white).rank);
-            assert_eq!(g.handicap, s.handicap(rb, rw), "round {round} board {}", g.board);
+            assert_eq!(
+                g.handicap,
+                s.handicap(rb, rw),
+                "round {round} board {}",
+                g.board
+            );
             if g.handicap > 0 {
-                assert!(mcmahon::scale(rb) < mcmahon::scale(rw), "the weaker takes Black");
+                assert!(
+                    mcmahon::scale(rb) < mcmahon::scale(rw),
+                    "the weaker takes Black"
+                );
             }
             colours.entry(g.black).or_default().push((true, g.handicap));
-            colours.entry(g.white).or_default().push((false, g.handicap));
+            colours
+                .entry(g.white)
+                .or_default()
+                .push((false, g.handicap));
             if sb == sw {
                 floats_of.entry(g.black).or_default().push(0);
                 floats_of.entry(g.white).or_default().push(0);
@@ -198,12 +231,21 @@ fn issue19_121_players_six_rounds_keep_every_mcmahon_invariant() {
     let ids: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
     assert!(ids.iter().all(|p| imbalance(p).abs() <= 3));
     let lopsided = ids.iter().filter(|p| imbalance(p).abs() >= 2).count();
-    assert!(lopsided * 10 <= field, "{lopsided} players two or more floats one way");
+    assert!(
+        lopsided * 10 <= field,
+        "{lopsided} players two or more floats one way"
+    );
     let running = floats_of
         .values()
-        .filter(|f| f.windows(3).any(|w| w[0] != 0 && w[0] == w[1] && w[1] == w[2]))
+        .filter(|f| {
+            f.windows(3)
+                .any(|w| w[0] != 0 && w[0] == w[1] && w[1] == w[2])
+        })
         .count();
-    assert!(running * 50 <= field, "{running} players drawn the same way three rounds running");
+    assert!(
+        running * 50 <= field,
+        "{running} players drawn the same way three rounds running"
+    );
     assert!(skips <= 3, "{skips} floats skipped a group");
     // Colours: no third same colour running in an even game.
     for (p, cs) in &colours {
@@ -236,11 +278,18 @@ fn issue19_explanation_names_each_pairs_criteria_and_the_next_best_cost() {
         // The published pairing is optimal: without any of its pairs, nothing is better.
         if let Some(d) = p.next_best {
             let first = d.iter().find(|x| **x != 0).copied().unwrap_or(0);
-            assert!(first >= 0, "a better pairing exists without board {}: {d:?}", p.board);
+            assert!(
+                first >= 0,
+                "a better pairing exists without board {}: {d:?}",
+                p.board
+            );
         }
     }
     let text = mcmahon::explain_text(&t, &e, tianyuan::i18n::Lang::En);
-    assert!(text.contains("no repeated pairing") && text.contains("bye"), "{text}");
+    assert!(
+        text.contains("no repeated pairing") && text.contains("bye"),
+        "{text}"
+    );
 }
 
 fn brute_force_optimum(g: &Graph) -> i128 {

@@ -522,7 +522,10 @@ fn pair(a: &PairArgs) -> Result<(), Refused> {
         save(&a.file, &t)?;
     }
     let why = if a.explain {
-        Some(with_file(&a.file, tournament::mcmahon::explain(&t, a.round))?)
+        Some(with_file(
+            &a.file,
+            tournament::mcmahon::explain(&t, a.round),
+        )?)
     } else {
         None
     };
@@ -548,7 +551,8 @@ fn pair(a: &PairArgs) -> Result<(), Refused> {
 /// what the next-best pairing without it would cost in addition.
 fn explained_json(t: &Tournament, e: &tournament::mcmahon::Explanation) -> String {
     use serde_json::{Map, Value};
-    let base: Value = serde_json::from_str(&export::pairing_json(t, e.round)).unwrap_or(Value::Null);
+    let base: Value =
+        serde_json::from_str(&export::pairing_json(t, e.round)).unwrap_or(Value::Null);
     let costs = |c: &tournament::mcmahon::Costs| {
         let mut m = Map::new();
         for (k, v) in tournament::mcmahon::CRITERIA.iter().zip(c) {
@@ -562,7 +566,11 @@ fn explained_json(t: &Tournament, e: &tournament::mcmahon::Explanation) -> Strin
     };
     for row in rows.iter_mut() {
         let Value::Object(obj) = row else { continue };
-        let black = obj.get("black").or_else(|| obj.get("bye")).and_then(Value::as_str).unwrap_or("");
+        let black = obj
+            .get("black")
+            .or_else(|| obj.get("bye"))
+            .and_then(Value::as_str)
+            .unwrap_or("");
         let Some(p) = e.pairs.iter().find(|p| t.name_of(p.black) == black) else {
             continue;
         };
@@ -691,7 +699,11 @@ fn set(a: &SetArgs) -> Result<(), Refused> {
         e.dates
             .as_ref()
             .map_or("-".into(), |(x, y)| format!("{x}..{y}")),
-        if e.place_text().is_empty() { "-".into() } else { e.place_text() },
+        if e.place_text().is_empty() {
+            "-".into()
+        } else {
+            e.place_text()
+        },
         e.time.clone().unwrap_or_else(|| "-".into()),
         e.class().map_or("-".into(), String::from)
     );
@@ -828,10 +840,16 @@ fn preview_ratings(a: &PreviewArgs) -> Result<(), Refused> {
     let (weight, known) = tournament::ratings::class_weight(&t);
     println!(
         "GoR preview (EGD rating system, 2021 algorithm){}; class weight {weight}{}",
-        t.ratings
-            .as_ref()
-            .map_or(String::new(), |s| format!(", {} list of {}", s.list.name(), s.date)),
-        if known { "" } else { " (no class known: set --time)" }
+        t.ratings.as_ref().map_or(String::new(), |s| format!(
+            ", {} list of {}",
+            s.list.name(),
+            s.date
+        )),
+        if known {
+            ""
+        } else {
+            " (no class known: set --time)"
+        }
     );
     println!(
         "{:<24} {:>9} {:>6} {:>5} {:>9} {:>9}",

@@ -344,13 +344,25 @@ fn issue19_art28_3_play_off_decides_a_place_that_must_be_decided() {
     let s = standings(&t);
     let undecided = super::standings::undecided(&t, &s);
     assert_eq!(undecided.len(), 1);
-    assert!(s.notes.iter().any(|n| n.contains("place 1 must be decided")), "{:?}", s.notes);
-    let round = t.add_playoff(&undecided[0].1).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        s.notes
+            .iter()
+            .any(|n| n.contains("place 1 must be decided")),
+        "{:?}",
+        s.notes
+    );
+    let round = t
+        .add_playoff(&undecided[0].1)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(round, 4);
     let ce = t.player_named("Ce").unwrap_or_default();
     if let Some(r) = t.round_mut(round) {
         let g = &mut r.games[0];
-        g.outcome = Some(if g.black == ce { Outcome::BlackWins } else { Outcome::WhiteWins });
+        g.outcome = Some(if g.black == ce {
+            Outcome::BlackWins
+        } else {
+            Outcome::WhiteWins
+        });
     }
     let s = standings(&t);
     let got: Vec<String> = s
@@ -396,13 +408,21 @@ fn issue19_art27_1_multiple_elimination_out_after_the_third_loss() {
                         .games()
                         .filter(|(_, x)| x.involves(p) && x.points_of(p) == 0)
                         .count();
-                    assert!(losses < 3, "n={n} round {round}: {} paired with {losses} losses", t.name_of(p));
+                    assert!(
+                        losses < 3,
+                        "n={n} round {round}: {} paired with {losses} losses",
+                        t.name_of(p)
+                    );
                 }
             }
             t.publish(r).unwrap_or_else(|e| panic!("{e}"));
             if let Some(x) = t.round_mut(round) {
                 for g in &mut x.games {
-                    g.outcome = Some(if lot.coin() { Outcome::BlackWins } else { Outcome::WhiteWins });
+                    g.outcome = Some(if lot.coin() {
+                        Outcome::BlackWins
+                    } else {
+                        Outcome::WhiteWins
+                    });
                 }
             }
             round += 1;
@@ -410,9 +430,15 @@ fn issue19_art27_1_multiple_elimination_out_after_the_third_loss() {
         }
         let s = standings(&t);
         assert_eq!(s.rows.iter().filter(|r| r.place == 1).count(), 1, "n={n}");
-        assert_eq!(System::parse("triple-knockout"), Some(System::MultiKnockout { lives: 3 }));
+        assert_eq!(
+            System::parse("triple-knockout"),
+            Some(System::MultiKnockout { lives: 3 })
+        );
         assert_eq!(System::MultiKnockout { lives: 4 }.name(), "elimination-4");
-        assert_eq!(System::parse("elimination-4"), Some(System::MultiKnockout { lives: 4 }));
+        assert_eq!(
+            System::parse("elimination-4"),
+            Some(System::MultiKnockout { lives: 4 })
+        );
     }
 }
 

@@ -44,11 +44,7 @@ fn sha(text: &str) -> String {
 pub fn input_text(t: &Tournament, round: u32, mode: &Mode) -> String {
     let mut s = format!("round {round}\nseed {}\n", t.seed);
     for e in mcmahon::entrants(t, round, mode) {
-        let mut met: Vec<String> = e
-            .met
-            .iter()
-            .map(|(p, n)| format!("{}x{n}", p.0))
-            .collect();
+        let mut met: Vec<String> = e.met.iter().map(|(p, n)| format!("{}x{n}", p.0)).collect();
         met.sort();
         let colours: String = e
             .colours

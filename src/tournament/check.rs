@@ -54,7 +54,12 @@ pub struct Finding {
     pub fix: String,
 }
 
-fn finding(code: &'static str, at: impl Into<String>, problem: impl Into<String>, fix: impl Into<String>) -> Finding {
+fn finding(
+    code: &'static str,
+    at: impl Into<String>,
+    problem: impl Into<String>,
+    fix: impl Into<String>,
+) -> Finding {
     Finding {
         code,
         at: at.into(),
@@ -102,7 +107,11 @@ pub fn check_event(t: &Tournament, body: Body) -> Vec<Finding> {
         out.push(finding(
             "place",
             "event",
-            format!("the place is incomplete for {} (now {:?})", body.name(), e.place_text()),
+            format!(
+                "the place is incomplete for {} (now {:?})",
+                body.name(),
+                e.place_text()
+            ),
             "tournament set FILE --place \"CC, City\"",
         ));
     }
@@ -184,7 +193,10 @@ pub fn check_event(t: &Tournament, body: Body) -> Vec<Finding> {
             out.push(finding(
                 "duplicate-name",
                 names.join(" / "),
-                format!("{} players are written {name:?} and not all have an {id_name}", ps.len()),
+                format!(
+                    "{} players are written {name:?} and not all have an {id_name}",
+                    ps.len()
+                ),
                 format!("give each of them their {id_name}"),
             ));
         }
@@ -212,14 +224,21 @@ pub fn check_event(t: &Tournament, body: Body) -> Vec<Finding> {
                     out.push(finding(
                         "not-rated",
                         at,
-                        format!("a forfeit ({}) is not a game {} rates", o.code(), body.name()),
+                        format!(
+                            "a forfeit ({}) is not a game {} rates",
+                            o.code(),
+                            body.name()
+                        ),
                         "nothing to do if it was a forfeit; otherwise enter the played result",
                     ))
                 }
                 Some(Outcome::BothLose | Outcome::NotPlayed) => out.push(finding(
                     "not-rated",
                     at,
-                    format!("a game nobody won on the board is not rated by {}", body.name()),
+                    format!(
+                        "a game nobody won on the board is not rated by {}",
+                        body.name()
+                    ),
                     "nothing to do if that is what happened",
                 )),
                 Some(Outcome::Draw) if body == Body::Aga => out.push(finding(
@@ -321,7 +340,11 @@ fn parse_result(tok: &str, tou: bool) -> Option<TableResult> {
     let mut c = tail.chars();
     let colour = c.next().filter(|c| matches!(c, 'b' | 'w'))?;
     let h: String = c.collect();
-    let handicap = if h.is_empty() { None } else { Some(h.parse().ok()?) };
+    let handicap = if h.is_empty() {
+        None
+    } else {
+        Some(h.parse().ok()?)
+    };
     Some(TableResult {
         opponent,
         symbol,
@@ -437,7 +460,8 @@ pub fn parse_tou(text: &str) -> Table {
         let licence = match tokens.get(k) {
             Some(t)
                 if t.len() == 7
-                    && t.chars().all(|c| c.is_ascii_digit() || c.is_ascii_uppercase()) =>
+                    && t.chars()
+                        .all(|c| c.is_ascii_digit() || c.is_ascii_uppercase()) =>
             {
                 k += 1;
                 t.to_string()
@@ -499,7 +523,10 @@ fn check_rows(table: &Table, body: Body, out: &mut Vec<Finding>) {
             out.push(finding(
                 "row",
                 who.clone(),
-                format!("{} results where the first line has {rounds}", r.results.len()),
+                format!(
+                    "{} results where the first line has {rounds}",
+                    r.results.len()
+                ),
                 "every line needs one entry a round (0- for a round without a game)",
             ));
         }
@@ -519,7 +546,11 @@ fn check_rows(table: &Table, body: Body, out: &mut Vec<Finding>) {
             _ => {}
         }
         names
-            .entry(format!("{} {}", r.family.to_lowercase(), r.given.to_lowercase()))
+            .entry(format!(
+                "{} {}",
+                r.family.to_lowercase(),
+                r.given.to_lowercase()
+            ))
             .or_default()
             .push(r);
         for (k, res) in r.results.iter().enumerate() {
@@ -587,7 +618,10 @@ fn check_rows(table: &Table, body: Body, out: &mut Vec<Finding>) {
             out.push(finding(
                 "duplicate-name",
                 format!("lines {}", lines.join(", ")),
-                format!("{} players are written {name:?}, not all with an id", rows.len()),
+                format!(
+                    "{} players are written {name:?}, not all with an id",
+                    rows.len()
+                ),
                 "give each of them their id (PIN or licence)",
             ));
         }
@@ -600,13 +634,33 @@ pub fn check_h9(text: &str) -> Vec<Finding> {
     let mut out = Vec::new();
     let h = &table.headers;
     for (key, what, fix) in [
-        ("CL", "the class", "; CL[A|B|C|D] (tournament set FILE --time SPEC)"),
+        (
+            "CL",
+            "the class",
+            "; CL[A|B|C|D] (tournament set FILE --time SPEC)",
+        ),
         ("EV", "the event's name", "; EV[name]"),
-        ("PC", "the place", "; PC[CC,City] (tournament set FILE --place \"CC, City\")"),
-        ("DT", "the dates", "; DT[YYYY-MM-DD,YYYY-MM-DD] (tournament set FILE --dates …)"),
-        ("HA", "the handicap rule", "; HA[h9] for an even event, h<correction> with handicaps"),
+        (
+            "PC",
+            "the place",
+            "; PC[CC,City] (tournament set FILE --place \"CC, City\")",
+        ),
+        (
+            "DT",
+            "the dates",
+            "; DT[YYYY-MM-DD,YYYY-MM-DD] (tournament set FILE --dates …)",
+        ),
+        (
+            "HA",
+            "the handicap rule",
+            "; HA[h9] for an even event, h<correction> with handicaps",
+        ),
         ("KM", "the komi", "; KM[7.5]"),
-        ("TM", "the adjusted time", "; TM[minutes] (tournament set FILE --time SPEC)"),
+        (
+            "TM",
+            "the adjusted time",
+            "; TM[minutes] (tournament set FILE --time SPEC)",
+        ),
     ] {
         if h.get(key).is_none_or(|v| v.trim().is_empty()) {
             let code = match key {
@@ -616,7 +670,12 @@ pub fn check_h9(text: &str) -> Vec<Finding> {
                 "TM" => "time",
                 _ => "header",
             };
-            out.push(finding(code, format!("header {key}"), format!("{what} is missing"), fix));
+            out.push(finding(
+                code,
+                format!("header {key}"),
+                format!("{what} is missing"),
+                fix,
+            ));
         }
     }
     if let Some(pc) = h.get("PC").filter(|v| !v.trim().is_empty()) {
@@ -631,9 +690,7 @@ pub fn check_h9(text: &str) -> Vec<Finding> {
         }
     }
     if let Some(dt) = h.get("DT").filter(|v| !v.trim().is_empty()) {
-        let ok = dt
-            .split(',')
-            .all(|d| super::event::parse_date(d).is_ok());
+        let ok = dt.split(',').all(|d| super::event::parse_date(d).is_ok());
         if !ok {
             out.push(finding(
                 "dates",
@@ -679,7 +736,12 @@ pub fn check_tou(text: &str) -> Vec<Finding> {
         ("ta", "time", "the adjusted time"),
     ] {
         if table.headers.get(key).is_none_or(|v| v.is_empty()) {
-            out.push(finding(code, format!(";{key}="), format!("{what} is missing"), format!(";{key}=…")));
+            out.push(finding(
+                code,
+                format!(";{key}="),
+                format!("{what} is missing"),
+                format!(";{key}=…"),
+            ));
         }
     }
     check_rows(&table, Body::Ffg, &mut out);
@@ -723,7 +785,12 @@ pub fn check_aga(text: &str) -> Vec<Finding> {
         if upper.starts_with("TOURNEY") {
             saw_tourney = true;
             if t.len() <= "TOURNEY".len() + 1 {
-                out.push(finding("header", format!("line {line}"), "TOURNEY has no name", "TOURNEY name, city, country"));
+                out.push(finding(
+                    "header",
+                    format!("line {line}"),
+                    "TOURNEY has no name",
+                    "TOURNEY name, city, country",
+                ));
             }
             continue;
         }
@@ -740,7 +807,12 @@ pub fn check_aga(text: &str) -> Vec<Finding> {
                 Some((k, v)) => {
                     keys.insert(k.trim().to_ascii_lowercase(), v.trim().to_string());
                 }
-                None => out.push(finding("row", format!("line {line}"), format!("not understood: {t:?}"), "key=value in the TOURNEY part")),
+                None => out.push(finding(
+                    "row",
+                    format!("line {line}"),
+                    format!("not understood: {t:?}"),
+                    "key=value in the TOURNEY part",
+                )),
             },
             Part::Players => {
                 let mut tok = t.split_whitespace();
@@ -748,7 +820,12 @@ pub fn check_aga(text: &str) -> Vec<Finding> {
                 let rest: Vec<&str> = tok.collect();
                 let rank_ok = rest.last().is_some_and(|r| is_rank(r));
                 if rest.len() < 2 || !rank_ok {
-                    out.push(finding("row", format!("line {line}"), format!("not a player line: {t:?}"), "id Last, First rank"));
+                    out.push(finding(
+                        "row",
+                        format!("line {line}"),
+                        format!("not a player line: {t:?}"),
+                        "id Last, First rank",
+                    ));
                     continue;
                 }
                 let name = rest[..rest.len() - 1].join(" ");
@@ -761,7 +838,12 @@ pub fn check_aga(text: &str) -> Vec<Finding> {
                     ));
                 }
                 if let Some((first, _)) = ids.insert(id.clone(), (line, name.clone())) {
-                    out.push(finding("mismatch", format!("line {line}"), format!("id {id} is also on line {first}"), "one id per player"));
+                    out.push(finding(
+                        "mismatch",
+                        format!("line {line}"),
+                        format!("id {id} is also on line {first}"),
+                        "one id per player",
+                    ));
                 }
                 names.entry(name.to_lowercase()).or_default().push(line);
             }
@@ -772,7 +854,12 @@ pub fn check_aga(text: &str) -> Vec<Finding> {
                     && tok[3].parse::<u32>().is_ok_and(|h| h <= 9)
                     && tok[4].parse::<i64>().is_ok();
                 if !ok {
-                    out.push(finding("row", format!("line {line}"), format!("not a game line: {t:?}"), "white black W|B handicap komi"));
+                    out.push(finding(
+                        "row",
+                        format!("line {line}"),
+                        format!("not a game line: {t:?}"),
+                        "white black W|B handicap komi",
+                    ));
                     continue;
                 }
                 games.push((line, tok[0].to_string(), tok[1].to_string()));
@@ -780,30 +867,51 @@ pub fn check_aga(text: &str) -> Vec<Finding> {
         }
     }
     if !saw_tourney {
-        out.push(finding("header", "line 1", "no TOURNEY line", "TOURNEY name, city, country"));
+        out.push(finding(
+            "header",
+            "line 1",
+            "no TOURNEY line",
+            "TOURNEY name, city, country",
+        ));
     }
     for key in ["start", "finish"] {
         let v = keys.get(key).cloned().unwrap_or_default();
         let valid = {
             let p: Vec<&str> = v.split('/').collect();
-            p.len() == 3 && p.iter().all(|x| !x.is_empty() && x.chars().all(|c| c.is_ascii_digit()))
+            p.len() == 3
+                && p.iter()
+                    .all(|x| !x.is_empty() && x.chars().all(|c| c.is_ascii_digit()))
         };
         if !valid {
             out.push(finding(
                 "dates",
                 format!("{key}="),
-                if v.is_empty() { format!("{key} date missing") } else { format!("{key}={v} is not MM/DD/YYYY") },
+                if v.is_empty() {
+                    format!("{key} date missing")
+                } else {
+                    format!("{key}={v} is not MM/DD/YYYY")
+                },
                 format!("{key}=MM/DD/YYYY (tournament set FILE --dates …)"),
             ));
         }
     }
     if keys.get("rules").is_none_or(|v| v.is_empty()) {
-        out.push(finding("header", "rules=", "the rules are missing", "rules=AGA (tournament set FILE --rules …)"));
+        out.push(finding(
+            "header",
+            "rules=",
+            "the rules are missing",
+            "rules=AGA (tournament set FILE --rules …)",
+        ));
     }
     for (line, w, b) in &games {
         for id in [w, b] {
             if !ids.contains_key(id) {
-                out.push(finding("mismatch", format!("line {line}"), format!("id {id} is not in PLAYERS"), "list every player in PLAYERS"));
+                out.push(finding(
+                    "mismatch",
+                    format!("line {line}"),
+                    format!("id {id} is not in PLAYERS"),
+                    "list every player in PLAYERS",
+                ));
             }
         }
     }
@@ -848,7 +956,10 @@ pub fn findings_json(f: &[Finding]) -> String {
 pub fn findings_text(f: &[Finding]) -> String {
     let mut s = String::new();
     for x in f {
-        s.push_str(&format!("{} [{}]: {} — fix: {}\n", x.at, x.code, x.problem, x.fix));
+        s.push_str(&format!(
+            "{} [{}]: {} — fix: {}\n",
+            x.at, x.code, x.problem, x.fix
+        ));
     }
     s
 }
@@ -861,10 +972,18 @@ mod tests {
     fn results_entries_read() {
         assert_eq!(
             parse_result("12+/w3", false),
-            Some(TableResult { opponent: 12, symbol: '+', colour: Some('w'), handicap: Some(3) })
+            Some(TableResult {
+                opponent: 12,
+                symbol: '+',
+                colour: Some('w'),
+                handicap: Some(3)
+            })
         );
         assert_eq!(parse_result("0-", false).map(|r| r.opponent), Some(0));
-        assert_eq!(parse_result("5=b0", true).map(|r| r.colour), Some(Some('b')));
+        assert_eq!(
+            parse_result("5=b0", true).map(|r| r.colour),
+            Some(Some('b'))
+        );
         assert!(parse_result("2d", false).is_none());
         assert!(parse_result("7", false).is_none());
     }

@@ -386,7 +386,9 @@ mod tests {
         let p = read_players("name,rank,club,team,withdrawn_after_round,egd_pin\nAn,5d,,,,1\n")
             .unwrap_or_default();
         assert_eq!(p[0].ids.egd_pin, "1");
-        assert!(read_players("name,rank,club,team,withdrawn_after_round,pin\nAn,5d,,,,1\n").is_err());
+        assert!(
+            read_players("name,rank,club,team,withdrawn_after_round,pin\nAn,5d,,,,1\n").is_err()
+        );
     }
 
     #[test]

@@ -11,11 +11,13 @@
 //! limit less the reserved minutes, and each reserved period is a byo-yomi period.
 
 use super::model::{TournamentError, refuse};
-use crate::clock::TimeControl;
 use crate::clock::Millis;
+use crate::clock::TimeControl;
 
 /// The rules games are played under: they decide the komi.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum RuleSet {
     /// The Chinese Weiqi Rules: komi 3¾ stones (7.5 points), counted in stones; handicap
     /// games have no komi and Black returns half the handicap stones at the count (Art. 11).
@@ -176,7 +178,9 @@ impl EventInfo {
     pub fn adjusted_minutes(&self) -> Option<i64> {
         let c = self.time_control()?;
         let extra = match c {
-            TimeControl::Chinese { reserve, period, .. } if reserve > 0 => Millis(45 * period.0),
+            TimeControl::Chinese {
+                reserve, period, ..
+            } if reserve > 0 => Millis(45 * period.0),
             TimeControl::Chinese { .. } => Millis::ZERO,
             TimeControl::Japanese { period, .. } => Millis(45 * period.0),
             TimeControl::Canadian { stones, block, .. } => {
@@ -280,10 +284,16 @@ mod tests {
         // Chinese 读秒: 60 minutes of which 5 reserved one-minute periods → basic 55, and the
         // periods count as Japanese byo-yomi of one minute: 55 + 45 = 100 → class B (basic < 60).
         let e = with_time("chinese:limit=60m,reserve=5");
-        assert_eq!((e.basic_minutes(), e.adjusted_minutes()), (Some(55), Some(100)));
+        assert_eq!(
+            (e.basic_minutes(), e.adjusted_minutes()),
+            (Some(55), Some(100))
+        );
         assert_eq!(e.class(), Some('B'));
         let e = with_time("chinese:limit=90m,reserve=3");
-        assert_eq!((e.basic_minutes(), e.adjusted_minutes(), e.class()), (Some(87), Some(132), Some('A')));
+        assert_eq!(
+            (e.basic_minutes(), e.adjusted_minutes(), e.class()),
+            (Some(87), Some(132), Some('A'))
+        );
         // OpenGotha's Juvisy file: 60 minutes + 30 s Japanese → 60 + 22 = 82, class A.
         let e = with_time("japanese:main=60m,periods=5x30s");
         assert_eq!((e.adjusted_minutes(), e.class()), (Some(82), Some('A')));
@@ -300,7 +310,10 @@ mod tests {
     #[test]
     fn komi_follows_the_rules() {
         let mut e = EventInfo::default();
-        assert_eq!((e.komi_value(0), e.komi_value(3), e.komi_points(0)), (3.75, 0.0, 7.5));
+        assert_eq!(
+            (e.komi_value(0), e.komi_value(3), e.komi_points(0)),
+            (3.75, 0.0, 7.5)
+        );
         e.rules = RuleSet::Japanese;
         assert_eq!((e.komi_value(0), e.komi_value(2)), (6.5, 0.5));
         assert_eq!(number_text(3.75), "3.75");

@@ -34,7 +34,10 @@ impl ExamTable {
             };
             let (wins, change) = item.split_once(':').ok_or_else(bad)?;
             let (lo, hi) = match wins.split_once('-') {
-                Some((a, b)) => (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?),
+                Some((a, b)) => (
+                    a.trim().parse().map_err(|_| bad())?,
+                    b.trim().parse().map_err(|_| bad())?,
+                ),
                 None => {
                     let w: u32 = wins.trim().parse().map_err(|_| bad())?;
                     (w, w)
@@ -43,7 +46,11 @@ impl ExamTable {
             if lo > hi {
                 return Err(bad());
             }
-            let change: i32 = change.trim().trim_start_matches('+').parse().map_err(|_| bad())?;
+            let change: i32 = change
+                .trim()
+                .trim_start_matches('+')
+                .parse()
+                .map_err(|_| bad())?;
             if change.abs() > 9 {
                 return refuse(format!("exam table item {item:?}: at most 9 grades"));
             }
@@ -76,7 +83,11 @@ impl ExamTable {
             .iter()
             .rev()
             .map(|&(lo, hi, c)| {
-                let w = if lo == hi { lo.to_string() } else { format!("{lo}-{hi}") };
+                let w = if lo == hi {
+                    lo.to_string()
+                } else {
+                    format!("{lo}-{hi}")
+                };
                 format!("{w}:{c:+}")
             })
             .collect::<Vec<_>>()
@@ -152,11 +163,9 @@ pub fn results(t: &Tournament) -> Result<Vec<ExamResult>, TournamentError> {
 fn rank_words(r: Option<Rank>, lang: Lang) -> String {
     match r {
         None => "—".into(),
-        Some(Rank::NationalDan(d) | Rank::LocalDan(d)) => lang.pick(
-            format!("{d}段"),
-            format!("{d}段"),
-            format!("{d} dan"),
-        ),
+        Some(Rank::NationalDan(d) | Rank::LocalDan(d)) => {
+            lang.pick(format!("{d}段"), format!("{d}段"), format!("{d} dan"))
+        }
         Some(Rank::Kyu(k)) => lang.pick(format!("{k}级"), format!("{k}級"), format!("{k} kyu")),
     }
 }
@@ -190,10 +199,13 @@ pub fn certificates_html(t: &Tournament, rs: &[ExamResult], lang: Lang) -> Strin
     let mut b = String::new();
     for r in rs {
         let (dates, place) = (
-            t.event
-                .dates
-                .as_ref()
-                .map_or(String::new(), |(a, z)| if a == z { a.clone() } else { format!("{a} – {z}") }),
+            t.event.dates.as_ref().map_or(String::new(), |(a, z)| {
+                if a == z {
+                    a.clone()
+                } else {
+                    format!("{a} – {z}")
+                }
+            }),
             t.event.place_text(),
         );
         let _ = writeln!(

@@ -678,7 +678,10 @@ mod tests {
         let m = max_weight_matching(4, &e, true);
         assert!(m.iter().all(Option::is_some));
         assert_eq!(check(4, &e, true), Ok(()));
-        assert_eq!(max_weight_matching(0, &[], true), Vec::<Option<usize>>::new());
+        assert_eq!(
+            max_weight_matching(0, &[], true),
+            Vec::<Option<usize>>::new()
+        );
     }
 
     #[test]
@@ -687,7 +690,15 @@ mod tests {
         let cases: Vec<(usize, Vec<Edge>)> = vec![
             (
                 6,
-                vec![(0, 1, 9), (0, 2, 9), (1, 2, 10), (1, 3, 8), (2, 4, 8), (3, 4, 10), (4, 5, 6)],
+                vec![
+                    (0, 1, 9),
+                    (0, 2, 9),
+                    (1, 2, 10),
+                    (1, 3, 8),
+                    (2, 4, 8),
+                    (3, 4, 10),
+                    (4, 5, 6),
+                ],
             ),
             (
                 9,

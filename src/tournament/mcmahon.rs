@@ -395,7 +395,12 @@ pub fn entrants(t: &Tournament, round: u32, mode: &Mode) -> Vec<Entrant> {
                     byes: 0,
                     ups: 0,
                     downs: 0,
-                    attrs: [norm(&p.family), norm(&p.club), norm(&p.city), norm(&p.country)],
+                    attrs: [
+                        norm(&p.family),
+                        norm(&p.club),
+                        norm(&p.city),
+                        norm(&p.country),
+                    ],
                     group: if *mode == Mode::Exam {
                         exam_group(p)
                     } else {
@@ -478,7 +483,11 @@ pub struct Graph {
 
 impl Graph {
     /// Builds the graph of `entrants` under `mode` and the director's `avoid` weights.
-    pub fn new(entrants: Vec<Entrant>, mode: &Mode, avoid: &AvoidWeights) -> Result<Graph, TournamentError> {
+    pub fn new(
+        entrants: Vec<Entrant>,
+        mode: &Mode,
+        avoid: &AvoidWeights,
+    ) -> Result<Graph, TournamentError> {
         let m = entrants.len();
         let has_bye = m % 2 == 1;
         let n = m + usize::from(has_bye);
@@ -611,21 +620,23 @@ impl Graph {
         }
         let mut units = [1i128; N];
         for x in (0..N - 1).rev() {
-            let below = i128::from(max[x + 1])
+            // A criterion's unit exceeds the most the weaker ones can add up to in a round
+            // (a weaker criterion no edge uses needs no room).
+            let room = i128::from(max[x + 1])
                 .checked_mul(pairs)
                 .and_then(|v| v.checked_add(1))
                 .and_then(|v| v.checked_mul(units[x + 1]));
-            units[x] = below.ok_or_else(|| {
+            units[x] = room.ok_or_else(|| {
                 TournamentError("too many players for one weighted matching".into())
             })?;
         }
-        // The heaviest edge must still fit with room for the algorithm's doubled duals.
+        // The heaviest edge, with room for the algorithm's doubled duals and slacks.
         let heaviest = (0..N).try_fold(0i128, |acc, x| {
             i128::from(max[x])
                 .checked_mul(units[x])
                 .and_then(|v| v.checked_add(acc))
         });
-        match heaviest.and_then(|h| h.checked_mul(4 * pairs.max(1))) {
+        match heaviest.and_then(|h| h.checked_mul(16)) {
             Some(_) => Ok(units),
             None => refuse("too many players for one weighted matching"),
         }
@@ -677,7 +688,10 @@ fn rank_of(scale_value: i32) -> Option<Rank> {
 
 /// The cost of `black` taking Black against `white`: (rules broken, wishes unmet).
 fn even_cost(black: &Entrant, white: &Entrant) -> (i64, i64) {
-    let (x, y) = (black.colour_cost(Colour::Black), white.colour_cost(Colour::White));
+    let (x, y) = (
+        black.colour_cost(Colour::Black),
+        white.colour_cost(Colour::White),
+    );
     (x.0 + y.0, x.1 + y.1)
 }
 
@@ -698,7 +712,11 @@ fn even_colours(a: &Entrant, b: &Entrant, lot: &mut Lot) -> (PlayerId, PlayerId)
             _ => (needy.id, other.id),
         };
     }
-    if lot.coin() { (a.id, b.id) } else { (b.id, a.id) }
+    if lot.coin() {
+        (a.id, b.id)
+    } else {
+        (b.id, a.id)
+    }
 }
 
 /// One round's pairing from the graph's matching: games by board (top scores first) with
@@ -917,10 +935,7 @@ pub fn explain_round(t: &Tournament, published: &Round) -> Result<Explanation, T
             });
             let score = |v: usize| graph.entrants.get(v).map_or(0, |e| e.score);
             let (sb, sw) = match white {
-                Some(w) => (
-                    score(index[&black]),
-                    index.get(&w).map_or(0, |&v| score(v)),
-                ),
+                Some(w) => (score(index[&black]), index.get(&w).map_or(0, |&v| score(v))),
                 None => (score(a), 0),
             };
             PairWhy {
@@ -950,11 +965,23 @@ pub fn criterion_label(key: &str, lang: crate::i18n::Lang) -> &'static str {
         "bye" => lang.pick("轮空给最低分", "輪空給最低分", "bye to the lowest score"),
         "score" => lang.pick("麦克马洪分差", "麥克馬洪分差", "McMahon score difference"),
         "score_squared" => lang.pick("分差平方", "分差平方", "score difference squared"),
-        "colour" => lang.pick("不连续三局同色", "不連續三局同色", "no colour three times running"),
+        "colour" => lang.pick(
+            "不连续三局同色",
+            "不連續三局同色",
+            "no colour three times running",
+        ),
         "float" => lang.pick("升降组分散", "升降組分散", "draw-ups and downs spread"),
         "balance" => lang.pick("黑白均衡", "黑白均衡", "colour balance"),
-        "avoid" => lang.pick("回避同家庭/单位/城市/国家", "迴避同家庭/單位/城市/國家", "avoid same family, club, city, country"),
-        "seeding" => lang.pick("组内上半区对下半区", "組內上半區對下半區", "upper half against lower half"),
+        "avoid" => lang.pick(
+            "回避同家庭/单位/城市/国家",
+            "迴避同家庭/單位/城市/國家",
+            "avoid same family, club, city, country",
+        ),
+        "seeding" => lang.pick(
+            "组内上半区对下半区",
+            "組內上半區對下半區",
+            "upper half against lower half",
+        ),
         _ => "?",
     }
 }
@@ -1038,7 +1065,14 @@ pub fn explain_text(t: &Tournament, e: &Explanation, lang: crate::i18n::Lang) ->
                         "the best pairing without this pair is worse on"
                     ),
                     criterion_label(key, lang),
-                    format_args!("+{}", if key == "score" { half_text(d) } else { d.to_string() })
+                    format_args!(
+                        "+{}",
+                        if key == "score" {
+                            half_text(d)
+                        } else {
+                            d.to_string()
+                        }
+                    )
                 );
             }
             None if p.next_best.is_some() => {
@@ -1072,6 +1106,41 @@ pub fn explain_text(t: &Tournament, e: &Explanation, lang: crate::i18n::Lang) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn issue19_weights_fit_a_field_of_a_thousand() {
+        // A thousand players over 30k … 9d with many rounds behind them: every criterion's
+        // unit fits in the exact integers.
+        let entrants: Vec<Entrant> = (0..1000)
+            .map(|i| Entrant {
+                id: PlayerId(i),
+                score: i64::from(i % 80),
+                scale: (i % 39) as i32 - 30,
+                strength: (i % 39) as i32,
+                lot: i,
+                colours: vec![Colour::Black; (i % 3) as usize],
+                met: HashMap::new(),
+                byes: i % 2,
+                ups: i % 5,
+                downs: i % 4,
+                attrs: [
+                    format!("f{}", i % 7),
+                    format!("c{}", i % 9),
+                    "x".into(),
+                    "y".into(),
+                ],
+                group: String::new(),
+            })
+            .collect();
+        let avoid = AvoidWeights {
+            family: 1000,
+            club: 1000,
+            city: 1000,
+            country: 1000,
+        };
+        let g = Graph::new(entrants, &Mode::McMahon(McMahonSettings::default()), &avoid);
+        assert!(g.is_ok(), "{:?}", g.err());
+    }
 
     #[test]
     fn issue19_scale_is_consecutive_across_1k_1d() {

@@ -347,14 +347,19 @@ fn read_opengotha_settings(
             }
         }
         if m.validate().is_err() {
-            warnings.push(format!("McMahon settings {} not usable; defaults kept", m.text()));
+            warnings.push(format!(
+                "McMahon settings {} not usable; defaults kept",
+                m.text()
+            ));
             m = Default::default();
         }
         t.mcmahon = Some(m);
     }
     let date = |k: &str| super::event::parse_date(&get_attr(general, k)).ok();
     if let Some(first) = date("beginDate") {
-        let last = date("endDate").filter(|l| *l >= first).unwrap_or_else(|| first.clone());
+        let last = date("endDate")
+            .filter(|l| *l >= first)
+            .unwrap_or_else(|| first.clone());
         t.event.dates = Some((first, last));
     }
     t.event.city = get_attr(general, "location");

@@ -190,7 +190,11 @@ impl Tournament {
             .filter(|c| c.len() == 2)
             .enumerate()
             .map(|(i, c)| {
-                let (b, w) = if lot.coin() { (c[0], c[1]) } else { (c[1], c[0]) };
+                let (b, w) = if lot.coin() {
+                    (c[0], c[1])
+                } else {
+                    (c[1], c[0])
+                };
                 super::model::Game::pairing(i as u32 + 1, b, w)
             })
             .collect();

@@ -47,7 +47,10 @@ pub fn name_parts(p: &Player) -> (String, String) {
 /// Lines of the table: every player of the standings in place order, numbered 1, 2, … (the
 /// number other lines refer to).
 fn numbered(s: &Standings) -> Vec<PlayerId> {
-    s.rows.iter().flat_map(|r| r.players.iter().copied()).collect()
+    s.rows
+        .iter()
+        .flat_map(|r| r.players.iter().copied())
+        .collect()
 }
 
 /// Rounds of the table (play-offs left out).
@@ -128,7 +131,11 @@ pub fn h9(t: &Tournament, s: &Standings) -> String {
     } else {
         format!("{first},{last}")
     };
-    let _ = writeln!(out, "; CL[{}]", e.class().map_or(String::new(), String::from));
+    let _ = writeln!(
+        out,
+        "; CL[{}]",
+        e.class().map_or(String::new(), String::from)
+    );
     let _ = writeln!(out, "; EV[{}]", clean(&t.name));
     let place = if e.country.is_empty() && e.city.is_empty() {
         String::new()
@@ -142,7 +149,8 @@ pub fn h9(t: &Tournament, s: &Standings) -> String {
     let _ = writeln!(
         out,
         "; TM[{}]",
-        e.adjusted_minutes().map_or(String::new(), |m| m.to_string())
+        e.adjusted_minutes()
+            .map_or(String::new(), |m| m.to_string())
     );
     if let Some(time) = &e.time {
         let _ = writeln!(out, "; CM[time {time}; rules {}]", e.rules.name());
@@ -155,7 +163,10 @@ pub fn h9(t: &Tournament, s: &Standings) -> String {
         super::export::chain_text(t, s)
     );
     let _ = writeln!(out, ";");
-    let _ = writeln!(out, "; Pl Name                            Rk Co Club  Pts  Rounds");
+    let _ = writeln!(
+        out,
+        "; Pl Name                            Rk Co Club  Pts  Rounds"
+    );
     let lines = numbered(s);
     let number: HashMap<PlayerId, usize> =
         lines.iter().enumerate().map(|(i, &p)| (p, i + 1)).collect();
@@ -262,7 +273,9 @@ pub fn aga(t: &Tournament) -> String {
     out.push_str("PLAYERS\n");
     for p in t.entered() {
         let (family, given) = super::opengotha::opengotha_name(p);
-        let rank = p.rank.map_or("30K".to_string(), |r| r.egf_text().to_uppercase());
+        let rank = p
+            .rank
+            .map_or("30K".to_string(), |r| r.egf_text().to_uppercase());
         let _ = writeln!(
             out,
             "{:>8} {}, {} {rank}",
@@ -340,7 +353,8 @@ pub fn tou(t: &Tournament, s: &Standings) -> String {
     let _ = writeln!(
         out,
         ";ta={}",
-        e.adjusted_minutes().map_or(String::new(), |m| m.to_string())
+        e.adjusted_minutes()
+            .map_or(String::new(), |m| m.to_string())
     );
     let _ = writeln!(out, ";komi={}", number_text(e.komi_points(0)));
     let _ = writeln!(out, ";Num Nom Prenom               Niv Licence Club");

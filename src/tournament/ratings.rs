@@ -490,7 +490,10 @@ mod tests {
         let egd = "  19574643  Abad Jahin                            FR  38GJ   20k   --     15     2  T200202B\n  12345678  Wang Lei                             CN  Beij    5d   --   2480    12  T240101X\nheader line\n";
         let e = read_egd(egd);
         assert_eq!(e.len(), 2);
-        assert_eq!((e[0].family.as_str(), e[0].given.as_str()), ("Abad", "Jahin"));
+        assert_eq!(
+            (e[0].family.as_str(), e[0].given.as_str()),
+            ("Abad", "Jahin")
+        );
         assert_eq!(e[0].rank, Some(Rank::Kyu(20)));
         assert_eq!(e[1].gor, Some(2480));
         let aga = "Aal, Zachary\t15648\tFull\t-20.05711\t7/2/2008\tLIGC\tNY\t1.09198\t8/1/2007\nAbbey, David\t2601\tFull\t\t8/28/1994\t\tTX\t\t8/28/1994\nBig, Dan\t9\tFull\t2.4\t1/1/2030\t\t\t\t\n";
@@ -504,7 +507,10 @@ mod tests {
         assert_eq!(f.len(), 3);
         assert_eq!(f[0].rank, Some(Rank::NationalDan(3)));
         assert_eq!(f[0].id, "");
-        assert_eq!((f[1].id.as_str(), f[1].rank), ("2000205", Some(Rank::Kyu(30))));
+        assert_eq!(
+            (f[1].id.as_str(), f[1].rank),
+            ("2000205", Some(Rank::Kyu(30)))
+        );
         assert_eq!(f[2].rank, None);
     }
 }

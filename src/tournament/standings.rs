@@ -349,7 +349,12 @@ pub fn standings(t: &Tournament) -> Standings {
         }
     }
     // Art. 28.1 B: every warning given in the event counts, voided games' included.
-    for g in t.played.iter().filter(|r| !r.playoff).flat_map(|r| &r.games) {
+    for g in t
+        .played
+        .iter()
+        .filter(|r| !r.playoff)
+        .flat_map(|r| &r.games)
+    {
         for p in [g.black, g.white] {
             totals.entry(p).or_default().warnings += i64::from(g.warnings_of(p));
         }
@@ -421,7 +426,9 @@ pub fn standings(t: &Tournament) -> Standings {
         }
         c
     } else if mcmahon {
-        ["score", "SOS", "SOSOS", "SODOS"].map(String::from).to_vec()
+        ["score", "SOS", "SOSOS", "SODOS"]
+            .map(String::from)
+            .to_vec()
     } else if swiss {
         vec!["score".into(), "total".into(), "warnings".into()]
     } else {
@@ -509,7 +516,11 @@ pub fn playoff_points(t: &Tournament) -> HashMap<PlayerId, i64> {
 /// `decided_places`), best place first.
 pub fn undecided(t: &Tournament, s: &Standings) -> Vec<(u32, Vec<PlayerId>)> {
     let mut out: Vec<(u32, Vec<PlayerId>)> = Vec::new();
-    for r in s.rows.iter().filter(|r| r.shared && r.place <= t.decided_places) {
+    for r in s
+        .rows
+        .iter()
+        .filter(|r| r.shared && r.place <= t.decided_places)
+    {
         match out.last_mut() {
             Some((place, group)) if *place == r.place => group.extend(&r.players),
             _ => out.push((r.place, r.players.clone())),

@@ -166,9 +166,8 @@ impl TournamentState {
     fn explain(&mut self) {
         let Some(t) = &self.event else { return };
         if !matches!(t.system, System::McMahon | System::RankExam) {
-            self.message = Some(
-                "the explanation is of a weighted matching (McMahon, rank exams)".to_string(),
-            );
+            self.message =
+                Some("the explanation is of a weighted matching (McMahon, rank exams)".to_string());
             return;
         }
         let target = match &self.draft {
