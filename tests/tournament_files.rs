@@ -78,7 +78,8 @@ fn issue19_h9_parsed_back_field_by_field() {
         );
     }
     assert!(table.unreadable.is_empty(), "{:?}", table.unreadable);
-    let rows: Vec<(usize, &str, &str, &str, &str, &str, Option<&str>)> = table
+    type Line<'a> = (usize, &'a str, &'a str, &'a str, &'a str, &'a str, Option<&'a str>);
+    let rows: Vec<Line> = table
         .rows
         .iter()
         .map(|r| {
