@@ -78,7 +78,15 @@ fn issue19_h9_parsed_back_field_by_field() {
         );
     }
     assert!(table.unreadable.is_empty(), "{:?}", table.unreadable);
-    type Line<'a> = (usize, &'a str, &'a str, &'a str, &'a str, &'a str, Option<&'a str>);
+    type Line<'a> = (
+        usize,
+        &'a str,
+        &'a str,
+        &'a str,
+        &'a str,
+        &'a str,
+        Option<&'a str>,
+    );
     let rows: Vec<Line> = table
         .rows
         .iter()
@@ -694,5 +702,101 @@ fn issue19_files_of_format_1_still_open() {
     assert_eq!(
         tianyuan::tournament::file::from_ron(&again).map(|x| x.players),
         Ok(t.players)
+    );
+}
+
+#[test]
+fn issue19_opengotha_mcmahon_settings_in_and_out() {
+    // OpenGotha's own file of a McMahon event: bar 4D, floor 20K, handicaps below 1D with
+    // correction 1 and at most 9 stones, placement by MMS; a handicap game.
+    let xml = r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<Tournament dataVersion="201" fullVersionNumber="3.51" runningMode="SAL">
+<Players>
+<Player agaId="" club="75Ju" country="FR" egfPin="12345678" ffgLicence="1800014" firstName="Davide" name="Minieri" participating="11111111111111111111" rank="3D"/>
+<Player agaId="" club="92Ge" country="FR" egfPin="" ffgLicence="1500104" firstName="Manuela" name="Rebelo" participating="11111111111111111111" rank="18K"/>
+</Players>
+<Games>
+<Game blackPlayer="REBELOMANUELA" handicap="9" knownColor="true" result="RESULT_WHITEWINS" roundNumber="1" tableNumber="1" whitePlayer="MINIERIDAVIDE"/>
+</Games>
+<TournamentParameterSet>
+<GeneralParameterSet basicTime="60" beginDate="2019-10-26" canByoYomiTime="300" complementaryTimeSystem="STDBYOYOMI" endDate="2019-10-28" fischerTime="10" genMMBar="4D" genMMFloor="20K" komi="7.5" location="Juvisy" name="Tournoi de Juvisy" nbMovesCanTime="15" numberOfRounds="4" stdByoYomiTime="30"/>
+<HandicapParameterSet hdBasedOnMMS="false" hdCeiling="9" hdCorrection="1" hdNoHdRankThreshold="1D"/>
+<PlacementParameterSet>
+<PlacementCriteria>
+<PlacementCriterion name="MMS" number="1"/>
+<PlacementCriterion name="SOSM" number="2"/>
+</PlacementCriteria>
+</PlacementParameterSet>
+</TournamentParameterSet>
+</Tournament>
+"#;
+    let (t, _) = tianyuan::tournament::opengotha::read(xml).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(t.system, System::McMahon);
+    let m = t.mcmahon.unwrap_or_default();
+    assert_eq!((m.bar, m.floor), (Rank::NationalDan(4), Rank::Kyu(20)));
+    assert_eq!(
+        m.handicap,
+        Some(HandicapRule {
+            below: Rank::NationalDan(1),
+            correction: 1,
+            max: 9
+        })
+    );
+    assert_eq!(t.played[0].games[0].handicap, 9);
+    let p = &t.players[0];
+    assert_eq!(
+        (
+            p.ids.egd_pin.as_str(),
+            p.ids.ffg_licence.as_str(),
+            p.country.as_str()
+        ),
+        ("12345678", "1800014", "FR")
+    );
+    assert_eq!(
+        t.event.dates,
+        Some(("2019-10-26".into(), "2019-10-28".into()))
+    );
+    assert_eq!(t.event.city, "Juvisy");
+    // Japanese 60 min + 30 s: adjusted 82, class A — what OpenGotha wrote in its own .h9.
+    assert_eq!(
+        (t.event.adjusted_minutes(), t.event.class()),
+        (Some(82), Some('A'))
+    );
+    let h9 = rating_files::h9(&t, &standings(&t));
+    assert!(
+        h9.contains("; HA[h1]") && h9.contains("; TM[82]") && h9.contains("; CL[A]"),
+        "{h9}"
+    );
+    // Our own McMahon event written for OpenGotha carries the same settings back.
+    let mut ours = t.clone();
+    ours.opengotha_parameters = None;
+    let out = tianyuan::tournament::opengotha::write(&ours);
+    for attr in [
+        "genMMBar=\"4D\"",
+        "genMMFloor=\"20K\"",
+        "hdCeiling=\"9\"",
+        "hdCorrection=\"1\"",
+        "hdNoHdRankThreshold=\"1D\"",
+        "<PlacementCriterion name=\"MMS\" number=\"1\"/>",
+        "handicap=\"9\"",
+    ] {
+        assert!(out.contains(attr), "{attr} missing:\n{out}");
+    }
+    let (back, _) = tianyuan::tournament::opengotha::read(&out).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        (back.system, back.mcmahon, back.event.clone()),
+        (System::McMahon, ours.mcmahon, ours.event.clone())
+    );
+    // Without our own attributes too: OpenGotha's parameter sets alone give the same settings.
+    let stripped: String = out
+        .lines()
+        .filter(|l| !l.starts_with("<TianyuanParameterSet"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let (again, _) =
+        tianyuan::tournament::opengotha::read(&stripped).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        (again.system, again.mcmahon),
+        (System::McMahon, ours.mcmahon)
     );
 }
