@@ -33,9 +33,30 @@ fn part(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join("_")
 }
 
+fn is_cjk(c: char) -> bool {
+    matches!(c as u32, 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FA1F)
+}
+
+/// Family and given name as the rating bodies want them: as OpenGotha had them, else our name
+/// split at its first space (family name first); a Chinese name written without a space
+/// (王磊) is split after its first character, the family name.
+pub fn split_name(p: &Player) -> (String, String) {
+    let name = p.name.trim();
+    if !name.contains(char::is_whitespace)
+        && name.chars().count() >= 2
+        && name.chars().all(is_cjk)
+        && !p.foreign.contains_key("name")
+    {
+        let mut chars = name.chars();
+        let family: String = chars.next().map(String::from).unwrap_or_default();
+        return (family, chars.collect());
+    }
+    super::opengotha::opengotha_name(p)
+}
+
 /// Family and given names of `p`, each one token (`-` when the given name is missing).
 pub fn name_parts(p: &Player) -> (String, String) {
-    let (family, given) = super::opengotha::opengotha_name(p);
+    let (family, given) = split_name(p);
     let given = if given.trim().is_empty() {
         "-".to_string()
     } else {
@@ -272,7 +293,7 @@ pub fn aga(t: &Tournament) -> String {
     out.push('\n');
     out.push_str("PLAYERS\n");
     for p in t.entered() {
-        let (family, given) = super::opengotha::opengotha_name(p);
+        let (family, given) = split_name(p);
         let rank = p
             .rank
             .map_or("30K".to_string(), |r| r.egf_text().to_uppercase());
