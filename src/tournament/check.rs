@@ -967,6 +967,24 @@ pub fn findings_text(f: &[Finding]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// Whatever a file holds, reading and checking it answers with findings, never a panic.
+        #[test]
+        fn readers_never_panic(text in "(\\PC|[\\n; \\[\\]|+=/0-9bwdkABCDEFGHIJKLMNOPQRSTUVWXYZ])*") {
+            let _ = check_file(&text, Body::Egd);
+            let _ = check_file(&text, Body::Aga);
+            let _ = check_file(&text, Body::Ffg);
+            for kind in [super::super::ratings::ListKind::Egd, super::super::ratings::ListKind::Aga, super::super::ratings::ListKind::Ffg] {
+                let _ = super::super::ratings::read_list(kind, &text);
+            }
+            let _ = super::super::exam::ExamTable::parse(&text);
+            let _ = super::super::event::parse_dates(&text);
+        }
+    }
 
     #[test]
     fn results_entries_read() {
