@@ -147,6 +147,10 @@ pub struct SetArgs {
     /// The event's name.
     #[arg(long)]
     pub name: Option<String>,
+    /// The system (before the first round; a Swiss and a McMahon may change into each other
+    /// at any time, e.g. an OpenGotha file read as Swiss).
+    #[arg(long, value_parser = parse_system)]
+    pub system: Option<System>,
     /// Event settings.
     #[command(flatten)]
     pub event: EventArgs,
@@ -683,6 +687,21 @@ fn set(a: &SetArgs) -> Result<(), Refused> {
     let mut t = load(&a.file)?;
     if let Some(n) = &a.name {
         t.name = n.clone();
+    }
+    if let Some(system) = a.system.filter(|s| *s != t.system) {
+        let score_paired = |s: System| matches!(s, System::Swiss | System::McMahon);
+        if !t.played.is_empty() && !(score_paired(system) && score_paired(t.system)) {
+            return Err(Refused(format!(
+                "{}: rounds are published; a {} event cannot become {}",
+                a.file.display(),
+                t.system.name(),
+                system.name()
+            )));
+        }
+        t.system = system;
+        if system == System::McMahon && t.mcmahon.is_none() {
+            t.mcmahon = Some(McMahonSettings::default());
+        }
     }
     with_file(&a.file, apply_event(&mut t, &a.event))?;
     apply_ranking(&mut t, &a.ranking);

@@ -398,6 +398,44 @@ mod tests {
     }
 
     #[test]
+    fn issue19_the_window_explains_a_mcmahon_draft_and_a_swap_shows_its_cost() {
+        let mut s = TournamentState::default();
+        s.apply(Action::NewFromPlayers {
+            csv: "name,rank\nAn,5d\nBo,4d\nCe,3d\nDi,2d\nEd,1d\nFu,1k\n".into(),
+            system: System::McMahon,
+            rounds: Some(3),
+            seed: 2,
+        });
+        s.apply(Action::DraftNext);
+        s.apply(Action::Explain);
+        let e = s
+            .explanation
+            .clone()
+            .unwrap_or_else(|| panic!("{:?}", s.message));
+        assert_eq!(e.pairs.len(), 3);
+        assert!(e.pairs.iter().all(|p| {
+            p.next_best
+                .is_none_or(|d| d.iter().find(|x| **x != 0).is_none_or(|x| *x >= 0))
+        }));
+        // Swapping two players of different boards clears the explanation; explaining again
+        // shows a better pairing exists (a negative difference somewhere).
+        s.apply(Action::Pick(Slot::Black(0)));
+        assert!(s.explanation.is_none());
+        s.apply(Action::Pick(Slot::Black(2)));
+        s.apply(Action::Explain);
+        let e = s
+            .explanation
+            .clone()
+            .unwrap_or_else(|| panic!("{:?}", s.message));
+        assert!(
+            e.pairs.iter().any(|p| p
+                .next_best
+                .is_some_and(|d| d.iter().find(|x| **x != 0).is_some_and(|x| *x < 0))),
+            "{e:?}"
+        );
+    }
+
+    #[test]
     fn the_arbiter_swaps_before_publishing() {
         let mut s = state();
         s.apply(Action::DraftNext);
