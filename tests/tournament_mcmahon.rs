@@ -122,6 +122,26 @@ fn issue19_121_players_six_rounds_keep_every_mcmahon_invariant() {
             .filter(|p| p.plays_in(round))
             .map(|p| p.id)
             .collect();
+        // No exchange of partners between two pairs improves the matching (a necessary
+        // condition of the optimum, checked independently of the blossom algorithm).
+        {
+            let mode = mcmahon::mode_of(&t);
+            let g = Graph::new(mcmahon::entrants(&t, round, &mode), &mode, &t.avoid)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let mate = g.solve(None);
+            let pairs: Vec<(usize, usize)> = mate
+                .iter()
+                .enumerate()
+                .filter_map(|(v, m)| m.filter(|&w| v < w).map(|w| (v, w)))
+                .collect();
+            let cost = |i: usize, j: usize| g.packed(&g.costs(i, j));
+            for (x, &(a, b)) in pairs.iter().enumerate() {
+                for &(c, d) in &pairs[x + 1..] {
+                    let now = cost(a, b) + cost(c, d);
+                    assert!(now <= cost(a, c) + cost(b, d) && now <= cost(a, d) + cost(b, c));
+                }
+            }
+        }
         let r = t
             .propose(round)
             .unwrap_or_else(|e| panic!("round {round}: {e}"));

@@ -690,7 +690,7 @@ fn set(a: &SetArgs) -> Result<(), Refused> {
     }
     if let Some(system) = a.system.filter(|s| *s != t.system) {
         let score_paired = |s: System| matches!(s, System::Swiss | System::McMahon);
-        if !t.played.is_empty() && !(score_paired(system) && score_paired(t.system)) {
+        if !(t.played.is_empty() || score_paired(system) && score_paired(t.system)) {
             return Err(Refused(format!(
                 "{}: rounds are published; a {} event cannot become {}",
                 a.file.display(),
