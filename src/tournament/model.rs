@@ -523,6 +523,16 @@ pub struct Tournament {
     /// play-off, never shared (format 2).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub decided_places: u32,
+    /// The hall's tables mapped to boards, `(table, board)` (issue 18): table N plays board N
+    /// unless listed here. Only the chief arbiter's desk reads it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hall_tables: Vec<(u32, u32)>,
+    /// The results the chief arbiter's desk posted, one record per game (issue 18): where
+    /// each came from. A game with a result and no record was entered by hand; a record
+    /// whose outcome or warnings differ from the game's was corrected by hand. Written only
+    /// by the desk (`hall::round_file`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub desk_posts: Vec<DeskPost>,
 }
 
 /// A new lot drawn after the event was made (Art. 29.1: a withdrawal before the start).
@@ -532,6 +542,28 @@ pub struct Redraw {
     pub seed: u64,
     /// Why it was drawn.
     pub reason: String,
+}
+
+/// A result the chief arbiter's desk posted into a round (issue 18): the game, the board's
+/// session it came from and what was posted.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DeskPost {
+    /// The round.
+    pub round: u32,
+    /// The board of the round's game.
+    pub board: u32,
+    /// The hall's table that played it.
+    pub table: u32,
+    /// The board's session id.
+    pub session: String,
+    /// The session's head (SHA-256 of its last entry, hex) when the result was posted.
+    pub head: String,
+    /// The outcome posted, as the pairing's colours have it.
+    pub outcome: Outcome,
+    /// Black's warnings posted.
+    pub black_warnings: u32,
+    /// White's warnings posted.
+    pub white_warnings: u32,
 }
 
 fn format_version() -> u32 {
@@ -575,6 +607,8 @@ impl Tournament {
             exam: None,
             redraws: Vec::new(),
             decided_places: 0,
+            hall_tables: Vec::new(),
+            desk_posts: Vec::new(),
         }
     }
 
