@@ -7,7 +7,7 @@
 //! The scripts are read from the other test file's source, so a script added there is checked
 //! here too.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use tianyuan::app::command::{ArbiterAct, NewGameRequest, PlayerAction};
@@ -138,7 +138,6 @@ fn reference(script: &str) -> (Vec<Entry>, Option<usize>) {
 struct Rig {
     host: Host,
     runner: Runner,
-    folder: PathBuf,
 }
 
 impl Rig {
@@ -160,7 +159,6 @@ impl Rig {
                 Box::new(NullAnnouncer::new()),
                 false,
             ),
-            folder: folder.to_path_buf(),
         };
         rig.run(fx, Timestamp(0));
         rig
@@ -308,7 +306,7 @@ fn through_host(script: &str, name: &str) -> (Vec<Entry>, Option<usize>) {
                     Event::Resume => Some(Command::Resume),
                     Event::CapturePause(c) => Some(Command::CapturePause(*c)),
                     Event::Accept(None) => Some(Command::AcceptCount),
-                    Event::Accept(Some(r)) => Some(Command::AcceptCountResult(r.clone())),
+                    Event::Accept(Some(r)) => Some(Command::AcceptCountResult(*r)),
                     Event::Dispute => Some(Command::ResumePlay),
                     _ => Some(Command::Arbiter(ArbiterAct::Ruling {
                         event: event.clone(),
