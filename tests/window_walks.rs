@@ -70,7 +70,12 @@ fn temp(name: &str) -> PathBuf {
 }
 
 /// A name in the three languages.
-fn name(lang: Lang, zh_hans: &'static str, zh_hant: &'static str, en: &'static str) -> &'static str {
+fn name(
+    lang: Lang,
+    zh_hans: &'static str,
+    zh_hant: &'static str,
+    en: &'static str,
+) -> &'static str {
     lang.pick(zh_hans, zh_hant, en)
 }
 
@@ -87,7 +92,11 @@ fn click_contains(h: &mut H, label: &str) {
 }
 
 fn click_point(h: &mut H, c: Coord) {
-    let rect = h.get_by_label_contains("Go board").rect();
+    let rect = ["Go board", "棋盘", "棋盤"]
+        .iter()
+        .find_map(|l| h.query_by_label_contains(l))
+        .expect("the board, in one of the three languages")
+        .rect();
     let size = h.state().state.session().game().size();
     let (x, y) = BoardLook::default().geometry(size, rect).point_of(c);
     let p = egui::Pos2::new(x, y);
@@ -115,15 +124,34 @@ fn type_pin(h: &mut H, lang: Lang) {
 }
 
 fn new_game(h: &mut H, setup: GameSetup) {
-    assert!(h.state_mut().apply_settled([Command::NewGame(Box::new(NewGameRequest {
-        setup,
-        pin: Some(PIN.to_owned()),
-    }))]));
+    assert!(
+        h.state_mut()
+            .apply_settled([Command::NewGame(Box::new(NewGameRequest {
+                setup,
+                pin: Some(PIN.to_owned()),
+            }))])
+    );
     h.run_steps(2);
+}
+
+/// Runs a walk on a thread with room for the whole window on its stack (the test thread's
+/// 2 MiB is not enough for a release-built `TianyuanApp` frame in three languages).
+fn on_big_stack(walk: fn()) {
+    let handle = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(walk)
+        .expect("walk thread");
+    if let Err(panic) = handle.join() {
+        std::panic::resume_unwind(panic);
+    }
 }
 
 #[test]
 fn issue17_walk_a_crash_and_a_restart_charged_in_three_languages() {
+    on_big_stack(issue17_walk_a_crash_and_a_restart_charged_in_three_languages_walk);
+}
+
+fn issue17_walk_a_crash_and_a_restart_charged_in_three_languages_walk() {
     for lang in LANGS {
         let dir = temp(&format!("crash-{lang:?}"));
         let (mut h, time) = window(lang, &dir, 1_000);
@@ -154,11 +182,12 @@ fn issue17_walk_a_crash_and_a_restart_charged_in_three_languages() {
         h.state_mut().state.resume.found[0].away = Millis(120_000);
         click_contains(&mut h, "Li – Wang");
         h.get_by_label_contains("Charge it");
-        let white = h.state().state.session().clock().map(|k| {
-            k.view(h.state().state.session_time(Timestamp(500)))
-                .white
-                .main_left
-        });
+        // Black is to move: the time away is Black's. Before the decision the clock stands
+        // where the journal left it.
+        let before = {
+            let s = h.state().state.session();
+            s.clock().map(|k| k.view(s.last_at()).black.main_left)
+        };
         click_contains(&mut h, "Charge it");
         // A locked game: the decision asks for the PIN.
         type_pin(&mut h, lang);
@@ -170,10 +199,10 @@ fn issue17_walk_a_crash_and_a_restart_charged_in_three_languages() {
         );
         let after = s
             .clock()
-            .map(|k| k.view(s.last_at()).white.main_left)
+            .map(|k| k.view(s.last_at()).black.main_left)
             .expect("clock");
         assert_eq!(
-            white.map(|w| w.0 - after.0),
+            before.map(|b| b.0 - after.0),
             Some(120_000),
             "{lang:?}: exactly the time away"
         );
@@ -183,6 +212,10 @@ fn issue17_walk_a_crash_and_a_restart_charged_in_three_languages() {
 
 #[test]
 fn issue17_walk_sealing_and_unsealing_with_the_pin() {
+    on_big_stack(issue17_walk_sealing_and_unsealing_with_the_pin_walk);
+}
+
+fn issue17_walk_sealing_and_unsealing_with_the_pin_walk() {
     for lang in LANGS {
         let dir = temp(&format!("seal-{lang:?}"));
         let (mut h, time) = window(lang, &dir, 1_000);
@@ -198,7 +231,12 @@ fn issue17_walk_sealing_and_unsealing_with_the_pin() {
         click(&mut h, name(lang, "封棋", "封棋", "Adjournment"));
         click(
             &mut h,
-            name(lang, "封棋（第14条）", "封棋（第14條）", "Adjourn (Art. 14)"),
+            name(
+                lang,
+                "封棋（第14条）",
+                "封棋（第14條）",
+                "Adjourn (Art. 14)",
+            ),
         );
         type_pin(&mut h, lang);
         click(
@@ -220,8 +258,11 @@ fn issue17_walk_sealing_and_unsealing_with_the_pin() {
         h.run_steps(1);
         h.get_by_label(pin).type_text(PIN);
         h.run_steps(1);
-        h.get_by_role_and_label(egui::accesskit::Role::Button, name(lang, "封棋", "封棋", "Seal"))
-            .click();
+        h.get_by_role_and_label(
+            egui::accesskit::Role::Button,
+            name(lang, "封棋", "封棋", "Seal"),
+        )
+        .click();
         h.run_steps(3);
         settle(&mut h);
         assert!(h.state().state.session().sealed().is_some(), "{lang:?}");
@@ -241,7 +282,11 @@ fn issue17_walk_sealing_and_unsealing_with_the_pin() {
         // Unsealing always asks the PIN: it decrypts the move.
         type_pin(&mut h, lang);
         let s = h.state().state.session();
-        assert!(s.unsealed().is_some(), "{lang:?}: {:?}", h.state().state.notice);
+        assert!(
+            s.unsealed().is_some(),
+            "{lang:?}: {:?}",
+            h.state().state.notice
+        );
         assert_eq!(s.board_rows().concat().matches('O').count(), 1, "{lang:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -249,6 +294,10 @@ fn issue17_walk_sealing_and_unsealing_with_the_pin() {
 
 #[test]
 fn issue17_walk_the_void_offer_after_a_ko_recapture() {
+    on_big_stack(issue17_walk_the_void_offer_after_a_ko_recapture_walk);
+}
+
+fn issue17_walk_the_void_offer_after_a_ko_recapture_walk() {
     for lang in LANGS {
         let dir = temp(&format!("void-{lang:?}"));
         let (mut h, time) = window(lang, &dir, 1_000);
@@ -275,7 +324,11 @@ fn issue17_walk_the_void_offer_after_a_ko_recapture() {
         click(&mut h, offer);
         type_pin(&mut h, lang);
         let ruling = h.state().state.session().rulings().last().cloned();
-        assert_eq!(ruling.map(|r| r.article), Some("20.1".to_owned()), "{lang:?}");
+        assert_eq!(
+            ruling.map(|r| r.article),
+            Some("20.1".to_owned()),
+            "{lang:?}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
@@ -290,12 +343,18 @@ fn closes(h: &H) -> bool {
 
 #[test]
 fn issue17_walk_quitting_with_unsaved_review_edits() {
+    on_big_stack(issue17_walk_quitting_with_unsaved_review_edits_walk);
+}
+
+fn issue17_walk_quitting_with_unsaved_review_edits_walk() {
     for lang in LANGS {
         let dir = temp(&format!("quit-{lang:?}"));
         let (mut h, _) = window(lang, &dir, 1_000);
         h.key_press(egui::Key::F4);
         h.run_steps(2);
-        let rect = h.get_by_label_contains("Review board").rect();
+        let rect = h
+            .get_by_label_contains(name(lang, "复盘棋盘", "覆盤棋盤", "Review board"))
+            .rect();
         let (x, y) = BoardLook::default()
             .geometry(19, rect)
             .point_of(Coord::new(15, 3));
@@ -330,6 +389,10 @@ fn issue17_walk_quitting_with_unsaved_review_edits() {
 
 #[test]
 fn issue17_walk_leaving_teaching_mode_by_every_route_asks_the_teachers_pin() {
+    on_big_stack(issue17_walk_leaving_teaching_mode_by_every_route_asks_the_teachers_pin_walk);
+}
+
+fn issue17_walk_leaving_teaching_mode_by_every_route_asks_the_teachers_pin_walk() {
     let dir = temp("teach");
     for route in ["menu", "ctrl-q", "close"] {
         let (mut h, _) = window(Lang::En, &dir, 1_000);

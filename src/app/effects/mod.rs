@@ -200,7 +200,9 @@ impl Runner {
 }
 
 /// The game a journal request is for (none for a close, which is not answered).
-fn request_game(r: &crate::files::journal_writer::Request) -> Option<crate::files::journal_writer::GameId> {
+fn request_game(
+    r: &crate::files::journal_writer::Request,
+) -> Option<crate::files::journal_writer::GameId> {
     use crate::files::journal_writer::Request as R;
     match r {
         R::New { game, .. }
