@@ -93,6 +93,8 @@ pub struct Host {
     pub slip: Option<crate::files::journal::Slip>,
     /// Unfinished sessions found at start, offered to resume.
     pub resume: resume::ResumeOffer,
+    /// Why there is no voice (no audio device …), shown for as long as it lasts.
+    pub no_voice: Option<String>,
     /// The monitor's size as the display server reports it, once known.
     pub screen: Option<crate::app::screen_size::ScreenSize>,
     /// Where new sessions are written (`None`: in memory only, as in tests).
@@ -178,6 +180,7 @@ impl Host {
             slip: None,
             resume: resume::ResumeOffer::default(),
             screen: None,
+            no_voice: None,
             sessions_folder: sessions_folder.clone(),
             dead_help: Default::default(),
             review: crate::app::review::ReviewPanel::new(),
@@ -350,7 +353,7 @@ impl Host {
             Command::NoDialog(owner, job) => self.no_dialog(owner, job),
             Command::ResumeFound(found) => self.resume_found(found, now, fx),
             Command::ScreenSize(s) => self.screen = s,
-            Command::NoVoice(why) => self.notice = Some(Notice::NoVoice(why)),
+            Command::NoVoice(why) => self.no_voice = Some(why),
             Command::OpenRecord(path) => self.open_record(path, fx),
             // The hall (issue 18 item 6): the link's commands, and the writer's lines to it.
             Command::Hall(c) => self.apply_hall(c, now, fx),
