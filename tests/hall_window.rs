@@ -270,7 +270,10 @@ fn issue18_one_link_carries_three_games_a_desk_ruling_is_entered_once_and_result
     let mut r = Rig::new(&sessions, settings);
     assert!(!r.host.session().setup().players_sign);
     r.apply(Command::Hall(HallCommand::Link));
-    assert!(r.host.settings.hall.enabled, "remembered for the next start");
+    assert!(
+        r.host.settings.hall.enabled,
+        "remembered for the next start"
+    );
     // The launch game had nothing written: it is now a game of table 1 the players confirm.
     assert_eq!(r.host.session().setup().table, "1");
     assert!(r.host.session().setup().players_sign);
@@ -284,7 +287,11 @@ fn issue18_one_link_carries_three_games_a_desk_ruling_is_entered_once_and_result
 
     // Game 1: round 1, board 1's players; White resigns.
     r.new_game(game(&b1, &w1, "1"));
-    assert_eq!(r.host.session().setup().table, "1", "the table is filled in");
+    assert_eq!(
+        r.host.session().setup().table,
+        "1",
+        "the table is filled in"
+    );
     r.click("E5");
     r.click("C3");
     r.resign(Color::White);
@@ -381,9 +388,10 @@ fn issue18_one_link_carries_three_games_a_desk_ruling_is_entered_once_and_result
     r.click("C7");
     r.click("G3");
     r.until(20, "the board offline with its backlog", |h| {
-        h.hall.light.as_ref().is_some_and(|l| {
-            matches!(l.status, LinkStatus::Offline { .. }) && l.backlog == 2
-        })
+        h.hall
+            .light
+            .as_ref()
+            .is_some_and(|l| matches!(l.status, LinkStatus::Offline { .. }) && l.backlog == 2)
     });
     let light = tianyuan::app::hall_view::light_text(&r.host).unwrap().1;
     assert!(
@@ -572,5 +580,167 @@ fn issue18_the_windows_hall_setting_light_and_a_desk_ruling_accepted_with_the_pi
     });
     desk.quit();
     drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The light in each language, for a look at the text beside the clocks.
+fn light_in(h: &mut Host, lang: Lang) -> String {
+    let was = h.lang;
+    h.lang = lang;
+    let text = tianyuan::app::hall_view::light_text(h).map(|l| l.1);
+    h.lang = was;
+    text.unwrap_or_default()
+}
+
+#[test]
+fn issue18_the_desk_gone_and_the_window_killed_with_a_backlog_lose_nothing_and_double_nothing() {
+    let Some(server) = nats_server() else {
+        println!("skipped: nats-server not installed");
+        return;
+    };
+    let dir = temp("window-restart");
+    let port = free_port();
+    let desk_dir = dir.join("desk");
+    let creds = make_creds(&dir, "cup", 2, port, &desk_dir);
+    let conf = creds.join("nats-server.conf");
+    let nats = start_server(&server, port, &dir, Some(&conf));
+    let url = format!("nats://127.0.0.1:{port}");
+    let desk_creds = creds.join("desk.creds").display().to_string();
+    let desk = Desk::start(&url, "cup", &desk_dir, &["--creds", &desk_creds]);
+    desk.wait_for("reading stream", 15);
+    let sessions = dir.join("sessions");
+    let mut settings = Settings::default();
+    settings.hall = HallSetting {
+        enabled: true,
+        server: url.clone(),
+        event: "cup".into(),
+        table: "1".into(),
+        creds: creds.join("table-1.creds").display().to_string(),
+        desk_key: String::new(),
+    };
+    // A table linked in an earlier run links again at start.
+    let mut r = Rig::new(&sessions, settings.clone());
+    r.until(20, "the light connected", connected);
+
+    // Game A: the desk warns Black; the board has the ruling, not entered yet.
+    r.new_game(game("An", "Bo", "1"));
+    r.click("E5");
+    let a = r.journal();
+    r.until(20, "game A at the desk", |_| desk_holds(&desk_dir, &a));
+    let mut desk = desk;
+    desk.say("rule 1 warn B 24 \"phone\"");
+    r.until(20, "the desk's ruling at the board", |h| {
+        !h.desk_rulings().0.is_empty()
+    });
+    let id = r.host.desk_rulings().0[0].ruling.id.clone();
+
+    // The desk is killed (-9). The board goes on: White resigns, Black confirms.
+    drop(desk);
+    r.click("C3");
+    r.resign(Color::White);
+    r.apply(Command::Hall(HallCommand::Sign(Color::Black)));
+    r.until(20, "the desk said silent, entries waiting", |h| {
+        h.hall
+            .light
+            .as_ref()
+            .is_some_and(|l| l.desk_silent && l.backlog >= 3)
+    });
+    for (lang, says) in [
+        (Lang::En, "the desk does not answer"),
+        (Lang::ZhHans, "裁判长台没有应答"),
+        (Lang::ZhHant, "裁判長台沒有應答"),
+    ] {
+        let text = light_in(&mut r.host, lang);
+        assert!(text.contains(says), "{lang:?}: {text}");
+    }
+    // The server goes down too; game B at the same table is written on this board alone.
+    drop(nats);
+    r.until(20, "the board offline", |h| {
+        h.hall
+            .light
+            .as_ref()
+            .is_some_and(|l| matches!(l.status, LinkStatus::Offline { .. }))
+    });
+    r.new_game(game("Ce", "Di", "1"));
+    r.click("D4");
+    r.click("F6");
+    let b = r.journal();
+
+    // The window is killed: nothing more is said to anyone.
+    drop(r);
+
+    // The server comes back, then the window starts again, linked; the desk is still gone.
+    // Game A is offered: its result waits
+    // for White's confirmation.
+    let _nats = start_server(&server, port, &dir, Some(&conf));
+    let mut r = Rig::new(&sessions, settings);
+    let offered = r
+        .host
+        .resume
+        .found
+        .iter()
+        .find(|g| g.path == a)
+        .cloned()
+        .expect("game A is offered");
+    assert!(offered.confirming);
+    assert!(
+        r.host
+            .resume
+            .found
+            .iter()
+            .any(|g| g.path == b && !g.confirming)
+    );
+    r.apply(Command::ResumeSession(a.clone()));
+    assert_eq!(r.host.game.path.as_deref(), Some(a.as_path()));
+    assert!(r.host.session().awaiting_signatures());
+
+    // The desk comes back: both games arrive whole. B was never opened again in the window
+    // and never reached the server: the link carried it again from its ledger.
+    let desk = Desk::start(&url, "cup", &desk_dir, &["--creds", &desk_creds]);
+    r.until(30, "the backlog caught up", connected);
+    r.until(20, "game A at the desk", |_| desk_holds(&desk_dir, &a));
+    r.until(20, "game B at the desk", |_| desk_holds(&desk_dir, &b));
+    // The ruling the desk sent before it died is offered again, and entered once.
+    r.until(20, "the ruling at the board again", |h| {
+        h.desk_rulings().0.iter().any(|row| row.ruling.id == id)
+    });
+    r.apply(Command::Hall(HallCommand::Accept(id.clone())));
+    r.apply(Command::SubmitPin(PIN.to_owned()));
+    assert_eq!(
+        r.host.session().warnings(Color::Black),
+        1,
+        "{:?}",
+        r.host.notice
+    );
+    r.apply(Command::Hall(HallCommand::Accept(id.clone())));
+    assert!(matches!(
+        r.host.notice,
+        Some(Notice::Hall(HallNotice::AlreadyEntered(..)))
+    ));
+    // White confirms: only now is the result posted, with the warning.
+    assert!(!desk.said().contains("result table 1"));
+    r.apply(Command::Hall(HallCommand::Sign(Color::White)));
+    assert!(!r.host.session().awaiting_signatures());
+    desk.wait_for("result table 1: B+R (An - Bo) warnings B 1", 20);
+    r.until(20, "the last entries at the desk", |_| {
+        desk_holds(&desk_dir, &a)
+    });
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(text.matches(&format!("[desk {id}]")).count(), 1);
+    assert_eq!(text.matches("sign W").count(), 1);
+    // Nothing twice: one copy per game at the desk, one result.
+    let state = tianyuan::hall::desk_folder::read_state(&desk_dir).unwrap();
+    assert_eq!(
+        state.iter().filter(|s| s.table == 1).count(),
+        2,
+        "{state:?}"
+    );
+    let said = desk.quit();
+    assert_eq!(
+        said.iter().filter(|l| l.contains("result table 1")).count(),
+        1,
+        "{said:?}"
+    );
+    drop(r);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -46,6 +46,16 @@ pub fn light_text(state: &AppState) -> Option<(egui::Color32, String)> {
         format!("backlog {backlog}"),
     );
     let (colour, what) = match &light.status {
+        // The server is there, the desk is not (stopped, crashed, cut off): say who is missing.
+        LinkStatus::Connected | LinkStatus::CatchingUp { .. } if light.desk_silent => (
+            theme::HALL_OFFLINE,
+            lang.pick(
+                "裁判长台没有应答：记录留在本机，恢复后补发",
+                "裁判長台沒有應答：記錄留在本機，恢復後補發",
+                "the desk does not answer: entries wait on this board",
+            )
+            .to_owned(),
+        ),
         LinkStatus::Connected if backlog == 0 => (
             theme::HALL_CONNECTED,
             lang.pick("已连接裁判长台", "已連接裁判長台", "connected to the desk")
@@ -66,10 +76,7 @@ pub fn light_text(state: &AppState) -> Option<(egui::Color32, String)> {
         ),
         LinkStatus::Stopped(Problem::Refused(why)) => (
             theme::HALL_OFFLINE,
-            format!(
-                "{}: {why}",
-                lang.pick("未发布", "未發布", "not published")
-            ),
+            format!("{}: {why}", lang.pick("未发布", "未發布", "not published")),
         ),
         LinkStatus::Stopped(Problem::Conflict(n)) => (
             theme::HALL_OFFLINE,
@@ -206,7 +213,11 @@ pub fn settings_ui(
 ) {
     let lang = state.lang;
     ui.separator();
-    ui.strong(lang.pick("赛场（裁判长台）", "賽場（裁判長台）", "Hall (the chief arbiter's desk)"));
+    ui.strong(lang.pick(
+        "赛场（裁判长台）",
+        "賽場（裁判長台）",
+        "Hall (the chief arbiter's desk)",
+    ));
     ui.small(lang.pick(
         "连接一次：本台的每局对局都自动送交裁判长台，裁判长的裁决出现在裁判页。",
         "連接一次：本台的每局對局都自動送交裁判長台，裁判長的裁決出現在裁判頁。",
@@ -226,7 +237,13 @@ pub fn settings_ui(
         "cityopen",
         false,
     );
-    field(ui, lang.pick("台号", "台號", "Table"), &mut s.table, "7", false);
+    field(
+        ui,
+        lang.pick("台号", "台號", "Table"),
+        &mut s.table,
+        "7",
+        false,
+    );
     // A join code is a secret (the board's key): never shown once typed.
     let code = s.creds.trim_start().starts_with("ty1:");
     field(
@@ -298,14 +315,8 @@ pub fn settings_ui(
     }
     if running.is_some() {
         ui.small(lang.pick(
-            format!(
-                "本局已送出 {} 条记录（含设置）",
-                state.hall.lines_carried()
-            ),
-            format!(
-                "本局已送出 {} 條記錄（含設定）",
-                state.hall.lines_carried()
-            ),
+            format!("本局已送出 {} 条记录（含设置）", state.hall.lines_carried()),
+            format!("本局已送出 {} 條記錄（含設定）", state.hall.lines_carried()),
             format!(
                 "{} entries of this game carried (the setup included)",
                 state.hall.lines_carried()
@@ -330,11 +341,7 @@ fn signature_text(s: Signature, lang: Lang) -> (egui::Color32, &'static str) {
         ),
         Signature::Bad => (
             theme::HALL_OFFLINE,
-            lang.pick(
-                "签名不对：拒绝",
-                "簽名不對：拒絕",
-                "bad signature: refused",
-            ),
+            lang.pick("签名不对：拒绝", "簽名不對：拒絕", "bad signature: refused"),
         ),
     }
 }

@@ -367,11 +367,18 @@ pub fn modals_ui(
                     )
                 };
                 let (b, w, n) = (&game.players.0, &game.players.1, game.moves);
-                let text = lang.pick(
+                let mut text = lang.pick(
                     format!("{b} – {w}{table} · {n}手 · {minutes}分钟前"),
                     format!("{b} – {w}{table} · {n}手 · {minutes}分鐘前"),
                     format!("{b} – {w}{table} · {n} moves · {minutes} min ago"),
                 );
+                if game.confirming {
+                    text.push_str(lang.pick(
+                        " · 结果待双方确认",
+                        " · 結果待雙方確認",
+                        " · result awaiting the players' confirmation",
+                    ));
+                }
                 if ui.button(text).clicked() {
                     picked = Some(game.path.clone());
                 }

@@ -23,6 +23,9 @@ pub struct Resumable {
     pub away: Millis,
     /// It holds a move, a press or a ruling (an empty launch game is not offered).
     pub worth_offering: bool,
+    /// A hall table's finished game whose result both players have not confirmed yet (the
+    /// desk posts it only after both): offered so that they can.
+    pub confirming: bool,
 }
 
 /// Parses the journal's `utc` form back to an instant.
@@ -68,7 +71,10 @@ pub fn find_unfinished(folder: &Path, now: chrono::DateTime<chrono::Utc>) -> Vec
         let Ok(session) = fold_reading(&reading) else {
             continue;
         };
-        if session.outcome().is_some() {
+        // A finished game is done with, unless its result waits for the players'
+        // confirmation on screen (a hall table): a crash must not leave it unposted.
+        let confirming = session.awaiting_signatures();
+        if session.outcome().is_some() && !confirming {
             continue;
         }
         let last_utc = reading.lines.last().and_then(|l| parse_utc(&l.decoded.utc));
@@ -83,7 +89,8 @@ pub fn find_unfinished(folder: &Path, now: chrono::DateTime<chrono::Utc>) -> Vec
             entries: reading.intact(),
             moves: session.turns(),
             away,
-            worth_offering: crate::app::host::live_game::worth_resuming(&session),
+            worth_offering: confirming || crate::app::host::live_game::worth_resuming(&session),
+            confirming,
         });
     }
     out.sort_by_key(|r| r.away);

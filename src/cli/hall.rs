@@ -213,6 +213,8 @@ fn board(args: &BoardArgs) -> ExitCode {
         ),
         BoardReport::RulingRefused(why) => eprintln!("hall board: {why}"),
         BoardReport::Confirmed(_) | BoardReport::Backlog(_) => {}
+        BoardReport::DeskAnswers(false) => eprintln!("hall board: the desk does not answer; entries wait on this board"),
+        BoardReport::DeskAnswers(true) => eprintln!("hall board: the desk answers"),
         BoardReport::Note(n) => eprintln!("hall board: {n}"),
     }));
     match result {

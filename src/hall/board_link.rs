@@ -16,7 +16,7 @@
 //! alone exactly as before, and the entries wait. Time comes from the caller's [`TimeSource`].
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -83,6 +83,10 @@ pub struct BoardOptions {
     pub stall_ms: u64,
     /// Stop once the game is finished and the desk holds every entry.
     pub until_done: bool,
+    /// The window's ledger of the journals this link carries ([`ledger_path`]): kept as the
+    /// set changes; at start, every session it names is read once from its journal and
+    /// carried again until the desk holds it (a window killed with a backlog loses nothing).
+    pub ledger: Option<PathBuf>,
 }
 
 impl BoardOptions {
@@ -99,6 +103,7 @@ impl BoardOptions {
             hello_ms: 5_000,
             stall_ms: 3_000,
             until_done: false,
+            ledger: None,
         }
     }
 
@@ -126,6 +131,65 @@ pub enum BoardReport {
     Backlog(u32),
     /// Something the owner should know (a server error, the journal's state).
     Note(String),
+    /// Whether the desk answers the board's hello (said when it changes): connected to the
+    /// server while the desk is gone, entries wait on the board and no ruling can come.
+    DeskAnswers(bool),
+}
+
+/// The ledger of the journals a window's link at `table` of `event` carries, in the window's
+/// sessions folder.
+pub fn ledger_path(folder: &Path, event: &EventName, table: u32) -> PathBuf {
+    folder.join(format!("hall-{event}-table-{table}.carried"))
+}
+
+/// The journals the ledger at `path` names (none when it is missing or unreadable).
+fn read_ledger(path: &Path) -> Vec<PathBuf> {
+    crate::files::read_bounded(path, 1024 * 1024)
+        .ok()
+        .and_then(|b| serde_json::from_slice::<Vec<PathBuf>>(&b).ok())
+        .unwrap_or_default()
+}
+
+/// The exact intact lines of the journal at `path`, `\n` included.
+fn journal_lines(path: &Path) -> Result<Vec<Vec<u8>>, String> {
+    let (bytes, reading) = crate::files::journal::read_journal(path).map_err(|e| e.to_string())?;
+    Ok(reading
+        .lines
+        .iter()
+        .filter_map(|l| bytes.get(l.offset..l.offset + l.len).map(<[u8]>::to_vec))
+        .collect())
+}
+
+/// The sessions a restarted window's link carried, each read once from its journal.
+fn recover(
+    ledger: &Path,
+    table: u32,
+    require_table: bool,
+    now: Timestamp,
+    report: &mut impl FnMut(BoardReport),
+) -> Vec<Carried> {
+    let mut out = Vec::new();
+    for path in read_ledger(ledger) {
+        let lines = match journal_lines(&path) {
+            Ok(lines) => lines,
+            Err(e) => {
+                report(BoardReport::Note(format!(
+                    "{}: not carried again ({e})",
+                    path.display()
+                )));
+                continue;
+            }
+        };
+        let mut s = Carried::new(Some(path));
+        for (i, line) in lines.into_iter().enumerate() {
+            let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            let _ = take_line(&mut s, n, line, table, require_table, now, report);
+        }
+        if s.outbox.entries() > 0 {
+            out.push(s);
+        }
+    }
+    out
 }
 
 /// How the link ended.
@@ -269,8 +333,15 @@ pub async fn run_board(
         Source::File(path) => (Some(JournalTail::new(&path)), None),
         Source::Fed(rx) => (None, Some(rx)),
     };
-    let mut sessions: Vec<Carried> =
-        vec![Carried::new(tail.as_ref().map(|t| t.path().to_path_buf()))];
+    // A restarted window's sessions first (the desk says what it holds of each), then the
+    // current one.
+    let mut sessions: Vec<Carried> = match &options.ledger {
+        Some(l) if fed.is_some() => recover(l, table, require_table, time.now(), &mut report),
+        _ => Vec::new(),
+    };
+    sessions.push(Carried::new(tail.as_ref().map(|t| t.path().to_path_buf())));
+    let mut ledger_said: Option<Vec<PathBuf>> = None;
+    let mut desk_answers: Option<bool> = None;
     let mut inflight: FuturesOrdered<AckFuture> = FuturesOrdered::new();
     let mut hello: Option<HelloFuture> = None;
     let mut last_hello = Timestamp::ZERO;
@@ -355,6 +426,11 @@ pub async fn run_board(
                 }
             }, if hello.is_some() => {
                 hello = None;
+                let answered = st.is_some();
+                if connected && desk_answers != Some(answered) {
+                    desk_answers = Some(answered);
+                    report(BoardReport::DeskAnswers(answered));
+                }
                 if let Some(st) = st {
                     take_statement(&st, &mut sessions, key.as_ref(), &event, table, time.now(), &mut other_key_told, &mut report);
                     if resync && st.refused.is_none() && st.conflict.is_none()
@@ -376,10 +452,19 @@ pub async fn run_board(
                     Some(Feed::Session(path)) => {
                         let same = sessions.last().is_some_and(|s| s.journal.as_deref() == Some(path.as_path()));
                         if !same {
-                            // The next game at this table: the last one stays until the desk holds it.
-                            sessions.retain(|s| s.outbox.entries() > 0 && s.outbox.waiting() > 0 && s.outbox.problem().is_none());
-                            let mut next = Carried::new(Some(path));
-                            next.outbox.set_connected(connected, now);
+                            // The next game at this table: the last one stays until the desk
+                            // holds it. A session already carried (a game opened again after a
+                            // restart) becomes the current one again, never a second copy.
+                            let this = |s: &Carried| s.journal.as_deref() == Some(path.as_path());
+                            sessions.retain(|s| this(s) || s.outbox.entries() > 0 && s.outbox.waiting() > 0 && s.outbox.problem().is_none());
+                            let next = match sessions.iter().position(this) {
+                                Some(i) => sessions.remove(i),
+                                None => {
+                                    let mut next = Carried::new(Some(path));
+                                    next.outbox.set_connected(connected, now);
+                                    next
+                                }
+                            };
                             sessions.push(next);
                             last_status = None;
                         }
@@ -485,6 +570,16 @@ pub async fn run_board(
                     i += 1;
                     i == n || s.outbox.waiting() > 0 && s.outbox.problem().is_none()
                 });
+                if let Some(l) = &options.ledger {
+                    // The journals carried, kept whenever the set changes (a few times a game).
+                    let carried: Vec<PathBuf> = sessions.iter().filter_map(|s| s.journal.clone()).collect();
+                    if ledger_said.as_ref() != Some(&carried) {
+                        match write_ledger(l, &carried) {
+                            Ok(()) => ledger_said = Some(carried),
+                            Err(e) => quiet.say(format!("{}: {e}", l.display()), now, &mut report),
+                        }
+                    }
+                }
                 let backlog: u32 = sessions.iter().map(|s| s.outbox.waiting()).sum();
                 if backlog != last_backlog {
                     last_backlog = backlog;
@@ -511,6 +606,12 @@ pub async fn run_board(
         entries: current.map_or(0, |s| s.outbox.entries()),
         confirmed: current.map_or(0, |s| s.outbox.confirmed()),
     })
+}
+
+/// Keeps the ledger: the journals carried, replaced atomically.
+fn write_ledger(path: &Path, journals: &[PathBuf]) -> std::io::Result<()> {
+    let bytes = serde_json::to_vec_pretty(journals).map_err(std::io::Error::other)?;
+    crate::files::write_atomically(path, &bytes)
 }
 
 /// The status light of the board: the current session's, with the backlog of every session

@@ -69,6 +69,9 @@ pub struct LinkLight {
     pub note: Option<String>,
     /// Rulings received and not yet entered (newest last).
     pub rulings: Vec<ReceivedRuling>,
+    /// Connected to the server, but the desk did not answer the board's last hello: entries
+    /// wait on the board and no ruling can come.
+    pub desk_silent: bool,
 }
 
 /// A running link; stopped when dropped.
@@ -105,8 +108,22 @@ impl HallLink {
     /// Starts the link as the setting says; `wake` is called when the light changes. Errors
     /// are the setting's: the window shows them and the board goes on alone.
     pub fn start(setting: &HallSetting, wake: Waker) -> Result<HallLink, String> {
+        HallLink::start_in(setting, None, wake)
+    }
+
+    /// [`HallLink::start`] for a window whose sessions are in `folder`: the link keeps its
+    /// ledger there ([`super::board_link::ledger_path`]), and on start carries again every
+    /// session the last run carried (read once from its journal), so a window killed with a
+    /// backlog loses nothing and the desk gets nothing twice.
+    pub fn start_in(
+        setting: &HallSetting,
+        folder: Option<&Path>,
+        wake: Waker,
+    ) -> Result<HallLink, String> {
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-        let options = options_of(setting, Source::Fed(rx))?;
+        let mut options = options_of(setting, Source::Fed(rx))?;
+        options.ledger =
+            folder.map(|f| super::board_link::ledger_path(f, &options.event, options.table));
         let key = options.key();
         let identity = BoardIdentity {
             event: Some(options.event.as_str().to_owned()),
@@ -119,6 +136,7 @@ impl HallLink {
             open_server,
             note: open_server.then(|| super::OPEN_SERVER_WARNING.to_owned()),
             rulings: Vec::new(),
+            desk_silent: false,
         }));
         let stop = Arc::new(AtomicBool::new(false));
         let (shared, flag) = (light.clone(), stop.clone());
@@ -220,7 +238,14 @@ fn run(options: BoardOptions, light: Arc<Mutex<LinkLight>>, stop: Arc<AtomicBool
     };
     let time = SystemTimeSource::new();
     let result = rt.block_on(run_board(options, &time, stop, |r| match r {
-        BoardReport::Status(s) => set(&mut |l| l.status = s.clone()),
+        BoardReport::Status(s) => set(&mut |l| {
+            if matches!(s, LinkStatus::Offline { .. }) {
+                // Cut off from the server: whether the desk answers is not known.
+                l.desk_silent = false;
+            }
+            l.status = s.clone();
+        }),
+        BoardReport::DeskAnswers(yes) => set(&mut |l| l.desk_silent = !yes),
         BoardReport::Backlog(n) => set(&mut |l| l.backlog = n),
         BoardReport::Ruling(r, signature, journal) => {
             let kept = match signature {

@@ -44,14 +44,14 @@ impl HallRunner {
     /// Carries out one request of the host.
     pub fn run(&mut self, request: HallRequest) {
         match request {
-            HallRequest::Start(setting) => {
+            HallRequest::Start(setting, folder) => {
                 self.stop();
                 let (tx, rx) = channel();
                 let wake = self.wake.clone();
                 let spawned = std::thread::Builder::new()
                     .name("tianyuan-hall-start".into())
                     .spawn(move || {
-                        let started = HallLink::start(&setting, wake.clone());
+                        let started = HallLink::start_in(&setting, folder.as_deref(), wake.clone());
                         // Stopped meanwhile: the link is dropped (and stopped) here.
                         let _ = tx.send(started);
                         wake();

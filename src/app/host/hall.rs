@@ -41,8 +41,9 @@ use crate::session::{Event, GameSetup, Session};
 /// What the host asks of the runner's hall link.
 #[derive(Clone, Debug, PartialEq)]
 pub enum HallRequest {
-    /// Start the link with this setting (a running link is stopped first).
-    Start(HallSetting),
+    /// Start the link with this setting (a running link is stopped first), keeping its ledger
+    /// of carried sessions in the sessions folder (none: a window that writes no files).
+    Start(HallSetting, Option<PathBuf>),
     /// Stop the link (the board works alone).
     Stop,
     /// A session begins (or is opened again) at this table: its journal.
@@ -242,7 +243,10 @@ pub fn table_setup(hall: &HallSetting, mut setup: GameSetup) -> GameSetup {
 /// The session id in entry 1's line (the setup), if it is one.
 fn session_id_of(line: &[u8]) -> Option<String> {
     let body = line.strip_suffix(b"\n")?;
-    match crate::journal::decode_line(body, 1, &[0; 32], 19).ok()?.record {
+    match crate::journal::decode_line(body, 1, &[0; 32], 19)
+        .ok()?
+        .record
+    {
         crate::journal::SessionRecord::Setup(header) => Some(header.id),
         crate::journal::SessionRecord::Entry(_) => None,
     }
@@ -334,7 +338,10 @@ impl Host {
         self.hall.ready = None;
         self.hall.refused = None;
         self.hall.light = None;
-        fx.push(Effect::Hall(HallRequest::Start(setting)));
+        fx.push(Effect::Hall(HallRequest::Start(
+            setting,
+            self.sessions_folder.clone(),
+        )));
     }
 
     /// The game at the board has nothing on disk yet and no PIN (the launch game): it is begun

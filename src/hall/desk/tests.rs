@@ -320,7 +320,13 @@ fn issue18_a_hall_tables_result_waits_for_both_players_confirmation() {
     let lines = session_lines(
         ID,
         &setup,
-        &["0:05 B E5", "0:09 W C3", "0:20 B resign", "0:30 sign W", "0:40 sign B"],
+        &[
+            "0:05 B E5",
+            "0:09 W C3",
+            "0:20 B resign",
+            "0:30 sign W",
+            "0:40 sign B",
+        ],
     );
     let mut d = desk();
     feed(&mut d, &lines, &[1, 2, 3, 4]);
