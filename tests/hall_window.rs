@@ -744,3 +744,35 @@ fn issue18_the_desk_gone_and_the_window_killed_with_a_backlog_lose_nothing_and_d
     drop(r);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn issue18_a_desk_ruling_waits_for_the_restarts_time_away_decision() {
+    // No server needed: the decision comes before anything the link could do.
+    let dir = temp("window-gap");
+    let sessions = dir.join("sessions");
+    let mut r = Rig::new(&sessions, Settings::default());
+    let mut setup = game("An", "Bo", "");
+    setup.time_control = "sudden:main=10m".parse().ok();
+    r.new_game(setup);
+    r.click("E5");
+    let path = r.journal();
+    drop(r);
+    let mut r = Rig::new(&sessions, Settings::default());
+    r.apply(Command::ResumeSession(path));
+    assert!(
+        r.host.game.gap.is_some(),
+        "the time away waits for a decision"
+    );
+    let entries = r.host.session().log().len();
+    r.apply(Command::Hall(HallCommand::Accept(
+        "R1-0123456789abcdef".into(),
+    )));
+    assert_eq!(r.host.notice, Some(Notice::DecideGapFirst));
+    assert!(
+        r.host.lock.prompt.is_none(),
+        "no PIN asked before the decision"
+    );
+    assert_eq!(r.host.session().log().len(), entries);
+    drop(r);
+    let _ = std::fs::remove_dir_all(&dir);
+}
