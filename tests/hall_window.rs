@@ -258,14 +258,16 @@ fn issue18_one_link_carries_three_games_a_desk_ruling_is_entered_once_and_result
 
     // The volunteer types the Hall setting once and links the table.
     let sessions = dir.join("sessions");
-    let mut settings = Settings::default();
-    settings.hall = HallSetting {
-        enabled: false,
-        server: url.clone(),
-        event: "cup".into(),
-        table: "1".into(),
-        creds: creds.join("table-1.creds").display().to_string(),
-        desk_key: String::new(),
+    let settings = Settings {
+        hall: HallSetting {
+            enabled: false,
+            server: url.clone(),
+            event: "cup".into(),
+            table: "1".into(),
+            creds: creds.join("table-1.creds").display().to_string(),
+            desk_key: String::new(),
+        },
+        ..Settings::default()
     };
     let mut r = Rig::new(&sessions, settings);
     assert!(!r.host.session().setup().players_sign);
@@ -609,14 +611,16 @@ fn issue18_the_desk_gone_and_the_window_killed_with_a_backlog_lose_nothing_and_d
     let desk = Desk::start(&url, "cup", &desk_dir, &["--creds", &desk_creds]);
     desk.wait_for("reading stream", 15);
     let sessions = dir.join("sessions");
-    let mut settings = Settings::default();
-    settings.hall = HallSetting {
-        enabled: true,
-        server: url.clone(),
-        event: "cup".into(),
-        table: "1".into(),
-        creds: creds.join("table-1.creds").display().to_string(),
-        desk_key: String::new(),
+    let settings = Settings {
+        hall: HallSetting {
+            enabled: true,
+            server: url.clone(),
+            event: "cup".into(),
+            table: "1".into(),
+            creds: creds.join("table-1.creds").display().to_string(),
+            desk_key: String::new(),
+        },
+        ..Settings::default()
     };
     // A table linked in an earlier run links again at start.
     let mut r = Rig::new(&sessions, settings.clone());
