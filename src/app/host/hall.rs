@@ -11,7 +11,9 @@
 //!   numbered. The host keeps the lines of the game at the board (a game is a few hundred
 //!   lines) and forwards them; a game whose first line arrives begins a new session on the
 //!   same link. When the link (re)starts, the whole game at the board is sent again (the link
-//!   takes a line it already has as a no-op).
+//!   takes a line it already has as a no-op). After a crash the link itself carries again the
+//!   games its ledger in the sessions folder names (`hall::board_link::ledger_path`), also those
+//!   nobody opens again; a finished game awaiting the players' confirmation is offered at start.
 //! - **Rulings.** A ruling the link received is listed with its id and signature state; the
 //!   arbiter enters it with one click, which passes the lock like every ruling
 //!   ([`super::lock::Waiting::DeskRuling`]); the line comes from
@@ -20,7 +22,7 @@
 //! - **The players' confirmation.** A game begun while the table is linked is set up with
 //!   `sign=players` (and the link's table when the setup names none): when it ends, both
 //!   players confirm the result on screen, each a `sign S` entry, and the desk posts it only
-//!   after both (see `docs/decisions.md`, issue 18 item 6).
+//!   after both (see `docs/decisions.md`, "The hall in the window (issue 18)").
 
 use std::path::PathBuf;
 
