@@ -656,11 +656,11 @@ fn native_options(size: (f32, f32)) -> eframe::NativeOptions {
 fn open_announcer(
     time: SystemTimeSource,
     log: Option<&Path>,
-) -> (Box<dyn Announcer>, Option<String>) {
+) -> (Box<dyn Announcer>, Option<host::NoVoice>) {
     let load = || crate::audio::VoicePack::builtin("zh").map_err(|e| e.to_string());
     match crate::audio::RodioAnnouncer::open_loading(load, time, log) {
         Ok(a) => (Box::new(a), None),
-        Err(e) => (Box::new(NullAnnouncer::new()), Some(e.to_string())),
+        Err(e) => (Box::new(NullAnnouncer::new()), Some(host::NoVoice::of(&e))),
     }
 }
 

@@ -265,7 +265,7 @@ pub enum Command {
     /// The monitor's size, once known.
     ScreenSize(Option<crate::app::screen_size::ScreenSize>),
     /// The voice could not start (no device …): the reason.
-    NoVoice(String),
+    NoVoice(super::notice::NoVoice),
     /// A file named on the command line to open in the review tab.
     OpenRecord(PathBuf),
 }

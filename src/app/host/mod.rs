@@ -30,7 +30,7 @@ use std::path::PathBuf;
 pub use command::{ArbiterAct, Command, Exit, Nav, NewGameRequest, PlayerAction, Tab};
 pub use effect::{Effect, FileJob, FileOwner};
 pub use live_game::LiveGame;
-pub use notice::Notice;
+pub use notice::{NoVoice, Notice};
 
 use crate::app::new_game_dialog::NewGameDialog;
 use crate::app::settings::Settings;
@@ -93,7 +93,7 @@ pub struct Host {
     /// Unfinished sessions found at start, offered to resume.
     pub resume: resume::ResumeOffer,
     /// Why there is no voice (no audio device …), shown for as long as it lasts.
-    pub no_voice: Option<String>,
+    pub no_voice: Option<notice::NoVoice>,
     /// The monitor's size as the display server reports it, once known.
     pub screen: Option<crate::app::screen_size::ScreenSize>,
     /// Where new sessions are written (`None`: in memory only, as in tests).
