@@ -790,7 +790,7 @@ mod tests {
 
     #[test]
     fn issue_10_delete_says_what_it_removes_and_undo_brings_it_back() {
-        let mut s = ReviewState::new(false);
+        let mut s = ReviewState::new();
         s.open_bytes(None, b"(;SZ[9];B[ee];W[cc](;B[gg])(;B[cg]))", Lang::En)
             .expect("readable");
         let before = s.review().to_sgf();
@@ -853,7 +853,7 @@ mod tests {
 
     #[test]
     fn issue_10_unreadable_files_and_repairs_are_shown() {
-        let mut s = ReviewState::new(false);
+        let mut s = ReviewState::new();
         let bad = s.open_bytes(
             Some(PathBuf::from("/x/not.sgf")),
             b"this is not sgf",
