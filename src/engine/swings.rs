@@ -69,9 +69,6 @@ pub fn biggest_swings(
             let (color, mv) = point.played?;
             let before = estimates.get(i - 1).copied().flatten()?.value_for(color)?;
             let after = estimates.get(i).copied().flatten()?.value_for(color)?;
-            if (before - after).abs() < UNCHANGED {
-                return None;
-            }
             Some(Swing {
                 index: i,
                 move_number: point.move_number,
@@ -92,7 +89,8 @@ pub fn biggest_swings(
             s.loss += median;
         }
     }
-    swings.retain(|s| s.loss > 0.0);
+    // The typical move above counts every move; a move that changed nothing is not listed.
+    swings.retain(|s| s.loss > 0.0 && (s.before - s.after).abs() >= UNCHANGED);
     swings.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.index.cmp(&b.index)));
     swings.truncate(count);
     swings
