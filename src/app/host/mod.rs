@@ -117,6 +117,8 @@ pub struct Host {
     teach_exit: Option<Exit>,
     /// After "Save" in the unsaved-work question: the exit waits for these saves.
     after_save: Option<(Exit, Vec<FileOwner>)>,
+    /// File jobs whose path is to be asked (no dialog here), in turn.
+    paths_waiting: std::collections::VecDeque<(FileOwner, FileJob)>,
     /// The key derivation's cost of new games' PINs (tests use a cheap one).
     pub kdf: KdfParams,
     /// The arbiter's PIN from `TIANYUAN_ARBITER_PIN`: it gives each new game of the window its
@@ -186,6 +188,7 @@ impl Host {
             start_after_offer: false,
             teach_exit: None,
             after_save: None,
+            paths_waiting: Default::default(),
             kdf: KdfParams::STANDARD,
             env_pin: None,
             wake,
@@ -345,7 +348,7 @@ impl Host {
             Command::Tournament(c) => self.apply_tournament(c, now, fx),
             Command::WorkDone(done) => self.work_done(done, now, fx),
             Command::FileDone(owner, event) => self.file_done(owner, event, now, fx),
-            Command::NoDialog(owner, job) => self.no_dialog(owner, job, now, fx),
+            Command::NoDialog(owner, job) => self.no_dialog(owner, job),
             Command::ResumeFound(found) => self.resume_found(found, now, fx),
             Command::ScreenSize(s) => self.screen = s,
             Command::NoVoice(why) => self.notice = Some(Notice::NoVoice(why)),

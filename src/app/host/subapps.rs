@@ -362,23 +362,24 @@ impl Host {
             }));
         }
         self.sync_review_tools(fx);
+        self.next_path_question();
         self.check_after_save(now, fx);
     }
 
     /// No file dialog can be shown for `job`: the path is asked for instead (the one path
-    /// question). Should another question be open, the job is answered "cancelled", so its
-    /// owner never waits for it.
-    pub(super) fn no_dialog(
-        &mut self,
-        owner: FileOwner,
-        job: FileJob,
-        now: Timestamp,
-        fx: &mut Vec<Effect>,
-    ) {
-        if self.question.is_none() {
+    /// question). Should another question be open (a second save of "Save all", say), the
+    /// path waits its turn: its owner's job is still running until it is answered.
+    pub(super) fn no_dialog(&mut self, owner: FileOwner, job: FileJob) {
+        self.paths_waiting.push_back((owner, job));
+        self.next_path_question();
+    }
+
+    /// Asks the next path waiting, when no other question is open.
+    pub(super) fn next_path_question(&mut self) {
+        if self.question.is_none()
+            && let Some((owner, job)) = self.paths_waiting.pop_front()
+        {
             self.question = Some(Question::Path(owner, job));
-        } else {
-            self.file_done(owner, FileEvent::Cancelled, now, fx);
         }
     }
 
@@ -395,6 +396,7 @@ impl Host {
         };
         let Some(path) = path.filter(|p| !p.as_os_str().is_empty()) else {
             self.file_done(owner, FileEvent::Cancelled, now, fx);
+            self.next_path_question();
             return;
         };
         let job = match job {
@@ -431,5 +433,6 @@ impl Host {
             },
         };
         fx.push(Effect::File(owner, job));
+        self.next_path_question();
     }
 }
