@@ -249,7 +249,11 @@ impl Work_ {
                 r.apply(new_event());
             }
         }
-        assert_eq!(r.owners_unsaved(), vec![self.owner()], "{self:?} is unsaved work");
+        assert_eq!(
+            r.owners_unsaved(),
+            vec![self.owner()],
+            "{self:?} is unsaved work"
+        );
     }
 }
 
@@ -297,12 +301,16 @@ fn ways_out() -> Vec<WayOut> {
                 pin: None,
             })))
         }),
-        none("the New game dialog", |r| r.apply(Command::OpenNewGameDialog)),
+        none("the New game dialog", |r| {
+            r.apply(Command::OpenNewGameDialog)
+        }),
         none("leaving teaching mode", |r| {
             r.apply(Command::TeachingMode(true));
             r.apply(Command::TeachingMode(false));
         }),
-        none("a language switch", |r| r.apply(Command::SetLang(Lang::ZhHans))),
+        none("a language switch", |r| {
+            r.apply(Command::SetLang(Lang::ZhHans))
+        }),
         of(
             "the review tab's Open",
             |r| r.apply(Command::Review(ReviewCommand::OpenDialog)),
@@ -479,9 +487,20 @@ fn issue17_save_all_then_quit_waits_for_every_save() {
     }
     assert!(r.closed, "every save is on disk: the window closes");
     let sgf = std::fs::read_to_string(&review).expect("review saved");
-    assert!(sgf.contains("B[dd]") && sgf.contains("EV[Spring cup]"), "{sgf}");
-    assert!(std::fs::read_to_string(&problems).expect("problem").contains("AB[cc]"));
-    assert!(std::fs::read_to_string(&event).expect("event").contains("An"));
+    assert!(
+        sgf.contains("B[dd]") && sgf.contains("EV[Spring cup]"),
+        "{sgf}"
+    );
+    assert!(
+        std::fs::read_to_string(&problems)
+            .expect("problem")
+            .contains("AB[cc]")
+    );
+    assert!(
+        std::fs::read_to_string(&event)
+            .expect("event")
+            .contains("An")
+    );
 }
 
 /// A path question cancelled stops the exit and keeps the work.
@@ -510,13 +529,25 @@ fn issue17_the_info_field_typed_is_committed_on_save() {
     assert_eq!(r.host.review.review().size(), 9);
     r.host.review.type_info(InfoField::Event, "Future of Go");
     r.host.review.type_info(InfoField::Round, "3");
-    assert_eq!(r.owners_unsaved(), vec![FileOwner::Review], "typing is unsaved work");
+    assert_eq!(
+        r.owners_unsaved(),
+        vec![FileOwner::Review],
+        "typing is unsaved work"
+    );
     r.apply(Command::Review(ReviewCommand::Save));
     let sgf = std::fs::read_to_string(&file).expect("saved");
-    assert!(sgf.contains("EV[Future of Go]") && sgf.contains("RO[3]"), "{sgf}");
-    assert!(r.owners_unsaved().is_empty(), "clean: what was typed is on disk");
+    assert!(
+        sgf.contains("EV[Future of Go]") && sgf.contains("RO[3]"),
+        "{sgf}"
+    );
+    assert!(
+        r.owners_unsaved().is_empty(),
+        "clean: what was typed is on disk"
+    );
     // The same through the unsaved question on the way out.
-    r.host.review.type_comment("Here White should play elsewhere");
+    r.host
+        .review
+        .type_comment("Here White should play elsewhere");
     r.apply(Command::CloseRequested);
     r.apply(Command::Unsaved(UnsavedAnswer::Save));
     assert!(r.closed);
@@ -535,15 +566,19 @@ fn issue17_an_edit_made_while_a_save_runs_stays_unsaved() {
     r.apply(Command::Review(ReviewCommand::Nav(
         tianyuan::app::review::Nav::Last,
     )));
-    r.apply(Command::Review(ReviewCommand::Play(Move::Play(Coord::new(
-        2, 2,
-    )))));
+    r.apply(Command::Review(ReviewCommand::Play(Move::Play(
+        Coord::new(2, 2),
+    ))));
     r.apply_now(Command::Review(ReviewCommand::Save));
-    r.apply_now(Command::Review(ReviewCommand::Play(Move::Play(Coord::new(
-        6, 6,
-    )))));
+    r.apply_now(Command::Review(ReviewCommand::Play(Move::Play(
+        Coord::new(6, 6),
+    ))));
     r.settle();
-    assert_eq!(r.owners_unsaved(), vec![FileOwner::Review], "the later move");
+    assert_eq!(
+        r.owners_unsaved(),
+        vec![FileOwner::Review],
+        "the later move"
+    );
     let sgf = std::fs::read_to_string(&file).expect("saved");
     assert!(sgf.contains("W[cc]") && !sgf.contains("B[gg]"), "{sgf}");
 
@@ -553,14 +588,18 @@ fn issue17_an_edit_made_while_a_save_runs_stays_unsaved() {
     r.apply(Command::Tournament(TournamentCommand::SaveAs));
     r.type_path(&r.dir.join("event.ron"));
     assert!(!r.owners_unsaved().contains(&FileOwner::Tournament));
-    r.apply(Command::Tournament(TournamentCommand::Act(Action::DraftNext)));
+    r.apply(Command::Tournament(TournamentCommand::Act(
+        Action::DraftNext,
+    )));
     r.apply(Command::Tournament(TournamentCommand::Act(Action::Publish)));
     r.apply_now(Command::Tournament(TournamentCommand::Save));
-    r.apply_now(Command::Tournament(TournamentCommand::Act(Action::SetResult {
-        round: 1,
-        board: 1,
-        outcome: Some(tianyuan::tournament::Outcome::BlackWins),
-    })));
+    r.apply_now(Command::Tournament(TournamentCommand::Act(
+        Action::SetResult {
+            round: 1,
+            board: 1,
+            outcome: Some(tianyuan::tournament::Outcome::BlackWins),
+        },
+    )));
     r.settle();
     assert!(r.owners_unsaved().contains(&FileOwner::Tournament));
 
@@ -596,7 +635,10 @@ fn issue17_saving_a_problem_of_a_collection_keeps_the_others() {
         "Black to play: capture.".into(),
     )));
     r.apply(Command::Problems(ProblemCommand::Save));
-    assert!(r.host.question.is_none(), "saved to its file, nothing asked");
+    assert!(
+        r.host.question.is_none(),
+        "saved to its file, nothing asked"
+    );
     let after = trees(&file);
     assert_eq!(after.len(), 3, "three problems stay three");
     assert_eq!(after[0], before[0]);
@@ -628,11 +670,18 @@ fn issue17_saving_a_problem_of_a_collection_keeps_the_others() {
     // A shipped set is never written over: its problems are saved where the teacher says.
     r.apply(Command::Problems(ProblemCommand::OpenShipped(0)));
     r.apply(Command::Problems(ProblemCommand::EditThis));
-    r.apply(Command::Problems(ProblemCommand::SetText("Mine".into(), String::new())));
+    r.apply(Command::Problems(ProblemCommand::SetText(
+        "Mine".into(),
+        String::new(),
+    )));
     r.apply(Command::Problems(ProblemCommand::Save));
     let copy = r.dir.join("copy.sgf");
     r.type_path(&copy);
-    assert_eq!(trees(&copy).len(), 3, "the whole shipped set, with the edit");
+    assert_eq!(
+        trees(&copy).len(),
+        3,
+        "the whole shipped set, with the edit"
+    );
 }
 
 // ----- no dialog: the path question -----
@@ -680,7 +729,12 @@ fn issue17_without_a_dialog_problems_and_tournament_ask_for_a_path() {
     }));
     r.type_path(&csv);
     assert_eq!(
-        r.host.tournament.state.event.as_ref().map(|t| t.players.len()),
+        r.host
+            .tournament
+            .state
+            .event
+            .as_ref()
+            .map(|t| t.players.len()),
         Some(4)
     );
     r.apply(Command::Tournament(TournamentCommand::Save));
@@ -691,7 +745,9 @@ fn issue17_without_a_dialog_problems_and_tournament_ask_for_a_path() {
     let html = r.dir.join("standings.html");
     r.type_path(&html);
     assert!(std::fs::read_to_string(&html).expect("html").contains("An"));
-    r.apply(Command::Tournament(TournamentCommand::Act(Action::DraftNext)));
+    r.apply(Command::Tournament(TournamentCommand::Act(
+        Action::DraftNext,
+    )));
     r.apply(Command::Tournament(TournamentCommand::Act(Action::Publish)));
     r.apply(Command::Tournament(TournamentCommand::Save));
     assert!(r.host.question.is_none(), "saved where it was saved");
@@ -700,7 +756,12 @@ fn issue17_without_a_dialog_problems_and_tournament_ask_for_a_path() {
     r.apply(Command::Tournament(TournamentCommand::OpenEvent));
     r.type_path(&ron);
     assert_eq!(
-        r.host.tournament.state.event.as_ref().map(|t| t.played.len()),
+        r.host
+            .tournament
+            .state
+            .event
+            .as_ref()
+            .map(|t| t.played.len()),
         Some(1),
         "the round published is in the file"
     );
@@ -740,23 +801,36 @@ fn issue17_without_the_runner_the_sub_windows_do_nothing_on_their_own() {
     ));
     // Files: the problems window's Open SGF…
     effects.extend(host.apply(Command::ShowProblems(true), Timestamp(5)));
-    effects.extend(host.apply(
-        Command::Problems(ProblemCommand::OpenFile),
-        Timestamp(6),
-    ));
+    effects.extend(host.apply(Command::Problems(ProblemCommand::OpenFile), Timestamp(6)));
     let has = |f: &dyn Fn(&Effect) -> bool| effects.iter().any(f);
-    assert!(has(&|e| matches!(e, Effect::Work(Work::StartComputer { .. }))));
-    assert!(has(&|e| matches!(e, Effect::Work(Work::AskComputer { .. }))));
+    assert!(has(&|e| matches!(
+        e,
+        Effect::Work(Work::StartComputer { .. })
+    )));
+    assert!(has(&|e| matches!(
+        e,
+        Effect::Work(Work::AskComputer { .. })
+    )));
     assert!(has(&|e| matches!(e, Effect::Work(Work::Suggest { .. }))));
-    assert!(has(&|e| matches!(e, Effect::Work(Work::StartReview { .. }))));
+    assert!(has(&|e| matches!(
+        e,
+        Effect::Work(Work::StartReview { .. })
+    )));
     assert!(has(&|e| matches!(e, Effect::File(FileOwner::Problems, _))));
-    std::thread::sleep(Duration::from_millis(300));
-    let _ = host.tick(Timestamp(400));
+    // Frames pass: nothing answers but the runner, and there is none.
+    for t in 0..50 {
+        let _ = host.tick(Timestamp(400 + t));
+    }
     let teach = host.teach.state().expect("teaching");
     assert!(teach.computer_thinking(), "nobody answered");
     assert_eq!(teach.game().moves().len(), 1);
     assert!(host.review_tools.dead.computing());
-    assert!(host.review_tools.engine.as_ref().is_some_and(|e| e.running()));
+    assert!(
+        host.review_tools
+            .engine
+            .as_ref()
+            .is_some_and(|e| e.running())
+    );
     assert!(host.problems.busy());
 }
 
@@ -777,7 +851,12 @@ fn issue17_no_sub_window_starts_a_thread() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
     let mut files = Vec::new();
     walk(&root, &mut files);
-    let allowed = ["effects", "screen_size.rs", "desk_window.rs", "desk_view.rs"];
+    let allowed = [
+        "effects",
+        "screen_size.rs",
+        "desk_window.rs",
+        "desk_view.rs",
+    ];
     let mut offenders = Vec::new();
     for f in &files {
         let rel = f.strip_prefix(&root).expect("under src/app");
@@ -810,13 +889,18 @@ fn issue17_the_teachers_pin_is_set_and_checked_on_the_runner() {
     let mut r = Rig::new("pin");
     r.apply(Command::TeachingMode(true));
     r.apply(Command::Teach(TeachCommand::OpenOptions));
-    r.apply_now(Command::Teach(TeachCommand::SetTeacherPin("panda-2026".into())));
+    r.apply_now(Command::Teach(TeachCommand::SetTeacherPin(
+        "panda-2026".into(),
+    )));
     assert!(
         r.host.teach.state().is_some_and(|s| s.pin_busy()),
         "derived on the runner, not in the command"
     );
     r.settle();
-    assert!(r.host.settings.teach.teacher_pin.is_some(), "kept in the settings");
+    assert!(
+        r.host.settings.teach.teacher_pin.is_some(),
+        "kept in the settings"
+    );
     r.apply(Command::Teach(TeachCommand::CloseOptions));
     // Ctrl+Q in teaching mode asks the teacher's PIN first; a wrong one keeps the mode.
     r.apply(Command::Quit);
@@ -824,7 +908,10 @@ fn issue17_the_teachers_pin_is_set_and_checked_on_the_runner() {
     assert!(!r.closed && r.host.teaching);
     r.apply(Command::Teach(TeachCommand::SubmitPin("panda-2026".into())));
     assert!(r.closed, "the right PIN lets the window close");
-    assert!(r.host.settings.teaching_on, "and teaching mode comes back at the next start");
+    assert!(
+        r.host.settings.teaching_on,
+        "and teaching mode comes back at the next start"
+    );
 }
 
 // ----- item 9: the engine review never lists a move that changed nothing -----
@@ -834,8 +921,11 @@ fn issue17_the_engine_review_lists_no_move_whose_estimate_did_not_change() {
     let mut r = Rig::new("swings");
     let file = r.dir.join("game.sgf");
     // Black passes at move 3 and the estimate stays; the other moves change it.
-    std::fs::write(&file, "(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[cc];B[];W[gg];B[cg])")
-        .expect("write");
+    std::fs::write(
+        &file,
+        "(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[cc];B[];W[gg];B[cg])",
+    )
+    .expect("write");
     r.apply(Command::OpenRecord(file));
     let leads = std::sync::Arc::new(std::sync::Mutex::new(
         vec!["W+7.5", "B+10", "B+2", "B+2", "W+5", "B+1"].into_iter(),
@@ -883,4 +973,407 @@ fn issue17_leave_asks_the_same_question_as_the_buttons() {
     r.apply(Command::Unsaved(UnsavedAnswer::Discard));
     assert_eq!(r.host.review.review().size(), 9, "then the new record");
     assert!(r.owners_unsaved().is_empty());
+}
+
+// ----- walks through the window by accessible names -----
+//
+// The window as a reviewer, a teacher and a director use it (egui_kittest, injected time, no
+// file dialog: the window asks for paths). Each walk runs on a big stack, as
+// `tests/window_walks.rs` does.
+
+mod walks {
+    use super::{PLAYERS, temp};
+    use eframe::egui;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use std::path::Path;
+    use std::rc::Rc;
+    use std::time::Duration;
+    use tianyuan::app::board_view::BoardLook;
+    use tianyuan::app::host::FileOwner;
+    use tianyuan::app::{Command, TianyuanApp};
+    use tianyuan::audio::NullAnnouncer;
+    use tianyuan::clock::Timestamp;
+    use tianyuan::i18n::Lang;
+    use tianyuan::rules::Coord;
+    use tianyuan::time::{ManualTimeSource, TimeSource};
+
+    struct SharedTime(Rc<ManualTimeSource>);
+
+    impl TimeSource for SharedTime {
+        fn now(&self) -> Timestamp {
+            self.0.now()
+        }
+    }
+
+    type H = Harness<'static, TianyuanApp>;
+
+    /// The window in `lang`, games in memory, no file dialog.
+    fn window(lang: Lang) -> H {
+        let time = Rc::new(ManualTimeSource::at(Timestamp(1_000)));
+        let mut h = Harness::builder()
+            .with_size(egui::Vec2::new(1280.0, 1000.0))
+            .build_eframe(move |cc| {
+                // One pass per frame: a frame that asks a worker is one step, and the next
+                // step is the next frame (egui may otherwise run a second pass in a step).
+                cc.egui_ctx
+                    .options_mut(|o| o.max_passes = std::num::NonZeroUsize::MIN);
+                TianyuanApp::for_tests(
+                    &cc.egui_ctx,
+                    lang,
+                    Box::new(SharedTime(time)),
+                    Box::new(NullAnnouncer::new()),
+                )
+            });
+        h.run_steps(2);
+        settle(&mut h);
+        h
+    }
+
+    /// Waits for the runner's threads, then shows their answers.
+    fn settle(h: &mut H) {
+        assert!(h.state_mut().settle(Duration::from_secs(20)), "settled");
+        h.run_steps(3);
+    }
+
+    fn click(h: &mut H, label: &str) {
+        h.get_by_label(label).click();
+        h.run_steps(3);
+        settle(h);
+    }
+
+    fn click_contains(h: &mut H, label: &str) {
+        h.get_by_label_contains(label).click();
+        h.run_steps(3);
+        settle(h);
+    }
+
+    /// A menu item under a menu of the bar.
+    fn menu(h: &mut H, bar: &str, item: &str) {
+        h.get_by_label(bar).click();
+        h.run_steps(2);
+        click(h, item);
+    }
+
+    /// Presses at `c` of the board named `board` (`size` lines) and releases there; the frame
+    /// of the release (the click) is the last frame run.
+    fn press_point(h: &mut H, board: &str, size: u8, c: Coord) {
+        let rect = h.get_by_label_contains(board).rect();
+        let (x, y) = BoardLook::default().geometry(size, rect).point_of(c);
+        let p = egui::Pos2::new(x, y);
+        h.hover_at(p);
+        h.run_steps(1);
+        h.drag_at(p);
+        h.run_steps(1);
+        // The release alone (`drop_at` queues a second event, hence a second frame).
+        h.event(egui::Event::PointerButton {
+            pos: p,
+            button: egui::PointerButton::Primary,
+            pressed: false,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.step();
+    }
+
+    /// Answers the path question (no dialog here) with `path`.
+    fn type_path(h: &mut H, lang: Lang, path: &Path) {
+        h.run_steps(2);
+        let field = lang.pick("路径", "路徑", "Path");
+        h.get_by_label(field).focus();
+        h.run_steps(1);
+        h.get_by_label(field).type_text(&path.display().to_string());
+        h.run_steps(1);
+        click(h, lang.pick("确定 OK", "確定 OK", "OK"));
+    }
+
+    fn ctrl_q(h: &mut H) {
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Q);
+        h.run_steps(3);
+        settle(h);
+    }
+
+    fn close_button(h: &mut H) {
+        h.input_mut()
+            .viewports
+            .entry(egui::ViewportId::ROOT)
+            .or_default()
+            .events
+            .push(egui::ViewportEvent::Close);
+        h.run_steps(3);
+        settle(h);
+    }
+
+    /// Whether the window closes (asked in the last frame, or on its way).
+    fn closing(h: &H) -> bool {
+        h.state().state.closing
+            || h.output()
+                .viewport_output
+                .values()
+                .any(|v| v.commands.contains(&egui::ViewportCommand::Close))
+    }
+
+    fn unsaved(h: &H) -> Vec<FileOwner> {
+        h.state().state.unsaved().iter().map(|i| i.owner).collect()
+    }
+
+    /// Runs a walk on a thread with room for the whole window on its stack.
+    fn on_big_stack(walk: fn()) {
+        let handle = std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(walk)
+            .expect("walk thread");
+        if let Err(panic) = handle.join() {
+            std::panic::resume_unwind(panic);
+        }
+    }
+
+    /// A move on the review board (F4), in `lang`.
+    fn review_move(h: &mut H, lang: Lang, c: Coord) {
+        h.key_press(egui::Key::F4);
+        h.run_steps(2);
+        let board = lang.pick("复盘棋盘", "覆盤棋盤", "Review board");
+        press_point(h, board, 19, c);
+        h.run_steps(2);
+        assert!(h.state().state.review.has_unsaved_edits());
+    }
+
+    /// Issue 17 item 7: a review save that fails is said, not shown as saved, and the way out
+    /// asks about the record again; a save that succeeds lets the window close.
+    #[test]
+    fn issue17_walk_a_review_save_that_fails_is_not_shown_saved() {
+        on_big_stack(walk_a_review_save_that_fails);
+    }
+
+    fn walk_a_review_save_that_fails() {
+        let dir = temp("walk-save-fails");
+        // A folder nobody can write into, even root: a file stands where the folder would be.
+        let blocker = dir.join("not-a-folder");
+        std::fs::write(&blocker, "").expect("blocker");
+        let mut h = window(Lang::En);
+        review_move(&mut h, Lang::En, Coord::new(15, 3));
+        click(&mut h, "Save *");
+        type_path(&mut h, Lang::En, &blocker.join("game.sgf"));
+        h.get_by_label_contains("Cannot read or write");
+        assert!(
+            h.query_all_by_label_contains("Saved").next().is_none(),
+            "never said saved"
+        );
+        h.get_by_label("Save *");
+        assert_eq!(unsaved(&h), vec![FileOwner::Review]);
+        // Ctrl+Q asks about the record again; Cancel keeps it.
+        ctrl_q(&mut h);
+        h.get_by_label_contains("The record under review");
+        click(&mut h, "Cancel");
+        assert!(!closing(&h));
+        assert_eq!(unsaved(&h), vec![FileOwner::Review], "still unsaved");
+        // Save in the question: the path is asked again, this time a good one; the window
+        // closes once the record is on disk.
+        ctrl_q(&mut h);
+        click(&mut h, "Save");
+        assert!(!closing(&h), "the window waits for the save");
+        let good = dir.join("game.sgf");
+        type_path(&mut h, Lang::En, &good);
+        h.run_steps(1);
+        assert!(closing(&h), "saved: the window closes");
+        let sgf = std::fs::read_to_string(&good).expect("saved");
+        assert!(sgf.contains(";B[pd]"), "{sgf}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 17 items 1 and 7: unsaved work in the review tab, the problems window and the
+    /// tournament window; Ctrl+Q and the close button each ask (Save / Discard / Cancel) about
+    /// all three, Cancel keeps everything, Discard closes. In the three languages.
+    #[test]
+    fn issue17_walk_quitting_with_unsaved_sub_windows_asks() {
+        on_big_stack(walk_quitting_with_unsaved_sub_windows);
+    }
+
+    fn walk_quitting_with_unsaved_sub_windows() {
+        for lang in [Lang::En, Lang::ZhHans, Lang::ZhHant] {
+            let dir = temp(&format!("walk-quit-{lang:?}"));
+            let csv = dir.join("players.csv");
+            std::fs::write(&csv, PLAYERS).expect("players.csv");
+            let mut h = window(lang);
+            let game = lang.pick("对局", "對局", "Game");
+            review_move(&mut h, lang, Coord::new(3, 3));
+            // A problem being written: one black stone on its board.
+            menu(&mut h, game, lang.pick("死活题…", "死活題…", "Problems…"));
+            click(
+                &mut h,
+                lang.pick("出题（老师）", "出題（老師）", "Write a problem (teacher)"),
+            );
+            let editor = lang.pick("出题棋盘", "出題棋盤", "problem editor");
+            press_point(&mut h, editor, 9, Coord::new(2, 2));
+            h.run_steps(2);
+            // A new event from players.csv.
+            menu(&mut h, game, lang.pick("赛事…", "賽事…", "Tournament…"));
+            click(
+                &mut h,
+                lang.pick(
+                    "打开 players.csv…",
+                    "打開 players.csv…",
+                    "Open players.csv…",
+                ),
+            );
+            type_path(&mut h, lang, &csv);
+            let all = vec![
+                FileOwner::Review,
+                FileOwner::Problems,
+                FileOwner::Tournament,
+            ];
+            assert_eq!(unsaved(&h), all, "{lang:?}");
+            for (way, go) in [("Ctrl+Q", ctrl_q as fn(&mut H)), ("close", close_button)] {
+                go(&mut h);
+                assert!(
+                    !closing(&h),
+                    "{lang:?} {way}: nothing done before the answer"
+                );
+                for item in [
+                    lang.pick("复盘棋谱", "覆盤棋譜", "The record under review"),
+                    lang.pick(
+                        "正在编写的题目",
+                        "正在編寫的題目",
+                        "The problem being written",
+                    ),
+                    lang.pick("赛事", "賽事", "The tournament"),
+                ] {
+                    assert!(
+                        h.query_all_by_label_contains(&format!("• {item}"))
+                            .next()
+                            .is_some(),
+                        "{lang:?} {way}: {item} listed"
+                    );
+                }
+                h.get_by_label(lang.pick("保存 Save", "儲存 Save", "Save"));
+                h.get_by_label(lang.pick("不保存 Discard", "不儲存 Discard", "Discard"));
+                click_contains(&mut h, "Cancel");
+                assert!(h.state().state.question.is_none(), "{lang:?} {way}");
+                assert!(!closing(&h), "{lang:?} {way}: the window stays");
+                assert_eq!(unsaved(&h), all, "{lang:?} {way}: everything kept");
+                let s = &h.state().state;
+                assert!(s.show_problems && s.show_tournament, "{lang:?} {way}");
+                assert!(s.review.has_unsaved_edits(), "{lang:?} {way}");
+            }
+            ctrl_q(&mut h);
+            h.get_by_label_contains("Discard").click();
+            h.step();
+            assert!(closing(&h), "{lang:?}: discarding closes");
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+
+    /// Issue 17 items 2 and 10: the teaching computer's move and the dead-stone estimate are
+    /// asked in one frame and arrive in a later one, through the runner: the frame that asks
+    /// ends without them.
+    #[test]
+    fn issue17_walk_the_computer_and_the_estimator_answer_through_the_runner() {
+        on_big_stack(walk_the_computer_and_the_estimator);
+    }
+
+    fn walk_the_computer_and_the_estimator() {
+        let dir = temp("walk-workers");
+        let mut h = window(Lang::En);
+        menu(&mut h, "View", "Teaching mode");
+        assert!(h.state().state.teaching);
+        let threads = h.state().runner.worker_threads_started();
+        press_point(&mut h, "Go board", 9, Coord::new(4, 4));
+        {
+            let app = h.state();
+            let s = app.state.teach.state().expect("teaching");
+            assert_eq!(s.game().moves().len(), 1, "the child's move, at once");
+            assert!(
+                s.computer_thinking(),
+                "the frame ended before the computer answered"
+            );
+            assert!(app.runner.busy(), "the runner owes the answer");
+        }
+        settle(&mut h);
+        let s = h.state().state.teach.state().expect("teaching");
+        assert_eq!(s.game().moves().len(), 2, "the computer's move arrived");
+        assert!(!s.computer_thinking());
+        assert_eq!(
+            h.state().runner.worker_threads_started(),
+            threads,
+            "the computer thinks on the thread it started with"
+        );
+        click(&mut h, "Leave teaching mode");
+        assert!(!h.state().state.teaching);
+
+        // The review tab: a counted game (its result says B+), the dead stones suggested.
+        let file = dir.join("counted.sgf");
+        std::fs::write(
+            &file,
+            "(;GM[1]FF[4]SZ[9]KM[7]RE[B+29]AB[cd][dd][ed][fd][gd][hd][id][cc]\
+             AW[ce][de][ee][fe][ge][he][ie][ca])",
+        )
+        .expect("record");
+        h.key_press(egui::Key::F4);
+        h.run_steps(2);
+        click(&mut h, "Open…");
+        type_path(&mut h, Lang::En, &file);
+        assert_eq!(h.state().state.review.review().size(), 9);
+        let threads = h.state().runner.worker_threads_started();
+        h.get_by_label("Suggest dead stones").click();
+        h.step();
+        {
+            let app = h.state();
+            let dead = &app.state.review_tools.dead;
+            assert!(
+                dead.computing() && dead.suggestion().is_none(),
+                "asked, not answered"
+            );
+            assert_eq!(
+                app.runner.worker_threads_started(),
+                threads + 1,
+                "on a worker"
+            );
+        }
+        settle(&mut h);
+        let dead = &h.state().state.review_tools.dead;
+        assert!(!dead.computing() && dead.suggestion().is_some(), "arrived");
+        h.get_by_label_contains("Counted with the suggested dead stones removed");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 17 item 10: leaving teaching mode asks the teacher's PIN, checked on the runner
+    /// (Argon2id): the frame that submits it ends with the check in flight; a wrong one keeps
+    /// the mode, the right one leaves.
+    #[test]
+    fn issue17_walk_the_teachers_pin_checked_on_the_runner_to_leave() {
+        on_big_stack(walk_the_teachers_pin);
+    }
+
+    fn walk_the_teachers_pin() {
+        let mut h = window(Lang::En);
+        let stored = tianyuan::app::teach::teacher_pin::make(
+            "panda-2026",
+            [5; 16],
+            tianyuan::seal::KdfParams::TEST_ONLY,
+        )
+        .expect("a PIN");
+        let mut settings = h.state().state.settings.clone();
+        settings.teach.teacher_pin = Some(stored);
+        h.state_mut()
+            .apply([Command::UpdateSettings(Box::new(settings))]);
+        menu(&mut h, "View", "Teaching mode");
+        click(&mut h, "Leave teaching mode");
+        for (pin, leaves) in [("panda-2025", false), ("panda-2026", true)] {
+            h.get_by_label("Teacher's PIN").focus();
+            h.run_steps(1);
+            h.get_by_label("Teacher's PIN").type_text(pin);
+            h.run_steps(1);
+            h.get_by_label("OK").click();
+            h.step();
+            {
+                let s = &h.state().state;
+                assert!(s.teaching, "{pin}: checked on the runner, not in the frame");
+                assert!(s.teach.state().is_some_and(|t| t.pin_busy()), "{pin}");
+            }
+            settle(&mut h);
+            assert_eq!(!h.state().state.teaching, leaves, "{pin}");
+            if !leaves {
+                assert!(h.query_all_by_label("Wrong PIN").next().is_some());
+            }
+        }
+    }
 }
