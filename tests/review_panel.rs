@@ -278,13 +278,18 @@ fn issue_10_open_with_unsaved_edits_asks() {
         h.query_by_label_contains("No file dialog can be shown")
             .is_some()
     );
-    h.get_by_label("Path").type_text(&other.display().to_string());
+    h.get_by_label("Path")
+        .type_text(&other.display().to_string());
     h.run_steps(1);
     h.get_by_role_and_label(egui::accesskit::Role::Button, "OK")
         .click();
     h.run_steps(2);
     settle(&mut h);
-    assert_eq!(h.state().state.review.review().size(), 13, "the file opened");
+    assert_eq!(
+        h.state().state.review.review().size(),
+        13,
+        "the file opened"
+    );
     assert!(!h.state().state.review.has_unsaved_edits());
     let _ = std::fs::remove_dir_all(&dir);
 }

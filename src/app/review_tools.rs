@@ -188,8 +188,12 @@ impl ReviewTools {
             }
             ToolsAction::EngineDialog(false) => self.dialog_open = false,
             ToolsAction::Start(choice) => {
-                out.work
-                    .extend(self.start(review, path.map(Path::to_path_buf), choice.clone(), lang));
+                out.work.extend(self.start(
+                    review,
+                    path.map(Path::to_path_buf),
+                    choice.clone(),
+                    lang,
+                ));
                 let mut keep = settings.clone();
                 match choice {
                     EngineChoice::GnuGo(level) => {
@@ -273,7 +277,10 @@ impl ReviewTools {
             }
         };
         let (engine, name) = match &self.engine_for_tests {
-            Some(maker) => (ReviewEngine::Made(Arc::clone(maker)), "test engine".to_owned()),
+            Some(maker) => (
+                ReviewEngine::Made(Arc::clone(maker)),
+                "test engine".to_owned(),
+            ),
             None => match choice.spec(lang) {
                 Ok(spec) => {
                     let line = spec.command_line();
@@ -392,7 +399,9 @@ mod tests {
         let mut at_end = open.clone();
         at_end.last();
         assert!(!position_finished(&at_end), "no result, no passes");
-        let mut passed = Review::from_sgf(b"(;SZ[9];B[ee];W[];B[])", 0).expect("sgf").0;
+        let mut passed = Review::from_sgf(b"(;SZ[9];B[ee];W[];B[])", 0)
+            .expect("sgf")
+            .0;
         passed.last();
         assert!(position_finished(&passed));
         let mut counted = Review::from_sgf(b"(;SZ[9]RE[B+3.5];B[ee];W[cc])", 0)
@@ -406,6 +415,9 @@ mod tests {
             .expect("sgf")
             .0;
         resigned.last();
-        assert!(!position_finished(&resigned), "a resignation is not counted");
+        assert!(
+            !position_finished(&resigned),
+            "a resignation is not counted"
+        );
     }
 }

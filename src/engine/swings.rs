@@ -196,17 +196,15 @@ mod tests {
     #[test]
     fn a_move_that_changed_nothing_is_never_listed() {
         // Gains 10, 10, 0 (move 3 Black: -16.5 stays -16.5 … here 0 stays 0), 10.
-        let (p, e) = line(&[
-            Some(10.0),
-            Some(20.0),
-            Some(10.0),
-            Some(10.0),
-            Some(0.0),
-        ]);
+        let (p, e) = line(&[Some(10.0), Some(20.0), Some(10.0), Some(10.0), Some(0.0)]);
         let listed = biggest_swings(&p, &e, 5, Tempo::Static);
         assert!(listed.iter().all(|s| s.before != s.after), "{listed:?}");
         assert!(listed.iter().all(|s| s.move_number != 3), "{listed:?}");
-        assert!(biggest_swings(&p, &e, 5, Tempo::Included).iter().all(|s| s.move_number != 3));
+        assert!(
+            biggest_swings(&p, &e, 5, Tempo::Included)
+                .iter()
+                .all(|s| s.move_number != 3)
+        );
     }
 
     #[test]

@@ -118,7 +118,11 @@ impl Runner {
                 self.running = self.running.saturating_sub(1);
             }
         }
-        out.extend(answers.into_iter().filter_map(|a| self.workers.translate(a)));
+        out.extend(
+            answers
+                .into_iter()
+                .filter_map(|a| self.workers.translate(a)),
+        );
         out.extend(self.workers.poll());
         out
     }

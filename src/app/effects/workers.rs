@@ -9,8 +9,8 @@ use std::sync::Arc;
 use std::sync::mpsc::Sender;
 
 use crate::ai::Level;
-use crate::app::host::work::{ComputerSpec, PinProblem, ReviewEngine, Work, WorkDone};
 use crate::app::host::Command;
+use crate::app::host::work::{ComputerSpec, PinProblem, ReviewEngine, Work, WorkDone};
 use crate::app::teach::computer::{ComputerAnswer, OurPlayer};
 use crate::engine::review_job::EngineFactory;
 use crate::engine::{

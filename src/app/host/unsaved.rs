@@ -239,9 +239,9 @@ impl Host {
 /// Whether `exit` drops `owner`'s work only when what replaces it arrives (a file opened).
 fn replaced_on_arrival(exit: &Exit, owner: FileOwner) -> bool {
     match exit {
-        Exit::Review(crate::app::review::Pending::OpenDialog | crate::app::review::Pending::OpenPath(_)) => {
-            owner == FileOwner::Review
-        }
+        Exit::Review(
+            crate::app::review::Pending::OpenDialog | crate::app::review::Pending::OpenPath(_),
+        ) => owner == FileOwner::Review,
         Exit::OpenTournament(_) => owner == FileOwner::Tournament,
         _ => false,
     }

@@ -12,11 +12,11 @@ use std::path::PathBuf;
 use crate::app::host::FileJob;
 use crate::files::jobs::FileEvent;
 use crate::i18n::Lang;
-use crate::record::Collection;
 use crate::problems::builtin::COLLECTIONS;
 use crate::problems::{
     Answer, Attempt, AttemptState, Goal, ProblemEditor, ProblemSet, SetProgress, Verdict,
 };
+use crate::record::Collection;
 use crate::rules::{Color, Coord, Game, Move};
 
 /// Where the problems come from.
@@ -213,9 +213,10 @@ impl ProblemsState {
     /// The collection's file name, or the shipped set's, for the unsaved-work question.
     pub fn collection_name(&self, lang: Lang) -> String {
         match (&self.save_path, &self.source) {
-            (Some(p), _) | (None, Some(Source::File(p))) => p
-                .file_name()
-                .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned()),
+            (Some(p), _) | (None, Some(Source::File(p))) => p.file_name().map_or_else(
+                || p.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            ),
             (None, Some(Source::Shipped(i))) => COLLECTIONS
                 .get(*i)
                 .map(|c| c.goal.name(lang).to_owned())

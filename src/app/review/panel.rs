@@ -156,7 +156,8 @@ impl ReviewPanel {
     pub fn type_info(&mut self, field: InfoField, text: &str) {
         self.fill_info_if_stale();
         if let Some(i) = InfoField::ALL.iter().position(|f| *f == field)
-            && let (Some(buffer), Some(typed)) = (self.info_edit.get_mut(i), self.info_typed.get_mut(i))
+            && let (Some(buffer), Some(typed)) =
+                (self.info_edit.get_mut(i), self.info_typed.get_mut(i))
         {
             *buffer = text.to_owned();
             *typed = true;
@@ -173,7 +174,8 @@ impl ReviewPanel {
 
     /// Fills the information fields from the record when they were read from another one.
     pub(super) fn fill_info_if_stale(&mut self) {
-        if self.info_edit.len() != InfoField::ALL.len() || self.info_typed.len() != InfoField::ALL.len()
+        if self.info_edit.len() != InfoField::ALL.len()
+            || self.info_typed.len() != InfoField::ALL.len()
         {
             self.refill_info();
         }

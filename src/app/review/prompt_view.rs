@@ -67,4 +67,3 @@ pub fn prompt_ui(ctx: &egui::Context, panel: &ReviewPanel, lang: Lang) -> Vec<Re
         .map(|a| vec![ReviewCommand::Answer(a)])
         .unwrap_or_default()
 }
-

@@ -764,14 +764,21 @@ mod tests {
         let _ = apply(&mut s, ReviewCommand::Play(Move::Play(Coord::new(15, 15))));
         carry(&mut s, jobs, None);
         let saved = std::fs::read_to_string(&target).expect("saved");
-        assert!(saved.contains(";B[dd]") && !saved.contains("W[pp]"), "{saved}");
+        assert!(
+            saved.contains(";B[dd]") && !saved.contains("W[pp]"),
+            "{saved}"
+        );
         assert!(s.review().is_dirty(), "the later move is not on disk");
         assert_eq!(s.path.as_deref(), Some(target.as_path()));
         // Saved again with nothing changed meanwhile: clean.
         let jobs = apply(&mut s, ReviewCommand::Save);
         carry(&mut s, jobs, None);
         assert!(!s.review().is_dirty());
-        assert!(std::fs::read_to_string(&target).expect("saved").contains("W[pp]"));
+        assert!(
+            std::fs::read_to_string(&target)
+                .expect("saved")
+                .contains("W[pp]")
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -781,10 +788,17 @@ mod tests {
         let target = dir.join("new.sgf");
         let mut s = edited();
         let jobs = apply(&mut s, ReviewCommand::Save);
-        assert!(matches!(jobs.as_slice(), [FileJob::SaveDialog { export: false, .. }]));
+        assert!(matches!(
+            jobs.as_slice(),
+            [FileJob::SaveDialog { export: false, .. }]
+        ));
         carry(&mut s, jobs, Some(&target));
         assert!(!s.review().is_dirty());
-        assert!(std::fs::read_to_string(&target).expect("saved").contains(";B[dd]"));
+        assert!(
+            std::fs::read_to_string(&target)
+                .expect("saved")
+                .contains(";B[dd]")
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -831,7 +845,10 @@ mod tests {
         std::fs::write(&target, "precious").expect("write");
         let mut s = ReviewState::new();
         let jobs = apply(&mut s, ReviewCommand::ExportDiagram);
-        assert!(matches!(jobs.as_slice(), [FileJob::SaveDialog { export: true, .. }]));
+        assert!(matches!(
+            jobs.as_slice(),
+            [FileJob::SaveDialog { export: true, .. }]
+        ));
         // The path typed where no dialog shows names a file that is there: asked first.
         carry(&mut s, jobs, Some(&target));
         assert_eq!(s.prompt(), Some(&Prompt::Replace(target.clone())));

@@ -316,7 +316,11 @@ fn display_and_lock_ui(
         let l = ui.label(T::SetPin.text(lang));
         ui.add(egui::TextEdit::singleline(new_pin).password(true))
             .labelled_by(l.id);
-        if big_button(ui, T::Ok.text(lang), !new_pin.is_empty() && !state.pin_busy()) {
+        if big_button(
+            ui,
+            T::Ok.text(lang),
+            !new_pin.is_empty() && !state.pin_busy(),
+        ) {
             out.push(TeachCommand::SetTeacherPin(std::mem::take(new_pin)));
         }
         if state.pin_busy() {

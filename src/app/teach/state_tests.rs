@@ -33,7 +33,8 @@ impl std::ops::Deref for Driven {
 impl Driven {
     fn run(&mut self, fx: &mut TeachEffects) {
         let work = std::mem::take(&mut fx.work);
-        self.runner.run(work.into_iter().map(Effect::Work).collect());
+        self.runner
+            .run(work.into_iter().map(Effect::Work).collect());
     }
 
     /// Applies a command and returns at once (the runner's threads work on).
@@ -81,11 +82,7 @@ impl Driven {
 
 fn state(prefs: TeachPrefs) -> Driven {
     let mut s = TeachState::new(prefs, KdfParams::TEST_ONLY).expect("a game starts");
-    let mut runner = Runner::new(
-        crate::wake::none(),
-        Box::new(NullAnnouncer::new()),
-        false,
-    );
+    let mut runner = Runner::new(crate::wake::none(), Box::new(NullAnnouncer::new()), false);
     let work = s.take_work();
     runner.run(work.into_iter().map(Effect::Work).collect());
     Driven { s, runner }
@@ -431,7 +428,8 @@ fn the_teachers_pin_is_checked_by_the_runner() {
     let mut s = state(TeachPrefs::default());
     let now = Timestamp(0);
     let _ = s.apply(TeachCommand::OpenOptions, now);
-    let fx = s.s.apply(TeachCommand::SetTeacherPin("panda-2026".into()), now);
+    let fx =
+        s.s.apply(TeachCommand::SetTeacherPin("panda-2026".into()), now);
     assert!(!fx.prefs_changed && s.prefs.teacher_pin.is_none() && s.pin_busy());
     assert!(matches!(
         fx.work.as_slice(),
@@ -444,7 +442,10 @@ fn the_teachers_pin_is_checked_by_the_runner() {
     let _ = s.apply(TeachCommand::Leave, now);
     let fx = s.s.apply(TeachCommand::SubmitPin("panda-2026".into()), now);
     assert!(!fx.leave && s.pin_busy(), "not decided before the check");
-    assert!(format!("{:?}", fx.work).contains("Secret(…)"), "never printed");
+    assert!(
+        format!("{:?}", fx.work).contains("Secret(…)"),
+        "never printed"
+    );
     let mut fx = fx;
     s.run(&mut fx);
     assert!(s.settle(now).leave);
