@@ -470,7 +470,7 @@ impl TeachState {
     /// Applies one command at `now`.
     pub fn apply(&mut self, cmd: TeachCommand, now: Timestamp) -> TeachEffects {
         let mut fx = self.apply_inner(cmd, now);
-        fx.work.extend(self.outbox.drain(..));
+        fx.work.append(&mut self.outbox);
         fx
     }
 
@@ -585,7 +585,7 @@ impl TeachState {
             WorkDone::TeacherPinMade(made) => self.on_pin_made(made),
             _ => TeachEffects::default(),
         };
-        fx.work.extend(self.outbox.drain(..));
+        fx.work.append(&mut self.outbox);
         fx
     }
 
