@@ -109,12 +109,11 @@ fn panel_frame(c: &mut Criterion) {
         let bytes = long_record(n, 2);
         let ctx = egui::Context::default();
         tianyuan::app::fonts::install(&ctx);
-        let mut panel = ReviewPanel::with_dialogs(false);
+        let mut panel = ReviewPanel::new();
         if let Err(e) = panel.open_bytes(None, &bytes) {
             panic!("the generated record reads: {e}");
         }
-        panel.apply(
-            &ctx,
+        let _ = panel.apply(
             tianyuan::app::review::ReviewCommand::Nav(tianyuan::app::review::Nav::Last),
             Lang::ZhHans,
         );

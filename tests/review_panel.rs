@@ -1,5 +1,7 @@
 //! The review panel driven like a user would: buttons, keys, typing a comment, markup tools and
-//! annotations, with clicks on board points (egui_kittest, no window).
+//! annotations, with clicks on board points (egui_kittest, no window). The panel alone is
+//! driven here as the host drives it; file actions, which pass the host's unsaved-work and
+//! path questions and the effects runner, are driven through the whole window.
 
 use eframe::egui;
 use egui_kittest::Harness;
@@ -21,8 +23,7 @@ fn harness(lang: Lang) -> Harness<'static, State> {
     harness_on(lang, GAME)
 }
 
-/// The panel beside its board on `record`, with the panel's own path field (no dialogs), as
-/// the app lays them out.
+/// The panel beside its board on `record`, as the app lays them out.
 fn harness_on(lang: Lang, record: &[u8]) -> Harness<'static, State> {
     harness_sized(lang, record, 760.0)
 }
@@ -30,7 +31,7 @@ fn harness_on(lang: Lang, record: &[u8]) -> Harness<'static, State> {
 /// [`harness_on`] in a window `height` points tall (widgets scrolled out of the panel's view
 /// have no accessible node, so a test of the lower controls needs the room).
 fn harness_sized(lang: Lang, record: &[u8], height: f32) -> Harness<'static, State> {
-    let mut panel = ReviewPanel::with_dialogs(false);
+    let mut panel = ReviewPanel::new();
     panel.open_bytes(None, record).expect("readable");
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1000.0, height))
@@ -44,7 +45,6 @@ fn harness_sized(lang: Lang, record: &[u8], height: f32) -> Harness<'static, Sta
                     s.fonts_installed = true;
                     return;
                 }
-                s.panel.poll(&ctx, s.lang);
                 let mut commands = s.panel.window_ui(&ctx, s.lang);
                 commands.extend(s.panel.keys(&ctx));
                 ui.horizontal_top(|ui| {
@@ -60,7 +60,8 @@ fn harness_sized(lang: Lang, record: &[u8], height: f32) -> Harness<'static, Sta
                     ));
                 });
                 for c in commands {
-                    s.panel.apply(&ctx, c, s.lang);
+                    // No file is read or written in these walks: the jobs are not needed.
+                    let _ = s.panel.apply(c, s.lang);
                 }
             },
             State {
@@ -207,15 +208,53 @@ fn issue_10_delete_then_undo_restores_the_tree() {
     assert_eq!(sgf(&h), before, "and the Undo button restores it");
 }
 
+/// Clicks the review board's point `c` in the whole window.
+fn click_window_point(h: &mut Harness<'static, tianyuan::app::TianyuanApp>, c: Coord) {
+    let rect = h.get_by_label_contains("Review board").rect();
+    let size = h.state().state.review.review().size();
+    let geo = BoardLook::default().geometry(size, rect);
+    let (x, y) = geo.point_of(c);
+    h.hover_at(egui::pos2(x, y));
+    h.run_steps(1);
+    h.drag_at(egui::pos2(x, y));
+    h.run_steps(1);
+    h.drop_at(egui::pos2(x, y));
+    h.run_steps(2);
+}
+
+/// Waits for the runner's answers and shows them.
+fn settle(h: &mut Harness<'static, tianyuan::app::TianyuanApp>) {
+    assert!(
+        h.state_mut().settle(std::time::Duration::from_secs(20)),
+        "the runner answered"
+    );
+    h.run_steps(2);
+}
+
 #[test]
 fn issue_10_open_with_unsaved_edits_asks() {
     let dir = std::env::temp_dir().join(format!("tianyuan-panel-open-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let other = dir.join("other.sgf");
     std::fs::write(&other, "(;GM[1]SZ[13];B[gg])").expect("write");
-    let mut h = harness(Lang::En);
-    click_point(&mut h, Coord::new(6, 2));
-    assert!(h.state().panel.has_unsaved_edits());
+    // The whole window: the unsaved-work question and the path question are the host's.
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1200.0, 900.0))
+        .build_eframe(|cc| {
+            tianyuan::app::TianyuanApp::for_tests(
+                &cc.egui_ctx,
+                Lang::En,
+                Box::new(tianyuan::time::ManualTimeSource::at(
+                    tianyuan::clock::Timestamp(0),
+                )),
+                Box::new(tianyuan::audio::NullAnnouncer::new()),
+            )
+        });
+    h.run_steps(2);
+    h.key_press(egui::Key::F4);
+    h.run_steps(2);
+    click_window_point(&mut h, Coord::new(6, 2));
+    assert!(h.state().state.review.has_unsaved_edits());
     h.get_by_label("Open…").click();
     h.run_steps(4);
     assert!(
@@ -226,32 +265,32 @@ fn issue_10_open_with_unsaved_edits_asks() {
     h.run_steps(4);
     assert!(h.query_by_label("Unsaved changes").is_none());
     assert!(
-        h.state().panel.has_unsaved_edits(),
+        h.state().state.review.has_unsaved_edits(),
         "cancel keeps the edits"
     );
-    // Discard, then (no file dialog here) the path field.
+    // Discard, then (no file dialog here) the host's path question.
     h.get_by_label("Open…").click();
     h.run_steps(4);
     h.get_by_label("Discard").click();
-    h.run_steps(4);
+    h.run_steps(2);
+    settle(&mut h);
     assert!(
         h.query_by_label_contains("No file dialog can be shown")
             .is_some()
     );
-    h.get_by_label("File path")
+    h.get_by_label("Path")
         .type_text(&other.display().to_string());
     h.run_steps(1);
-    h.get_by_role_and_label(egui::accesskit::Role::Button, "Open")
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "OK")
         .click();
-    for _ in 0..200 {
-        h.run_steps(1);
-        if h.state().panel.review().size() == 13 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    assert_eq!(h.state().panel.review().size(), 13, "the file opened");
-    assert!(!h.state().panel.has_unsaved_edits());
+    h.run_steps(2);
+    settle(&mut h);
+    assert_eq!(
+        h.state().state.review.review().size(),
+        13,
+        "the file opened"
+    );
+    assert!(!h.state().state.review.has_unsaved_edits());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

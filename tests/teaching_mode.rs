@@ -66,7 +66,17 @@ fn click_point(h: &mut H, c: Coord) {
     h.run_steps(2);
 }
 
-/// Lets frames pass until the computer has answered (it thinks on its own thread).
+/// Waits for the effects runner's threads (the teacher's PIN is derived and checked there,
+/// Argon2id), then shows their answers.
+fn settle(h: &mut H) {
+    assert!(
+        h.state_mut().settle(std::time::Duration::from_secs(20)),
+        "the runner answered"
+    );
+    h.run_steps(2);
+}
+
+/// Lets frames pass until the computer has answered (it thinks on the runner's thread).
 fn wait_for_computer(h: &mut H) {
     for _ in 0..2_000 {
         h.run_steps(1);
@@ -207,6 +217,7 @@ fn issue11_the_teachers_pin_guards_the_options_and_leaving() {
     );
     h.get_by_label("OK").click();
     h.run_steps(3);
+    settle(&mut h);
     assert!(
         h.state().state.settings.teach.teacher_pin.is_some(),
         "saved hashed: {:?}",
@@ -230,6 +241,7 @@ fn issue11_the_teachers_pin_guards_the_options_and_leaving() {
     h.run_steps(1);
     h.get_by_label("OK").click();
     h.run_steps(3);
+    settle(&mut h);
     assert!(h.query_all_by_label("Wrong PIN").next().is_some());
     assert!(h.query_by_label("Teaching options").is_none());
     h.get_by_label("Cancel").click();
@@ -244,6 +256,7 @@ fn issue11_the_teachers_pin_guards_the_options_and_leaving() {
     h.run_steps(1);
     h.get_by_label("OK").click();
     h.run_steps(4);
+    settle(&mut h);
     assert!(!h.state().state.teaching, "the teacher left");
 }
 

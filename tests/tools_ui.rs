@@ -179,7 +179,6 @@ fn issue11_a_child_solves_a_shipped_problem_after_one_wrong_try() {
         .state_mut()
         .state
         .apply(Command::ShowProblems(true), Timestamp(1_000));
-    h.state_mut().state.problems.dialogs = false;
     h.run_steps(3);
     h.get_by_label("0 of 3 solved (0 at the first try)");
     // Capture 1: F4 lets the white stone out; E3 takes it.

@@ -157,20 +157,7 @@ pub fn faces_row_ui(
     });
     if let Some(why) = &state.no_voice {
         // Wrapped, and there for good: a referee must know the clock will not speak.
-        ui.add(
-            egui::Label::new(
-                egui::RichText::new(format!(
-                    "{}: {why}",
-                    lang.pick(
-                        "无声音，不报时",
-                        "無聲音，不報時",
-                        "No voice: the clock will not speak"
-                    )
-                ))
-                .color(theme::ILLEGAL),
-            )
-            .wrap(),
-        );
+        ui.add(egui::Label::new(egui::RichText::new(why.text(lang)).color(theme::ILLEGAL)).wrap());
     }
     // Issue 18 item 6: the hall's light and backlog, and a result both players confirm.
     super::hall_view::table_line_ui(ui, state, &mut out);

@@ -1,21 +1,20 @@
 //! The dead-stone suggestion at counting (issue 11 item 5), egui-free.
 //!
-//! When a game at the board enters counting, [`DeadStoneHelp::sync`] asks the built-in
-//! estimator ([`crate::analysis::suggest`]) on a worker thread — a suggestion takes tens of
-//! milliseconds on 19×19, too long for a frame — and [`DeadStoneHelp::poll`] takes the answer.
+//! When a game at the board enters counting, [`DeadStoneHelp::sync`] says which position to
+//! ask the built-in estimator ([`crate::analysis::suggest`]) about — a suggestion takes tens of
+//! milliseconds on 19×19, too long for a frame, so the host hands the question to the effects
+//! runner ([`crate::app::host::work::Work::Suggest`]) — and [`DeadStoneHelp::answer`] takes the
+//! answer, skipping one about a position no longer asked.
 //! The suggestion is only *shown*: nothing reaches the journal until the players or the
 //! arbiter accept it ([`accept_events`]: one `Dead` entry per chain whose mark changes, each
 //! with the suggestion's provenance in its note), change it chain by chain with clicks, or
 //! ignore it. Never applied silently (Art. 8: life and death is agreed by the players).
 
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, channel};
 
-use crate::analysis::{Settings, Status, Suggestion, suggest};
+use crate::analysis::{Settings, Status, Suggestion};
 use crate::rules::{Board, Coord, Rules};
 use crate::session::{Event, Phase, Session};
-
-pub use crate::wake::Waker;
 
 /// What the estimator is asked about: the position, the rules and the handicap.
 #[derive(Clone, Debug)]
@@ -42,7 +41,7 @@ impl Question {
 
     /// Identifies the question: the same position and komi get the same suggestion (the
     /// estimator is deterministic), so it is not asked twice.
-    fn key(&self) -> u64 {
+    pub fn key(&self) -> u64 {
         self.board.hash()
             ^ u64::from(self.board.size()).rotate_left(56)
             ^ (self.rules.komi.0 as u64).rotate_left(40)
@@ -51,80 +50,51 @@ impl Question {
 }
 
 /// The suggestion for the position being counted: asked for, ready, or ignored.
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub struct DeadStoneHelp {
     key: Option<u64>,
-    pending: Option<Receiver<Suggestion>>,
+    waiting: bool,
     suggestion: Option<Arc<Suggestion>>,
     /// The users chose to go on without it: it is not shown (it can be shown again).
     pub ignored: bool,
 }
 
-impl std::fmt::Debug for DeadStoneHelp {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DeadStoneHelp")
-            .field("key", &self.key)
-            .field("computing", &self.pending.is_some())
-            .field("ready", &self.suggestion.is_some())
-            .field("ignored", &self.ignored)
-            .finish()
-    }
-}
-
 impl DeadStoneHelp {
-    /// Follows the position: asks for a suggestion on a worker thread when `question` is new,
-    /// forgets it when there is none (play resumed, a new game). Returns whether a job started.
-    pub fn sync(&mut self, question: Option<Question>, wake: &Waker) -> bool {
+    /// Follows the position: returns the question to ask (with its key) when `question` is
+    /// new, and forgets the suggestion when there is none (play resumed, a new game).
+    pub fn sync(&mut self, question: Option<Question>) -> Option<(u64, Question)> {
         let Some(q) = question else {
-            *self = DeadStoneHelp::default();
-            return false;
+            if self.key.is_some() || self.ignored {
+                *self = DeadStoneHelp::default();
+            }
+            return None;
         };
         let key = q.key();
         if self.key == Some(key) {
-            return false;
+            return None;
         }
         *self = DeadStoneHelp {
             key: Some(key),
+            waiting: true,
             ..DeadStoneHelp::default()
         };
-        let (tx, rx) = channel();
-        let wake = Arc::clone(wake);
-        let spawned = std::thread::Builder::new()
-            .name("tianyuan-dead-stones".into())
-            .spawn(move || {
-                let s = suggest(&q.board, &q.rules, q.handicap, &SETTINGS);
-                let _ = tx.send(s);
-                wake();
-            });
-        // Without a thread there is no suggestion; counting by hand goes on as before.
-        if spawned.is_ok() {
-            self.pending = Some(rx);
-        }
-        spawned.is_ok()
+        Some((key, q))
     }
 
-    /// Takes the worker's answer; returns whether it arrived now.
-    pub fn poll(&mut self) -> bool {
-        let Some(rx) = &self.pending else {
+    /// Takes the estimator's answer about the position of `key`; an answer about another
+    /// position (asked before the position changed) is skipped. Returns whether it was taken.
+    pub fn answer(&mut self, key: u64, suggestion: Arc<Suggestion>) -> bool {
+        if self.key != Some(key) || !self.waiting {
             return false;
-        };
-        match rx.try_recv() {
-            Ok(s) => {
-                self.suggestion = Some(Arc::new(s));
-                self.pending = None;
-                true
-            }
-            Err(std::sync::mpsc::TryRecvError::Empty) => false,
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                self.pending = None;
-                false
-            }
         }
+        self.waiting = false;
+        self.suggestion = Some(suggestion);
+        true
     }
 
     /// Whether the estimator is still working.
     pub fn computing(&self) -> bool {
-        self.pending.is_some()
+        self.waiting
     }
 
     /// The suggestion, once ready, whether shown or ignored.
@@ -183,6 +153,7 @@ pub fn accept_events(suggestion: &Suggestion, session: &Session) -> Vec<(Event, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::suggest;
     use crate::session::GameSetup;
 
     /// A position from rows (top row first): `X` black, `O` white, `.` empty.
@@ -192,16 +163,6 @@ mod tests {
             .map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" "))
             .collect();
         Board::from_diagram(&diagram.join("\n")).expect("diagram")
-    }
-
-    fn wait(help: &mut DeadStoneHelp) {
-        for _ in 0..2000 {
-            if help.poll() || help.suggestion().is_some() {
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-        panic!("no suggestion in 10 s");
     }
 
     const DEAD_WHITE_INSIDE: [&str; 9] = [
@@ -218,24 +179,27 @@ mod tests {
 
     #[test]
     fn issue11_the_suggestion_is_asked_once_per_position_and_forgotten_when_play_resumes() {
-        let wake: Waker = Arc::new(|| {});
         let q = Question {
             board: board(&DEAD_WHITE_INSIDE),
             rules: Rules::default(),
             handicap: 0,
         };
         let mut help = DeadStoneHelp::default();
-        assert!(help.sync(Some(q.clone()), &wake));
+        let (key, asked) = help.sync(Some(q.clone())).expect("asked");
         assert!(
-            !help.sync(Some(q), &wake),
+            help.sync(Some(q)).is_none(),
             "the same position is not asked twice"
         );
-        wait(&mut help);
+        assert!(help.computing());
+        // An answer about another position (asked before it changed) is skipped.
+        let s = Arc::new(suggest(&asked.board, &asked.rules, 0, &SETTINGS));
+        assert!(!help.answer(key ^ 1, Arc::clone(&s)));
+        assert!(help.answer(key, s));
         let s = help.shown().expect("ready");
         assert!(s.dead.contains(&Coord::new(1, 1)), "{:?}", s.dead);
         help.ignored = true;
         assert!(help.shown().is_none() && help.suggestion().is_some());
-        help.sync(None, &wake);
+        assert!(help.sync(None).is_none());
         assert!(help.suggestion().is_none() && !help.ignored);
     }
 

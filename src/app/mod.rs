@@ -151,9 +151,7 @@ impl TianyuanApp {
         let mut runner = Runner::new(wake.clone(), announcer, dialogs);
         let now = time.now();
         let (mut state, fx) = Host::new(settings, lang, sessions_folder, now, wake);
-        state.review = review::ReviewPanel::with_dialogs(dialogs);
         state.review.set_lang(lang);
-        state.problems.dialogs = dialogs;
         runner.run(fx);
         TianyuanApp {
             state,
@@ -245,12 +243,11 @@ impl TianyuanApp {
     /// The problems window: the window, its commands.
     fn problems_ui(&mut self, ctx: &egui::Context) -> Vec<Command> {
         let lang = self.state.lang;
-        self.state.problems.ensure_open(lang);
         let look = BoardLook {
             real_size: None,
             ..self.state.board_look(ctx.pixels_per_point())
         };
-        let (cmds, open) = problems::view::window_ui(ctx, &mut self.state.problems, lang, look);
+        let (cmds, open) = problems::view::window_ui(ctx, &self.state.problems, lang, look);
         let mut out: Vec<Command> = cmds.into_iter().map(Command::Problems).collect();
         if !open {
             out.push(Command::ShowProblems(false));
@@ -358,15 +355,6 @@ impl TianyuanApp {
         let fx = self.state.tick(now);
         let ticked = !fx.is_empty();
         self.runner.run(fx);
-        if self.state.teaching
-            && let Some(prefs) = self.state.teach.ensure_started(
-                &self.state.settings.teach,
-                self.state.wake.clone(),
-                self.state.kdf,
-            )
-        {
-            self.state.settings.teach = prefs;
-        }
         let mut cmds = match self.teach_ui(ui, now) {
             Some(cmds) => cmds,
             None => self.window_ui(ui, &ctx, now),
@@ -425,8 +413,12 @@ impl TianyuanApp {
         egui::Panel::top("menu-bar").frame(bare).show(ui, |ui| {
             cmds.extend(menus::menu_bar_ui(ui, &self.state));
         });
-        if self.state.show_tournament && !self.state.tournament.ui(ctx, lang) {
-            cmds.push(Command::ShowTournament(false));
+        if self.state.show_tournament {
+            let (asked, open) = self.state.tournament.ui(ctx, lang);
+            cmds.extend(asked.into_iter().map(Command::Tournament));
+            if !open {
+                cmds.push(Command::ShowTournament(false));
+            }
         }
         if self.state.show_problems {
             cmds.extend(self.problems_ui(ctx));
@@ -452,10 +444,12 @@ impl TianyuanApp {
                 ));
                 if reviewing {
                     let size = self.state.review.review().game().size();
+                    let finished = review_tools::position_finished(self.state.review.review());
                     tool_actions.extend(review_tools_view::side_ui(
                         ui,
                         &self.state.review_tools,
                         size,
+                        finished,
                         lang,
                     ));
                     cmds.extend(
@@ -657,11 +651,11 @@ fn native_options(size: (f32, f32)) -> eframe::NativeOptions {
 fn open_announcer(
     time: SystemTimeSource,
     log: Option<&Path>,
-) -> (Box<dyn Announcer>, Option<String>) {
+) -> (Box<dyn Announcer>, Option<host::NoVoice>) {
     let load = || crate::audio::VoicePack::builtin("zh").map_err(|e| e.to_string());
     match crate::audio::RodioAnnouncer::open_loading(load, time, log) {
         Ok(a) => (Box::new(a), None),
-        Err(e) => (Box::new(NullAnnouncer::new()), Some(e.to_string())),
+        Err(e) => (Box::new(NullAnnouncer::new()), Some(host::NoVoice::of(&e))),
     }
 }
 

@@ -1,23 +1,24 @@
 //! The review tab's helpers (issue 11 items 5 and 7), without egui: the dead-stone suggestion
 //! for the position shown, and the review of the record's line by an engine in the background
-//! ([`crate::engine::ReviewJob`]: progress, cancel, results polled when the job wakes the UI).
+//! (progress, cancel, results as they come). Neither runs here: both are jobs for the effects
+//! runner ([`Work::Suggest`], [`Work::StartReview`]), whose answers come back through the host
+//! ([`ReviewTools::on_results`], [`ReviewTools::on_suggestion`]); an answer about another
+//! record, game or position than the one shown is skipped.
 //!
 //! The engine is GNU Go at a level the user picks, or any GTP engine's command line from the
 //! settings; tests hand in their own engine ([`ReviewTools::engine_for_tests`]) — the scripted
 //! or in-process engines — so no process is started.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::dead_stone_help::{DeadStoneHelp, Question};
-use crate::engine::review_job::EngineFactory;
-use crate::engine::{
-    AnalysisLimits, EngineError, EngineSpec, GtpEngine, JobState, ReviewJob, ReviewResults, Swing,
-    review_points,
-};
+use super::host::work::{ReviewEngine, SuggestFor, Work};
+use crate::analysis::Suggestion;
+use crate::engine::{EngineError, EngineSpec, GtpEngine, JobState, ReviewResults, Swing};
 use crate::i18n::Lang;
-use crate::record::NodeId;
-use crate::review::Review;
+use crate::record::{NodeId, Outcome};
+use crate::review::{InfoField, Review};
 
 pub use crate::wake::Waker;
 
@@ -51,10 +52,12 @@ impl EngineChoice {
     }
 }
 
-/// The engine review of one record's line: the job and what it has found.
+/// The engine review of one record's line: what the runner's job has found so far.
+#[derive(Clone, Debug)]
 pub struct EngineReview {
-    job: ReviewJob,
-    /// The last results taken from the job.
+    /// The job's number (its answers carry it).
+    pub id: u64,
+    /// The last results the job sent.
     pub results: ReviewResults,
     /// The file reviewed and the game in it (another file or game makes the review stale:
     /// its node ids would point into another tree).
@@ -89,6 +92,7 @@ pub struct ReviewTools {
     pub engine_for_tests: Option<EngineMaker>,
     /// The engine window's inputs while it is open.
     pub input: EngineInput,
+    next_id: u64,
 }
 
 /// What the "Review with engine…" window edits.
@@ -128,20 +132,98 @@ pub enum ToolsAction {
     Goto(NodeId),
 }
 
+/// What an action asks of the host besides the tools' own change.
+#[derive(Debug, Default)]
+pub struct ToolsOutcome {
+    /// Jobs for the runner.
+    pub work: Vec<Work>,
+    /// The settings to keep (the engine chosen is remembered).
+    pub settings: Option<crate::app::settings::Settings>,
+    /// The review's cursor goes to this node.
+    pub goto: Option<NodeId>,
+}
+
 /// How many swings are listed.
 pub const SWINGS_LISTED: usize = 8;
 
+/// Whether the position shown is the end of a game: play ended with two passes there, or it is
+/// the last node of its line in a record whose result is a count. Only then does the
+/// dead-stone suggestion count a result; on an unfinished game it says so.
+pub fn position_finished(review: &Review) -> bool {
+    if review.game().consecutive_passes() >= 2 {
+        return true;
+    }
+    let at_end = review.current_node().children.is_empty();
+    at_end
+        && matches!(
+            Outcome::parse(review.info_text(InfoField::Result)),
+            Some(Outcome::Counted(_))
+        )
+}
+
 impl ReviewTools {
-    /// Follows the review's position for the dead-stone suggestion, and takes the jobs'
-    /// news; a review of another file or game than `path`'s shown one is dropped (and so
-    /// cancelled). Returns whether anything changed (the shell repaints).
-    pub fn poll(&mut self, review: &Review, path: Option<&std::path::Path>, wake: &Waker) -> bool {
+    /// Carries out one action on the tools (the review `review`, read from `path`, is the one
+    /// shown); returns the jobs, the settings to keep and where to move the cursor.
+    pub fn apply(
+        &mut self,
+        action: ToolsAction,
+        review: &Review,
+        path: Option<&Path>,
+        settings: &crate::app::settings::Settings,
+        lang: Lang,
+    ) -> ToolsOutcome {
+        let mut out = ToolsOutcome::default();
+        match action {
+            ToolsAction::SuggestDead(on) => {
+                self.dead_on = on;
+                out.work.extend(self.sync(review, path));
+            }
+            ToolsAction::EngineDialog(true) => {
+                self.input = EngineInput {
+                    use_command: settings.review_engine_use_command,
+                    level: settings.review_engine_level.min(10),
+                    command: settings.review_engine_command.clone(),
+                };
+                self.dialog_open = true;
+            }
+            ToolsAction::EngineDialog(false) => self.dialog_open = false,
+            ToolsAction::Start(choice) => {
+                out.work.extend(self.start(
+                    review,
+                    path.map(Path::to_path_buf),
+                    choice.clone(),
+                    lang,
+                ));
+                let mut keep = settings.clone();
+                match choice {
+                    EngineChoice::GnuGo(level) => {
+                        keep.review_engine_use_command = false;
+                        keep.review_engine_level = level;
+                    }
+                    EngineChoice::Command(line) => {
+                        keep.review_engine_use_command = true;
+                        keep.review_engine_command = line;
+                    }
+                }
+                out.settings = (keep != *settings).then_some(keep);
+            }
+            ToolsAction::Cancel => out.work.extend(self.cancel()),
+            ToolsAction::Goto(node) => out.goto = Some(node),
+        }
+        out
+    }
+
+    /// Follows the record shown (`review`, read from `path`): a review of another file or game
+    /// is dropped (and its job stopped); the dead-stone suggestion is asked for a new position.
+    /// Returns the jobs for the runner.
+    pub fn sync(&mut self, review: &Review, path: Option<&Path>) -> Vec<Work> {
+        let mut work = Vec::new();
         if let Some(e) = &self.engine
             && (e.record.0.as_deref() != path || e.record.1 != review.game_index())
         {
+            work.push(Work::DropReview { id: e.id });
             self.engine = None;
             self.error = None;
-            return true;
         }
         let question = self.dead_on.then(|| {
             let game = review.game();
@@ -151,74 +233,84 @@ impl ReviewTools {
                 handicap: game.handicap(),
             }
         });
-        let mut changed = self.dead.sync(question, wake);
-        changed |= self.dead.poll();
-        if let Some(e) = &mut self.engine
-            && !e.results.is_over()
-        {
-            let now = e.job.results();
-            if now.done != e.results.done || now.state != e.results.state {
-                e.results = now;
-                changed = true;
-            }
+        if let Some((key, q)) = self.dead.sync(question) {
+            work.push(Work::Suggest {
+                owner: SuggestFor::Review,
+                key,
+                question: Box::new(q),
+            });
         }
-        changed
+        work
     }
 
-    /// Starts reviewing the line at the cursor with `choice` (replacing an earlier review).
+    /// The estimator's answer for the position of `key` (skipped when another is shown).
+    pub fn on_suggestion(&mut self, key: u64, suggestion: Arc<Suggestion>) -> bool {
+        self.dead.answer(key, suggestion)
+    }
+
+    /// What review `id` has found so far (a review replaced or dropped since is skipped).
+    pub fn on_results(&mut self, id: u64, results: ReviewResults) -> bool {
+        match &mut self.engine {
+            Some(e) if e.id == id => {
+                e.results = results;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Starts reviewing the line at the cursor with `choice` (replacing an earlier review);
+    /// returns the job for the runner.
     pub fn start(
         &mut self,
         review: &Review,
         record: Option<PathBuf>,
         choice: EngineChoice,
         lang: Lang,
-        wake: Waker,
-    ) {
+    ) -> Option<Work> {
         self.error = None;
-        let points = match review_points(review) {
+        let points = match crate::engine::review_points(review) {
             Ok(p) => p,
             Err(e) => {
                 self.error = Some(e.to_string());
-                return;
+                return None;
             }
         };
-        let (make, engine): (EngineFactory, String) = match &self.engine_for_tests {
-            Some(maker) => {
-                let maker = Arc::clone(maker);
-                (Box::new(move || maker()), "test engine".to_owned())
-            }
+        let (engine, name) = match &self.engine_for_tests {
+            Some(maker) => (
+                ReviewEngine::Made(Arc::clone(maker)),
+                "test engine".to_owned(),
+            ),
             None => match choice.spec(lang) {
                 Ok(spec) => {
                     let line = spec.command_line();
-                    let make: EngineFactory = Box::new(move || {
-                        crate::engine::ProcessEngine::start(&spec)
-                            .map(|e| Box::new(e) as Box<dyn GtpEngine + Send>)
-                    });
-                    (make, line)
+                    (ReviewEngine::Spec(spec), line)
                 }
                 Err(e) => {
                     self.error = Some(e);
-                    return;
+                    return None;
                 }
             },
         };
-        let job = ReviewJob::start(points, make, AnalysisLimits::default(), wake);
-        let results = job.results();
+        self.next_id += 1;
+        let id = self.next_id;
         self.engine = Some(EngineReview {
-            job,
-            results,
+            id,
+            results: ReviewResults::starting(&points),
             record: (record, review.game_index()),
-            engine,
+            engine: name,
         });
         self.choice = Some(choice);
         self.dialog_open = false;
+        Some(Work::StartReview { id, points, engine })
     }
 
     /// Asks the running review to stop; the estimates so far stay.
-    pub fn cancel(&self) {
-        if let Some(e) = &self.engine {
-            e.job.cancel();
-        }
+    pub fn cancel(&self) -> Option<Work> {
+        self.engine
+            .as_ref()
+            .filter(|e| e.running())
+            .map(|e| Work::CancelReview { id: e.id })
     }
 
     /// The moves to look at, biggest loss first.
@@ -254,90 +346,78 @@ impl ReviewTools {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::ScriptedEngine;
 
     fn record() -> Review {
         let sgf = b"(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[cc];B[gc];W[cg];B[gg])";
         Review::from_sgf(sgf, 0).expect("sgf").0
     }
 
-    fn wait(tools: &mut ReviewTools, review: &Review) {
-        let wake: Waker = Arc::new(|| {});
-        for _ in 0..2000 {
-            tools.poll(review, None, &wake);
-            if tools.engine.as_ref().is_some_and(|e| !e.running()) {
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-        panic!("the review did not end");
-    }
-
-    /// Issue 11 item 7: a scripted engine's estimates become the series and the swings; the
-    /// biggest drop is the move to look at.
+    /// The review's job goes to the runner; its results are taken only from that job, and a
+    /// review of another file shown is dropped with its job.
     #[test]
-    fn issue11_engine_review_lists_the_biggest_swing_first() {
+    fn issue17_the_engine_review_is_a_job_and_late_results_are_skipped() {
         let review = record();
         let mut tools = ReviewTools::default();
-        let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let c2 = Arc::clone(&calls);
-        tools.engine_for_tests = Some(Arc::new(move || {
-            let c3 = Arc::clone(&c2);
-            Ok(Box::new(ScriptedEngine::new("scripted", move |cmd| {
-                if cmd.starts_with("list_commands") {
-                    return Ok(Ok("estimate_score\nplay\nboardsize".to_owned()));
-                }
-                if cmd.starts_with("estimate_score") {
-                    // Black leads by 5 until the fourth position, then White by 20.
-                    let n = c3.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    return Ok(Ok(if n < 3 { "B+5.0" } else { "W+20.0" }.to_owned()));
-                }
-                Ok(Ok(String::new()))
-            })) as Box<dyn GtpEngine + Send>)
-        }));
-        let wake: Waker = Arc::new(|| {});
-        tools.start(
-            &review,
-            None,
-            EngineChoice::GnuGo(1),
-            Lang::En,
-            Arc::clone(&wake),
-        );
-        wait(&mut tools, &review);
-        let e = tools.engine.as_ref().expect("job");
-        assert_eq!(e.results.state, JobState::Finished, "{:?}", e.results.state);
-        let swings = tools.swings();
-        assert!(!swings.is_empty());
-        assert!(calls.load(std::sync::atomic::Ordering::Relaxed) >= 5);
-        assert!(tools.node_at_move(swings[0].move_number).is_some());
-        // Another file shown: the review of this one is dropped.
-        tools.poll(&review, Some(std::path::Path::new("other.sgf")), &wake);
+        let work = tools
+            .start(&review, None, EngineChoice::GnuGo(1), Lang::En)
+            .expect("a job");
+        let Work::StartReview { id, points, .. } = work else {
+            panic!("{work:?}");
+        };
+        assert_eq!(points.len(), 6, "the start and five moves");
+        let e = tools.engine.as_ref().expect("shown");
+        assert!(e.running() && e.results.points.len() == 6);
+        let mut over = ReviewResults::starting(&points);
+        over.state = JobState::Finished;
+        assert!(!tools.on_results(id + 1, over.clone()), "another job");
+        assert!(tools.on_results(id, over));
+        assert!(tools.cancel().is_none(), "nothing runs to cancel");
+        let work = tools.sync(&review, Some(Path::new("other.sgf")));
+        assert!(matches!(work.as_slice(), [Work::DropReview { id: d }] if *d == id));
         assert!(tools.engine.is_none());
     }
 
-    /// Missing engine: the job fails with a message that names the program.
+    /// An unusable command line is said in words; no job starts.
     #[test]
-    fn issue11_a_missing_engine_is_said_in_words() {
+    fn issue11_an_empty_command_line_is_said_in_words() {
         let review = record();
         let mut tools = ReviewTools::default();
-        let wake: Waker = Arc::new(|| {});
-        tools.start(
-            &review,
-            None,
-            EngineChoice::Command("/nonexistent/engine --gtp".to_owned()),
-            Lang::En,
-            wake,
-        );
-        wait(&mut tools, &review);
-        let text = tools.problem_text(Lang::En).expect("a message");
-        assert!(text.contains("engine"), "{text}");
-        tools.start(
+        let work = tools.start(
             &review,
             None,
             EngineChoice::Command("  ".to_owned()),
             Lang::En,
-            Arc::new(|| {}),
         );
+        assert!(work.is_none());
         assert!(tools.problem_text(Lang::En).is_some());
+    }
+
+    /// Issue 17 item 9: the suggestion counts a result only where the game ended.
+    #[test]
+    fn issue17_a_position_is_finished_after_two_passes_or_at_a_counted_result() {
+        let open = Review::from_sgf(b"(;SZ[9];B[ee];W[cc])", 0).expect("sgf").0;
+        let mut at_end = open.clone();
+        at_end.last();
+        assert!(!position_finished(&at_end), "no result, no passes");
+        let mut passed = Review::from_sgf(b"(;SZ[9];B[ee];W[];B[])", 0)
+            .expect("sgf")
+            .0;
+        passed.last();
+        assert!(position_finished(&passed));
+        let mut counted = Review::from_sgf(b"(;SZ[9]RE[B+3.5];B[ee];W[cc])", 0)
+            .expect("sgf")
+            .0;
+        counted.last();
+        assert!(position_finished(&counted));
+        counted.first();
+        assert!(!position_finished(&counted), "the start of a finished game");
+        let mut resigned = Review::from_sgf(b"(;SZ[9]RE[W+R];B[ee];W[cc])", 0)
+            .expect("sgf")
+            .0;
+        resigned.last();
+        assert!(
+            !position_finished(&resigned),
+            "a resignation is not counted"
+        );
     }
 }

@@ -14,8 +14,16 @@ use crate::engine::JobState;
 use crate::i18n::Lang;
 use crate::rules::Move;
 
-/// The section in the side panel, under the review panel.
-pub fn side_ui(ui: &mut egui::Ui, tools: &ReviewTools, size: u8, lang: Lang) -> Vec<ToolsAction> {
+/// The section in the side panel, under the review panel. `finished`: the position shown is
+/// the end of the game ([`super::review_tools::position_finished`]); only then is a result
+/// counted from the suggestion.
+pub fn side_ui(
+    ui: &mut egui::Ui,
+    tools: &ReviewTools,
+    size: u8,
+    finished: bool,
+    lang: Lang,
+) -> Vec<ToolsAction> {
     let mut out = Vec::new();
     ui.separator();
     ui.horizontal_wrapped(|ui| {
@@ -41,13 +49,13 @@ pub fn side_ui(ui: &mut egui::Ui, tools: &ReviewTools, size: u8, lang: Lang) -> 
         }
     });
     if tools.dead_on {
-        dead_ui(ui, tools, size, lang);
+        dead_ui(ui, tools, size, finished, lang);
     }
     engine_ui(ui, tools, lang, &mut out);
     out
 }
 
-fn dead_ui(ui: &mut egui::Ui, tools: &ReviewTools, size: u8, lang: Lang) {
+fn dead_ui(ui: &mut egui::Ui, tools: &ReviewTools, size: u8, finished: bool, lang: Lang) {
     let Some(s) = tools.dead.suggestion() else {
         if tools.dead.computing() {
             ui.horizontal(|ui| {
@@ -61,12 +69,21 @@ fn dead_ui(ui: &mut egui::Ui, tools: &ReviewTools, size: u8, lang: Lang) {
         }
         return;
     };
-    let result = lang.pick(s.result.zh_hans(), s.result.zh_hant(), s.result.en());
-    ui.label(lang.pick(
-        format!("按建议去掉死子后数子：{result}"),
-        format!("按建議去掉死子後數子：{result}"),
-        format!("Counted with the suggested dead stones removed: {result}"),
-    ));
+    if finished {
+        let result = lang.pick(s.result.zh_hans(), s.result.zh_hant(), s.result.en());
+        ui.label(lang.pick(
+            format!("按建议去掉死子后数子：{result}"),
+            format!("按建議去掉死子後數子：{result}"),
+            format!("Counted with the suggested dead stones removed: {result}"),
+        ));
+    } else {
+        // An unfinished game has no result to count: the marks are a guess at the position.
+        ui.label(lang.pick(
+            "对局尚未结束（没有双方连续停一手，也没有数子结果）：死子只是估计，不计算胜负。",
+            "對局尚未結束（沒有雙方連續停一手，也沒有數子結果）：死子只是估計，不計算勝負。",
+            "The game is not over (no two passes, no counted result): the dead stones are a guess, and no result is counted.",
+        ));
+    }
     let doubtful: Vec<_> = s
         .chains
         .iter()
@@ -227,53 +244,4 @@ pub fn graph_under_board_ui(
     data.cursor = Some(cursor_move);
     let n = graph_ui(ui, &data, lang)?;
     tools.node_at_move(n).map(ToolsAction::Goto)
-}
-
-/// Carries out one action on the tools and the review panel; returns the settings to keep
-/// when an engine review starts (the engine chosen is remembered).
-pub fn apply_action(
-    tools: &mut ReviewTools,
-    panel: &mut super::review::ReviewPanel,
-    settings: super::settings::Settings,
-    wake: &crate::wake::Waker,
-    action: ToolsAction,
-    lang: Lang,
-) -> Option<super::settings::Settings> {
-    let settings = &settings;
-    match action {
-        ToolsAction::SuggestDead(on) => tools.dead_on = on,
-        ToolsAction::EngineDialog(true) => {
-            tools.input = super::review_tools::EngineInput {
-                use_command: settings.review_engine_use_command,
-                level: settings.review_engine_level.min(10),
-                command: settings.review_engine_command.clone(),
-            };
-            tools.dialog_open = true;
-        }
-        ToolsAction::EngineDialog(false) => tools.dialog_open = false,
-        ToolsAction::Start(choice) => {
-            let wake = wake.clone();
-            let path = panel.path().map(std::path::Path::to_path_buf);
-            tools.start(panel.review(), path, choice.clone(), lang, wake);
-            let mut keep = settings.clone();
-            match choice {
-                super::review_tools::EngineChoice::GnuGo(level) => {
-                    keep.review_engine_use_command = false;
-                    keep.review_engine_level = level;
-                }
-                super::review_tools::EngineChoice::Command(line) => {
-                    keep.review_engine_use_command = true;
-                    keep.review_engine_command = line;
-                }
-            }
-            return (keep != *settings).then_some(keep);
-        }
-        ToolsAction::Cancel => tools.cancel(),
-        ToolsAction::Goto(node) => panel.apply_waking(
-            super::review::ReviewCommand::Nav(super::review::Nav::Node(node)),
-            lang,
-            wake,
-        ),
-    }
-    None
 }

@@ -51,8 +51,10 @@ pub enum Tempo {
 }
 
 /// The `count` moves that cost their player most (largest loss first, ties by move order),
-/// leaving out moves that cost nothing. A position without an estimate breaks the chain:
-/// the move into it and the move out of it are not judged.
+/// leaving out moves that cost nothing and moves after which the estimate did not change (a
+/// pass in a settled position: against a static estimate's typical move it would "lose" the
+/// tempo, `-16.5 -> -16.5 (lost 3.9)`, which tells the reviewer nothing). A position without
+/// an estimate breaks the chain: the move into it and the move out of it are not judged.
 pub fn biggest_swings(
     points: &[PointInfo],
     estimates: &[Option<Estimate>],
@@ -87,7 +89,8 @@ pub fn biggest_swings(
             s.loss += median;
         }
     }
-    swings.retain(|s| s.loss > 0.0);
+    // The typical move above counts every move; a move that changed nothing is not listed.
+    swings.retain(|s| s.loss > 0.0 && (s.before - s.after).abs() >= UNCHANGED);
     swings.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.index.cmp(&b.index)));
     swings.truncate(count);
     swings
@@ -107,6 +110,10 @@ pub fn smoothed(series: &[(usize, f64)]) -> Vec<(usize, f64)> {
         )
         .collect()
 }
+
+/// Estimates closer than this are the same (points, or winrate percentage points): the
+/// engines print one decimal at most.
+const UNCHANGED: f64 = 0.05;
 
 #[cfg(test)]
 mod tests {
@@ -182,6 +189,22 @@ mod tests {
         ]);
         assert!(biggest_swings(&p, &e, 5, Tempo::Included).is_empty());
         assert_eq!(moves(&biggest_swings(&p, &e, 5, Tempo::Static)), [(3, 8.0)]);
+    }
+
+    /// Issue 17 item 9: a move after which the estimate did not change is never listed, even
+    /// when a static estimate's typical move gains more.
+    #[test]
+    fn a_move_that_changed_nothing_is_never_listed() {
+        // Gains 10, 10, 0 (move 3 Black: -16.5 stays -16.5 … here 0 stays 0), 10.
+        let (p, e) = line(&[Some(10.0), Some(20.0), Some(10.0), Some(10.0), Some(0.0)]);
+        let listed = biggest_swings(&p, &e, 5, Tempo::Static);
+        assert!(listed.iter().all(|s| s.before != s.after), "{listed:?}");
+        assert!(listed.iter().all(|s| s.move_number != 3), "{listed:?}");
+        assert!(
+            biggest_swings(&p, &e, 5, Tempo::Included)
+                .iter()
+                .all(|s| s.move_number != 3)
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The native Open and Save dialogs (rfd: a desktop portal, or zenity where no portal runs).
 //!
-//! These calls block their thread until the user answers, so they run only inside
-//! [`super::jobs::FileJobs`] jobs, never on the UI thread.
+//! These calls block their thread until the user answers, so they run only on the effects
+//! runner's file-job threads ([`crate::app::effects::Runner`]), never on the UI thread.
 
 use std::path::PathBuf;
 

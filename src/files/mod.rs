@@ -9,8 +9,9 @@
 //! - [`atomic`]: write to a temporary file beside the target, `fsync`, rename, `fsync` the folder;
 //!   [`atomic::write_new`] refuses to replace an existing file; [`atomic::read_bounded`] reads
 //!   only regular files up to a size bound.
-//! - [`jobs`]: [`jobs::FileJobs`], a small executor of file jobs (dialogs, reads, writes) on worker
-//!   threads that reports back through a channel and wakes the UI.
+//! - [`jobs`]: the bodies of file jobs (a bounded read, an atomic write, a write that never
+//!   replaces) and their [`jobs::FileEvent`]s; the window's effects runner runs them on its
+//!   threads.
 //! - [`dialogs`]: the native Open/Save dialogs (rfd), and whether any can be shown here.
 
 pub mod atomic;

@@ -71,6 +71,18 @@ impl ProblemSet {
         })
     }
 
+    /// The index in its collection (its file) of problem `i`: the trees that are not
+    /// problems are skipped, so the two differ after one.
+    pub fn tree_index(&self, i: usize) -> Option<usize> {
+        if i >= self.problems.len() {
+            return None;
+        }
+        let skipped: Vec<usize> = self.skipped.iter().map(|(t, _)| *t).collect();
+        (0..self.problems.len() + skipped.len())
+            .filter(|t| !skipped.contains(t))
+            .nth(i)
+    }
+
     /// The problems of an SGF file's bytes.
     pub fn from_sgf(bytes: &[u8]) -> Result<ProblemSet, ProblemError> {
         let reading =

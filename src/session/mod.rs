@@ -41,7 +41,7 @@ pub use ruling::{Ruling, RulingKind};
 pub use setup::{Colours, DEFAULT_LATE_LIMIT, EndRule, GameSetup, Handicap, Mode, Player};
 pub use state::{Phase, Unsealed, color_of, side_of};
 pub use territory::owned_points;
-pub use text::{entry_text, event_text, log_line};
+pub use text::{TIME_OUT_NOTE, entry_text, event_text, log_line};
 
 use crate::clock::{GameClock, Phrase, Timestamp};
 use crate::rules::{AreaCount, Board, Color, Coord, Game, GameResult};

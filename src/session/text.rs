@@ -221,6 +221,10 @@ pub fn event_text(event: &Event, size: u8, lang: Lang) -> String {
     }
 }
 
+/// The note of the pause the window enters when a flag falls (Art. 23.5). The journal keeps
+/// it in English like every keyword; the log shows it in the reader's language.
+pub const TIME_OUT_NOTE: &str = "time-out";
+
 /// An entry of `session` in words: its action, the article its ruling applied (as given, or
 /// the usual one), its note, and whether a revocation took it back.
 pub fn entry_text(session: &Session, entry: &Entry, lang: Lang) -> String {
@@ -242,8 +246,16 @@ pub fn entry_text(session: &Session, entry: &Entry, lang: Lang) -> String {
             format!(" · Art. {art}"),
         ));
     }
-    if let Some(note) = &entry.note {
-        text.push_str(&format!(" “{note}”"));
+    match &entry.note {
+        Some(note) if matches!(entry.event, Event::Pause) && note == TIME_OUT_NOTE => {
+            text.push_str(lang.pick(
+                "：超时（第23.5条）",
+                "：超時（第23.5條）",
+                ": time-out (Art. 23.5)",
+            ));
+        }
+        Some(note) => text.push_str(&format!(" “{note}”")),
+        None => {}
     }
     if !session.in_force(entry.n) {
         text.push_str(lang.pick("（已撤销）", "（已撤銷）", " (revoked)"));

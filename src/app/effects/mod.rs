@@ -1,10 +1,13 @@
 //! The one effects runner of the window: it owns every thread the window uses — the journal
-//! writer, the file jobs, the voice, the search for unfinished sessions — carries out the
+//! writer, the file jobs, the voice, the search for unfinished sessions, and the sub-windows'
+//! workers ([`workers`]: the teaching computer, the engine review, the dead-stone estimator,
+//! the teacher's PIN) — carries out the
 //! host's [`Effect`]s on them and hands their answers back as [`Command`]s. Nothing here
 //! decides anything: the host does. The thread that draws never writes, syncs, reads a
 //! document or waits on a device.
 
 pub mod hall;
+mod workers;
 
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -35,6 +38,7 @@ pub struct Runner {
     voice: Box<dyn Announcer>,
     dialogs: bool,
     running: usize,
+    workers: workers::Workers,
     /// What the window must do after this batch of effects.
     pub window: WindowRequests,
     /// The hall link at this table (issue 18 item 6).
@@ -63,6 +67,7 @@ impl Runner {
         Runner {
             journal,
             journal_error,
+            workers: workers::Workers::new(answers.clone(), wake.clone()),
             answers,
             inbox,
             wake,
@@ -101,6 +106,7 @@ impl Runner {
                 Effect::FindUnfinished(folder) => self.find_unfinished(folder),
                 Effect::CloseWindow => self.window.close = true,
                 Effect::CancelClose => self.window.cancel_close = true,
+                Effect::Work(work) => self.workers.run(work),
                 Effect::Hall(request) => self.hall.run(request),
             }
         }
@@ -118,14 +124,25 @@ impl Runner {
                 self.running = self.running.saturating_sub(1);
             }
         }
-        out.extend(answers);
+        out.extend(
+            answers
+                .into_iter()
+                .filter_map(|a| self.workers.translate(a)),
+        );
+        out.extend(self.workers.poll());
         out.extend(self.hall.poll());
         out
+    }
+
+    /// Threads started for the sub-windows' work since the runner began (tests).
+    pub fn worker_threads_started(&self) -> usize {
+        self.workers.started
     }
 
     /// Whether any thread still owes an answer (tests wait on it).
     pub fn busy(&self) -> bool {
         self.running > 0
+            || self.workers.busy()
             || self.journal.as_ref().is_some_and(JournalWriter::busy)
             || self.hall.busy()
     }
@@ -145,7 +162,7 @@ impl Runner {
         if matches!(c, Command::FileDone(..) | Command::ResumeFound(_)) {
             self.running = self.running.saturating_sub(1);
         }
-        Some(c)
+        self.workers.translate(c)
     }
 
     fn voice(&mut self, request: Voice) {

@@ -126,6 +126,11 @@ pub enum Exit {
     CloseProblems,
     /// Close the tournament window.
     CloseTournament,
+    // ----- the sub-windows' ways out (issue 17 item 7) -----
+    /// Replace the record under review: open a file, a recent file, a new record.
+    Review(crate::app::review::Pending),
+    /// Replace the tournament window's event: open one, or start one from players.csv.
+    OpenTournament(Box<crate::app::tournament::TournamentCommand>),
 }
 
 /// The answer to the unsaved-work question.
@@ -253,6 +258,8 @@ pub enum Command {
     Problems(crate::app::problems::ProblemCommand),
     /// Teaching mode.
     Teach(crate::app::teach::state::TeachCommand),
+    /// The tournament window.
+    Tournament(crate::app::tournament::TournamentCommand),
     // ----- answers from the effects runner -----
     /// The journal writer answered.
     Journal(Reply),
@@ -265,9 +272,11 @@ pub enum Command {
     /// The monitor's size, once known.
     ScreenSize(Option<crate::app::screen_size::ScreenSize>),
     /// The voice could not start (no device …): the reason.
-    NoVoice(String),
+    NoVoice(super::notice::NoVoice),
     /// A file named on the command line to open in the review tab.
     OpenRecord(PathBuf),
+    /// A sub-window's worker answered (issue 17 items 2, 10).
+    WorkDone(super::work::WorkDone),
     // ----- the hall (issue 18 item 6) -----
     /// The hall link at this table: the views' requests and the runner's answers.
     Hall(super::hall::HallCommand),

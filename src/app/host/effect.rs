@@ -89,6 +89,10 @@ pub enum Effect {
     CloseWindow,
     /// Keep the window open: the window manager's close request is answered by a question.
     CancelClose,
+    // ----- the sub-windows' workers (issue 17 items 2, 10) -----
+    /// A job for the runner's workers: the teaching computer, the engine review, the
+    /// dead-stone estimator, the teacher's PIN.
+    Work(super::work::Work),
     // ----- the hall (issue 18 item 6) -----
     /// A request for the hall link the runner owns.
     Hall(super::hall::HallRequest),

@@ -441,7 +441,13 @@ impl Host {
         }
         let at = self.session_time(now);
         if self.session().time_out_at(at).is_some() {
-            self.submit(now, Event::Pause, None, Some("time-out".to_owned()), fx);
+            self.submit(
+                now,
+                Event::Pause,
+                None,
+                Some(crate::session::TIME_OUT_NOTE.to_owned()),
+                fx,
+            );
         }
     }
 

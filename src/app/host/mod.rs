@@ -25,13 +25,14 @@ pub mod notice;
 mod resume;
 mod subapps;
 pub mod unsaved;
+pub mod work;
 
 use std::path::PathBuf;
 
 pub use command::{ArbiterAct, Command, Exit, Nav, NewGameRequest, PlayerAction, Tab};
 pub use effect::{Effect, FileJob, FileOwner};
 pub use live_game::LiveGame;
-pub use notice::Notice;
+pub use notice::{NoVoice, Notice};
 
 use crate::app::new_game_dialog::NewGameDialog;
 use crate::app::settings::Settings;
@@ -94,7 +95,7 @@ pub struct Host {
     /// Unfinished sessions found at start, offered to resume.
     pub resume: resume::ResumeOffer,
     /// Why there is no voice (no audio device …), shown for as long as it lasts.
-    pub no_voice: Option<String>,
+    pub no_voice: Option<notice::NoVoice>,
     /// The monitor's size as the display server reports it, once known.
     pub screen: Option<crate::app::screen_size::ScreenSize>,
     /// Where new sessions are written (`None`: in memory only, as in tests).
@@ -119,12 +120,14 @@ pub struct Host {
     teach_exit: Option<Exit>,
     /// After "Save" in the unsaved-work question: the exit waits for these saves.
     after_save: Option<(Exit, Vec<FileOwner>)>,
+    /// File jobs whose path is to be asked (no dialog here), in turn.
+    paths_waiting: std::collections::VecDeque<(FileOwner, FileJob)>,
     /// The key derivation's cost of new games' PINs (tests use a cheap one).
     pub kdf: KdfParams,
     /// The arbiter's PIN from `TIANYUAN_ARBITER_PIN`: it gives each new game of the window its
     /// PIN when the dialog leaves the PIN empty, and never unlocks anything.
     pub env_pin: Option<String>,
-    /// Wakes the window when a sub-window's worker answers.
+    /// Wakes the window (kept for the views that start the monitor-size query).
     pub wake: crate::wake::Waker,
     /// The hall link at this table (issue 18 item 6).
     pub hall: hall::HallState,
@@ -192,6 +195,7 @@ impl Host {
             start_after_offer: false,
             teach_exit: None,
             after_save: None,
+            paths_waiting: Default::default(),
             kdf: KdfParams::STANDARD,
             env_pin: None,
             wake,
@@ -310,7 +314,10 @@ impl Host {
             Command::ShowAbout(b) => self.show_about = b,
             Command::ShowTournament(true) => self.show_tournament = true,
             Command::ShowTournament(false) => self.leave(Exit::CloseTournament, now, fx),
-            Command::ShowProblems(true) => self.show_problems = true,
+            Command::ShowProblems(true) => {
+                self.show_problems = true;
+                self.problems.ensure_open(self.lang);
+            }
             Command::ShowProblems(false) => self.leave(Exit::CloseProblems, now, fx),
             Command::UpdateSettings(s) => {
                 if let Some(l) = s.lang {
@@ -325,6 +332,7 @@ impl Host {
             Command::TeachingMode(true) => {
                 self.teaching = true;
                 self.settings.teaching_on = true;
+                self.ensure_teaching(fx);
             }
             Command::TeachingMode(false) => self.leave(Exit::LeaveTeaching, now, fx),
             Command::Quit => self.leave(Exit::Quit, now, fx),
@@ -344,17 +352,19 @@ impl Host {
             }
             Command::Leave(exit) => self.leave(exit, now, fx),
             Command::Unsaved(answer) => self.answer_unsaved(answer, now, fx),
-            Command::PathTyped(path) => self.path_typed(path, fx),
+            Command::PathTyped(path) => self.path_typed(path, now, fx),
             Command::Review(c) => self.apply_review(c, now, fx),
             Command::ReviewTools(a) => self.apply_review_tools(a, fx),
             Command::Problems(c) => self.apply_problems(c, now, fx),
             Command::Teach(c) => self.apply_teach(c, now, fx),
+            Command::Tournament(c) => self.apply_tournament(c, now, fx),
+            Command::WorkDone(done) => self.work_done(done, now, fx),
             Command::FileDone(owner, event) => self.file_done(owner, event, now, fx),
             Command::NoDialog(owner, job) => self.no_dialog(owner, job),
             Command::ResumeFound(found) => self.resume_found(found, now, fx),
             Command::ScreenSize(s) => self.screen = s,
             Command::NoVoice(why) => self.no_voice = Some(why),
-            Command::OpenRecord(path) => self.open_record(path, fx),
+            Command::OpenRecord(path) => self.open_record(path, now, fx),
             // The hall (issue 18 item 6): the link's commands, and the writer's lines to it.
             Command::Hall(c) => self.apply_hall(c, now, fx),
             Command::Journal(reply) => {
@@ -447,10 +457,15 @@ impl Host {
         }
     }
 
-    /// Opens a record in the review tab (the live game is never touched).
-    fn open_record(&mut self, path: PathBuf, fx: &mut Vec<Effect>) {
+    /// Opens a record in the review tab (the live game is never touched); unsaved edits of
+    /// the record shown are asked about first, as for any other way of opening one.
+    fn open_record(&mut self, path: PathBuf, now: Timestamp, fx: &mut Vec<Effect>) {
         self.tab = Tab::Review;
-        fx.push(Effect::File(FileOwner::Review, FileJob::Read(path)));
+        self.leave(
+            Exit::Review(crate::app::review::Pending::OpenPath(path)),
+            now,
+            fx,
+        );
     }
 }
 

@@ -163,3 +163,43 @@ impl Notice {
         }
     }
 }
+
+/// Why the clock is silent, typed until drawn: the sentence is the user's language, only the
+/// system's own words about the device stay as the system gave them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NoVoice {
+    /// No sound device could be opened (the system's reason).
+    NoDevice(String),
+    /// The voice pack or the audio thread failed (the system's reason).
+    Failed(String),
+}
+
+impl NoVoice {
+    /// The typed reason for an audio error.
+    pub fn of(error: &crate::audio::AudioError) -> NoVoice {
+        match error {
+            crate::audio::AudioError::NoDevice(why) => NoVoice::NoDevice(why.clone()),
+            other => NoVoice::Failed(other.to_string()),
+        }
+    }
+
+    /// The message shown for good beside the clocks, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            NoVoice::NoDevice(why) => lang.pick(
+                format!("无声音，不报时：找不到声音设备（{why}）。棋钟照常计时，但不报读秒。"),
+                format!("無聲音，不報時：找不到聲音裝置（{why}）。棋鐘照常計時，但不報讀秒。"),
+                format!(
+                    "No voice: the clock will not speak. No sound device ({why}): the clock runs normally but the calls are not spoken."
+                ),
+            ),
+            NoVoice::Failed(why) => lang.pick(
+                format!("无声音，不报时：语音无法启动（{why}）。棋钟照常计时，但不报读秒。"),
+                format!("無聲音，不報時：語音無法啟動（{why}）。棋鐘照常計時，但不報讀秒。"),
+                format!(
+                    "No voice: the clock will not speak. The voice could not start ({why}): the clock runs normally but the calls are not spoken."
+                ),
+            ),
+        }
+    }
+}

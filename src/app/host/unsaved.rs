@@ -2,7 +2,12 @@
 //!
 //! [`Host::unsaved_for`] lists what an [`Exit`] would drop: the record under review (a text
 //! field being typed included), the problem being written and its collection, the tournament
-//! window's edits. [`Host::leave`] asks "Save / Discard / Cancel" when the list is not empty,
+//! window's edits. The ways out: Ctrl+Q, the menu and the window's close button
+//! ([`Exit::Quit`]), New game, leaving teaching mode, the review tab's Open, recent files, new
+//! record and files dropped or named on the command line ([`Exit::Review`]), the problems
+//! window's "Write a problem", "Edit this problem", switching the set, opening a file and
+//! closing it, the tournament window's Open and new event ([`Exit::OpenTournament`]) and
+//! closing it. (A language switch rebuilds nothing: every sub-window keeps its state.) [`Host::leave`] asks "Save / Discard / Cancel" when the list is not empty,
 //! asks "keep it resumable?" when a live game would be replaced, asks the teacher's PIN on the
 //! way out of teaching mode — and only then carries the exit out. "Save" saves each item and
 //! goes on when all are on disk; a save that fails or is cancelled stops the exit.
@@ -79,7 +84,8 @@ impl Host {
             | Exit::SwitchProblemSet(_)
             | Exit::OpenProblemFile
             | Exit::CloseProblems => owner == FileOwner::Problems,
-            Exit::CloseTournament => owner == FileOwner::Tournament,
+            Exit::CloseTournament | Exit::OpenTournament(_) => owner == FileOwner::Tournament,
+            Exit::Review(_) => owner == FileOwner::Review,
         };
         all.into_iter().filter(|i| keep(i.owner)).collect()
     }
@@ -165,6 +171,8 @@ impl Host {
                 self.discard_problems();
                 self.problems_command(crate::app::problems::ProblemCommand::OpenFile, fx);
             }
+            Exit::Review(pending) => self.review_replace(pending, fx),
+            Exit::OpenTournament(c) => self.tournament_command(*c, fx),
         }
     }
 
@@ -180,7 +188,12 @@ impl Host {
                 UnsavedAnswer::Cancel => {}
                 UnsavedAnswer::Discard => {
                     for item in &asking.items {
-                        self.discard(item.owner);
+                        // A record or an event replaced by a file opened is dropped when the
+                        // file arrives: a dialog cancelled meanwhile leaves the work unsaved,
+                        // never marked saved.
+                        if !replaced_on_arrival(&asking.exit, item.owner) {
+                            self.discard(item.owner);
+                        }
                     }
                     self.after_unsaved(asking.exit, now, fx);
                 }
@@ -220,5 +233,16 @@ impl Host {
             self.after_save = Some((exit, still));
         }
         // Otherwise a save failed or was cancelled: the exit is dropped, the work kept.
+    }
+}
+
+/// Whether `exit` drops `owner`'s work only when what replaces it arrives (a file opened).
+fn replaced_on_arrival(exit: &Exit, owner: FileOwner) -> bool {
+    match exit {
+        Exit::Review(
+            crate::app::review::Pending::OpenDialog | crate::app::review::Pending::OpenPath(_),
+        ) => owner == FileOwner::Review,
+        Exit::OpenTournament(_) => owner == FileOwner::Tournament,
+        _ => false,
     }
 }

@@ -4,8 +4,9 @@
 //! stones, plays the right and wrong lines, marks them) and saves them as SGF.
 //!
 //! [`ProblemsState`] applies [`ProblemCommand`]s with no egui (the pure cores are
-//! [`crate::problems`]); [`view`] draws it and returns commands. Files go through
-//! [`crate::files::jobs::FileJobs`] (atomic writes, worker threads).
+//! [`crate::problems`]) and asks for file jobs, which the host hands to the effects runner
+//! (atomic writes, off the UI thread); [`view`] draws it and returns commands. A problem of a
+//! collection is edited inside it, and saved with all the others.
 
 mod state;
 pub mod view;

@@ -1,14 +1,22 @@
-//! The problems window's state, without egui.
+//! The problems window's state, without egui. [`ProblemsState::apply`] returns the file jobs a
+//! command needs (the host hands them to the effects runner, the answers come back through
+//! [`ProblemsState::on_file`]; where no dialog can be shown the host asks for a path).
+//!
+//! A problem of a collection is edited inside its collection: "Edit this problem" opens the
+//! editor on the whole file (or shipped set) at that problem, and saving writes every problem
+//! of it — to the file it came from, or where the teacher says for a shipped set or a new
+//! problem. A save marks the draft saved only if it is still what was sent.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use crate::files::jobs::{FileEvent, FileJobs, Waker};
+use crate::app::host::FileJob;
+use crate::files::jobs::FileEvent;
 use crate::i18n::Lang;
 use crate::problems::builtin::COLLECTIONS;
 use crate::problems::{
     Answer, Attempt, AttemptState, Goal, ProblemEditor, ProblemSet, SetProgress, Verdict,
 };
+use crate::record::Collection;
 use crate::rules::{Color, Coord, Game, Move};
 
 /// Where the problems come from.
@@ -75,7 +83,7 @@ pub enum ProblemCommand {
     Hint,
     /// Write a new problem on a board of this size.
     NewProblem(u8),
-    /// Edit the problem shown (and its file's others).
+    /// Edit the problem shown, inside its collection (saving writes all its problems).
     EditThis,
     /// The editor's click tool.
     Tool(EditTool),
@@ -93,7 +101,7 @@ pub enum ProblemCommand {
     SetText(String, String),
     /// What the problem asks (the stones it is about stay).
     SetGoal(Option<Goal>),
-    /// Save the teacher's file (asks where).
+    /// Save the teacher's file: the collection's file, or asks where.
     Save,
     /// Try the problem being written as a child would.
     TryIt,
@@ -129,9 +137,19 @@ pub struct ProblemsState {
     pub notice: Option<String>,
     /// Good news: "saved".
     pub done: Option<String>,
-    files: FileJobs,
-    /// Whether the file dialogs are used (tests have none).
-    pub dialogs: bool,
+    /// The collection the set was read from (every tree of the file, problems or not), so a
+    /// problem is edited inside it.
+    collection: Option<Collection>,
+    /// Where the editor's collection is saved without asking: the file it came from, or the
+    /// file it was last saved to.
+    pub save_path: Option<PathBuf>,
+    /// File jobs sent and not answered yet.
+    running: usize,
+    /// The fingerprint of the collection as sent by the save in flight.
+    sent: Option<u64>,
+    /// The set is the problem being written, tried out ("Try it"): "Edit this problem" goes
+    /// back to it.
+    trying: bool,
 }
 
 impl Default for ProblemsState {
@@ -150,10 +168,21 @@ impl Default for ProblemsState {
             inputs: EditorInputs::default(),
             notice: None,
             done: None,
-            files: FileJobs::default(),
-            dialogs: true,
+            collection: None,
+            save_path: None,
+            running: 0,
+            sent: None,
+            trying: false,
         }
     }
+}
+
+/// A fingerprint of a document's bytes (the save in flight is remembered by it).
+fn fingerprint(bytes: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
 }
 
 impl ProblemsState {
@@ -172,7 +201,28 @@ impl ProblemsState {
 
     /// Whether a file job is running.
     pub fn busy(&self) -> bool {
-        self.files.busy()
+        self.running > 0
+    }
+
+    /// Whether the set shown is the problem being written, tried out ("Edit this problem" then
+    /// goes back to the draft instead of replacing it).
+    pub fn trying(&self) -> bool {
+        self.trying
+    }
+
+    /// The collection's file name, or the shipped set's, for the unsaved-work question.
+    pub fn collection_name(&self, lang: Lang) -> String {
+        match (&self.save_path, &self.source) {
+            (Some(p), _) | (None, Some(Source::File(p))) => p.file_name().map_or_else(
+                || p.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            ),
+            (None, Some(Source::Shipped(i))) => COLLECTIONS
+                .get(*i)
+                .map(|c| c.goal.name(lang).to_owned())
+                .unwrap_or_default(),
+            (None, None) => String::new(),
+        }
     }
 
     /// Opens the first shipped collection if nothing is open yet.
@@ -184,13 +234,15 @@ impl ProblemsState {
 
     fn open_shipped(&mut self, i: usize, lang: Lang) {
         let Some(c) = COLLECTIONS.get(i) else { return };
-        match ProblemSet::from_sgf(c.sgf.as_bytes()) {
-            Ok(set) => self.use_set(set, Source::Shipped(i)),
-            Err(e) => self.notice = Some(error_text(&e.to_string(), lang)),
+        match read_collection(c.sgf.as_bytes()) {
+            Ok((collection, set)) => self.use_set(collection, set, Source::Shipped(i)),
+            Err(e) => self.notice = Some(error_text(&e, lang)),
         }
     }
 
-    fn use_set(&mut self, set: ProblemSet, source: Source) {
+    fn use_set(&mut self, collection: Collection, set: ProblemSet, source: Source) {
+        self.trying = false;
+        self.collection = Some(collection);
         self.set = Some(set);
         self.source = Some(source);
         self.mode = Mode::Solve;
@@ -208,8 +260,14 @@ impl ProblemsState {
         }
     }
 
-    /// Applies one command; `wake` repaints when a file job ends.
-    pub fn apply(&mut self, cmd: ProblemCommand, wake: &Waker, lang: Lang) {
+    /// Applies one command; returns the file jobs it needs.
+    pub fn apply(&mut self, cmd: ProblemCommand, lang: Lang) -> Vec<FileJob> {
+        let jobs = self.apply_inner(cmd, lang);
+        self.running += jobs.len();
+        jobs
+    }
+
+    fn apply_inner(&mut self, cmd: ProblemCommand, lang: Lang) -> Vec<FileJob> {
         self.done = None;
         match cmd {
             ProblemCommand::OpenShipped(i) => {
@@ -217,12 +275,13 @@ impl ProblemsState {
                 self.open_shipped(i, lang);
             }
             ProblemCommand::OpenFile => {
-                if self.dialogs {
-                    let title = lang
-                        .pick("打开题目", "開啟題目", "Open problems")
-                        .to_owned();
-                    self.files.open_dialog(wake, title, ("SGF", &["sgf"]));
-                }
+                let title = lang
+                    .pick("打开题目", "開啟題目", "Open problems")
+                    .to_owned();
+                return vec![FileJob::OpenDialog {
+                    title,
+                    filter: ("SGF", &["sgf"]),
+                }];
             }
             ProblemCommand::Select(i) => self.select(i),
             ProblemCommand::Click(c) => match self.mode {
@@ -254,6 +313,8 @@ impl ProblemsState {
             ProblemCommand::NewProblem(size) => match ProblemEditor::new(size) {
                 Ok(e) => {
                     self.editor = Some(e);
+                    self.save_path = None;
+                    self.trying = false;
                     self.mode = Mode::Edit;
                     self.tool = EditTool::Black;
                     self.inputs = EditorInputs::default();
@@ -302,10 +363,11 @@ impl ProblemsState {
                     e.set_goal(goal, &self.inputs.targets);
                 }
             }
-            ProblemCommand::Save => self.save(wake, lang),
+            ProblemCommand::Save => return self.save(lang),
             ProblemCommand::TryIt => self.try_it(lang),
             ProblemCommand::StopEditing => self.mode = Mode::Solve,
         }
+        Vec::new()
     }
 
     fn play(&mut self, c: Coord) {
@@ -381,19 +443,36 @@ impl ProblemsState {
         });
     }
 
+    /// Edits the problem shown inside its collection: the editor holds every tree of the file
+    /// (or shipped set), so saving writes them all.
     fn edit_this(&mut self) {
-        let Some(Source::Shipped(_) | Source::File(_)) = &self.source else {
+        if self.trying && self.editor.is_some() {
+            // Back from trying the problem being written: the same draft.
+            self.trying = false;
+            self.mode = Mode::Edit;
+            return;
+        }
+        let Some(source) = &self.source else {
             return;
         };
-        let Some(problem) = self.set.as_ref().and_then(|s| s.problem(self.index)) else {
+        let Some(set) = &self.set else { return };
+        let (Some(problem), Some(tree)) = (set.problem(self.index), set.tree_index(self.index))
+        else {
             return;
         };
-        let collection = crate::record::Collection {
-            trees: vec![problem.tree().clone()],
+        let Some(collection) = self.collection.clone() else {
+            return;
         };
-        match ProblemEditor::open(collection, 0) {
+        let save_path = match source {
+            Source::File(p) => Some(p.clone()),
+            // A shipped set is never written over: saving asks where.
+            Source::Shipped(_) => None,
+        };
+        match ProblemEditor::open(collection, tree) {
             Ok(e) => {
                 self.editor = Some(e);
+                self.save_path = save_path;
+                self.trying = false;
                 self.mode = Mode::Edit;
                 self.tool = EditTool::Play;
                 self.inputs = EditorInputs {
@@ -411,12 +490,13 @@ impl ProblemsState {
         let Some(e) = &self.editor else { return };
         match e.problem() {
             Ok(p) => {
-                let set = ProblemSet::from_collection(&crate::record::Collection {
+                let set = ProblemSet::from_collection(&Collection {
                     trees: vec![p.tree().clone()],
                 });
                 match set {
                     Ok(set) => {
                         self.set = Some(set);
+                        self.trying = true;
                         self.mode = Mode::Solve;
                         self.select(0);
                     }
@@ -427,85 +507,100 @@ impl ProblemsState {
         }
     }
 
-    fn save(&mut self, wake: &Waker, lang: Lang) {
-        let Some(e) = &self.editor else { return };
+    /// Saves the editor's whole collection: to its file when it has one, else asks where.
+    fn save(&mut self, lang: Lang) -> Vec<FileJob> {
+        let Some(e) = &self.editor else {
+            return Vec::new();
+        };
         let bytes = e.to_sgf().into_bytes();
-        if self.dialogs {
-            let title = lang
-                .pick(
-                    "保存题目为 SGF",
-                    "儲存題目為 SGF",
-                    "Save the problems as SGF",
-                )
-                .to_owned();
-            self.files.save_dialog(
-                wake,
-                title,
-                "problems.sgf".to_owned(),
-                ("SGF", &["sgf"]),
+        self.sent = Some(fingerprint(&bytes));
+        match &self.save_path {
+            Some(path) => vec![FileJob::Write {
+                path: path.clone(),
                 bytes,
-            );
-        }
-    }
-
-    /// Saves the editor's file to `path` (atomically, on a worker thread): the dialog's
-    /// answer, and tests.
-    pub fn save_to(&mut self, path: PathBuf, wake: &Waker) {
-        if let Some(e) = &self.editor {
-            self.files.save(wake, path, e.to_sgf().into_bytes());
-        }
-    }
-
-    /// Takes the file jobs' answers.
-    pub fn poll(&mut self, lang: Lang) -> bool {
-        let events = self.files.poll();
-        let changed = !events.is_empty();
-        for event in events {
-            match event {
-                FileEvent::Opened(path, bytes) => match ProblemSet::from_sgf(&bytes) {
-                    Ok(set) => {
-                        self.notice = None;
-                        self.use_set(set, Source::File(path));
-                    }
-                    Err(e) => {
-                        self.notice = Some(format!(
-                            "{}: {}",
-                            path.display(),
-                            error_text(&e.to_string(), lang)
-                        ))
-                    }
-                },
-                FileEvent::Saved(path) | FileEvent::Exported(path) => {
-                    if let Some(e) = &mut self.editor {
-                        e.mark_saved();
-                    }
-                    self.notice = None;
-                    self.done = Some(format!(
-                        "{} {}",
-                        lang.pick("已保存", "已儲存", "Saved"),
-                        path.display()
-                    ));
-                }
-                FileEvent::Failed(path, why) => {
-                    self.notice = Some(format!("{}: {why}", path.display()))
-                }
-                FileEvent::AlreadyExists(path) => {
-                    self.notice = Some(format!(
-                        "{}: {}",
-                        path.display(),
-                        crate::i18n::file_already_there(lang)
-                    ))
-                }
-                FileEvent::Cancelled => {}
+                export: false,
+                new_only: false,
+            }],
+            None => {
+                let title = lang
+                    .pick(
+                        "保存题目为 SGF",
+                        "儲存題目為 SGF",
+                        "Save the problems as SGF",
+                    )
+                    .to_owned();
+                vec![FileJob::SaveDialog {
+                    title,
+                    name: "problems.sgf".to_owned(),
+                    filter: ("SGF", &["sgf"]),
+                    bytes,
+                    export: false,
+                }]
             }
         }
-        changed
     }
 
-    /// A shared waker that does nothing (tests).
-    pub fn no_waker() -> Waker {
-        Arc::new(|| {})
+    /// A file job's answer: a file of problems read, the collection saved, or why not.
+    pub fn on_file(&mut self, event: FileEvent, lang: Lang) {
+        self.running = self.running.saturating_sub(1);
+        match event {
+            FileEvent::Opened(path, bytes) => match read_collection(&bytes) {
+                Ok((collection, set)) => {
+                    self.notice = None;
+                    self.use_set(collection, set, Source::File(path));
+                }
+                Err(e) => {
+                    self.notice = Some(format!("{}: {}", path.display(), error_text(&e, lang)))
+                }
+            },
+            FileEvent::Saved(path) | FileEvent::Exported(path) => {
+                let sent = self.sent.take();
+                if let Some(e) = &mut self.editor {
+                    let now = e.to_sgf();
+                    if sent.is_some() && sent == Some(fingerprint(now.as_bytes())) {
+                        e.mark_saved();
+                    }
+                    // The file being solved is the one saved: it shows the problems as saved.
+                    if self.source == Some(Source::File(path.clone()))
+                        && !self.trying
+                        && let Ok((collection, set)) = read_collection(now.as_bytes())
+                    {
+                        let last = set.len().saturating_sub(1);
+                        self.collection = Some(collection);
+                        self.set = Some(set);
+                        self.select(self.index.min(last));
+                    }
+                }
+                self.save_path = Some(path.clone());
+                self.notice = None;
+                self.done = Some(format!(
+                    "{} {}",
+                    lang.pick("已保存", "已儲存", "Saved"),
+                    path.display()
+                ));
+            }
+            FileEvent::Failed(path, why) => {
+                self.sent = None;
+                self.notice = Some(format!("{}: {why}", path.display()))
+            }
+            FileEvent::AlreadyExists(path) => {
+                self.sent = None;
+                self.notice = Some(format!(
+                    "{}: {}",
+                    path.display(),
+                    crate::i18n::file_already_there(lang)
+                ))
+            }
+            FileEvent::Cancelled => self.sent = None,
+        }
     }
+}
+
+/// The collection of an SGF file's bytes and the problems in it.
+fn read_collection(bytes: &[u8]) -> Result<(Collection, ProblemSet), String> {
+    let reading = crate::record::read(bytes).map_err(|e| e.to_string())?;
+    let set = ProblemSet::from_collection(&reading.collection).map_err(|e| e.to_string())?;
+    Ok((reading.collection, set))
 }
 
 fn error_text(e: &str, lang: Lang) -> String {
@@ -520,10 +615,7 @@ mod tests {
     use super::*;
 
     fn solving() -> ProblemsState {
-        let mut s = ProblemsState {
-            dialogs: false,
-            ..ProblemsState::default()
-        };
+        let mut s = ProblemsState::default();
         s.ensure_open(Lang::En);
         s
     }
@@ -533,9 +625,8 @@ mod tests {
     #[test]
     fn issue11_wrong_try_then_solved_counts_in_progress() {
         let mut s = solving();
-        let w = ProblemsState::no_waker();
         // Capture 1: B[ff] is wrong (W[ef] escapes), B[ef] is right.
-        s.apply(ProblemCommand::Click(Coord::new(5, 5)), &w, Lang::En);
+        s.apply(ProblemCommand::Click(Coord::new(5, 5)), Lang::En);
         assert!(
             matches!(s.answer, Some(Answer::Wrong { .. })),
             "{:?}",
@@ -548,12 +639,12 @@ mod tests {
         );
         let board = s.game().map(|g| g.board().get(Coord::new(4, 5)));
         assert_eq!(board, Some(Some(Color::White)));
-        s.apply(ProblemCommand::TryAgain, &w, Lang::En);
-        s.apply(ProblemCommand::Click(Coord::new(4, 5)), &w, Lang::En);
+        s.apply(ProblemCommand::TryAgain, Lang::En);
+        s.apply(ProblemCommand::Click(Coord::new(4, 5)), Lang::En);
         assert!(matches!(s.answer, Some(Answer::Right { solved: true, .. })));
         let p = s.progress().expect("progress");
         assert_eq!((p.solved, p.first_try), (1, 0));
-        s.apply(ProblemCommand::Next, &w, Lang::En);
+        s.apply(ProblemCommand::Next, Lang::En);
         assert_eq!(s.index, 1);
     }
 
@@ -562,29 +653,28 @@ mod tests {
     #[test]
     fn issue11_a_problem_written_in_the_editor_can_be_solved() {
         let mut s = solving();
-        let w = ProblemsState::no_waker();
-        s.apply(ProblemCommand::NewProblem(9), &w, Lang::En);
+        s.apply(ProblemCommand::NewProblem(9), Lang::En);
         for (tool, x, y) in [
             (EditTool::Black, 3, 4),
             (EditTool::Black, 5, 4),
             (EditTool::Black, 4, 3),
             (EditTool::White, 4, 4),
         ] {
-            s.apply(ProblemCommand::Tool(tool), &w, Lang::En);
-            s.apply(ProblemCommand::Click(Coord::new(x, y)), &w, Lang::En);
+            s.apply(ProblemCommand::Tool(tool), Lang::En);
+            s.apply(ProblemCommand::Click(Coord::new(x, y)), Lang::En);
         }
-        s.apply(ProblemCommand::Tool(EditTool::Target), &w, Lang::En);
-        s.apply(ProblemCommand::Click(Coord::new(4, 4)), &w, Lang::En);
-        s.apply(ProblemCommand::SetGoal(Some(Goal::Capture)), &w, Lang::En);
+        s.apply(ProblemCommand::Tool(EditTool::Target), Lang::En);
+        s.apply(ProblemCommand::Click(Coord::new(4, 4)), Lang::En);
+        s.apply(ProblemCommand::SetGoal(Some(Goal::Capture)), Lang::En);
         let (name, question) = ("Mine".to_owned(), "Capture the marked stone.".to_owned());
-        s.apply(ProblemCommand::SetText(name, question), &w, Lang::En);
-        s.apply(ProblemCommand::Tool(EditTool::Play), &w, Lang::En);
-        s.apply(ProblemCommand::Click(Coord::new(4, 5)), &w, Lang::En);
-        s.apply(ProblemCommand::Mark(Some(Verdict::Right)), &w, Lang::En);
-        s.apply(ProblemCommand::ToStart, &w, Lang::En);
-        s.apply(ProblemCommand::Click(Coord::new(6, 6)), &w, Lang::En);
-        s.apply(ProblemCommand::Click(Coord::new(4, 5)), &w, Lang::En);
-        s.apply(ProblemCommand::Mark(Some(Verdict::Wrong)), &w, Lang::En);
+        s.apply(ProblemCommand::SetText(name, question), Lang::En);
+        s.apply(ProblemCommand::Tool(EditTool::Play), Lang::En);
+        s.apply(ProblemCommand::Click(Coord::new(4, 5)), Lang::En);
+        s.apply(ProblemCommand::Mark(Some(Verdict::Right)), Lang::En);
+        s.apply(ProblemCommand::ToStart, Lang::En);
+        s.apply(ProblemCommand::Click(Coord::new(6, 6)), Lang::En);
+        s.apply(ProblemCommand::Click(Coord::new(4, 5)), Lang::En);
+        s.apply(ProblemCommand::Mark(Some(Verdict::Wrong)), Lang::En);
         assert_eq!(s.notice, None);
         let sgf = s
             .editor
@@ -597,9 +687,9 @@ mod tests {
             "{sgf}"
         );
         assert!(sgf.contains("GN[Mine]"), "{sgf}");
-        s.apply(ProblemCommand::TryIt, &w, Lang::En);
+        s.apply(ProblemCommand::TryIt, Lang::En);
         assert_eq!(s.mode, Mode::Solve, "{:?}", s.notice);
-        s.apply(ProblemCommand::Click(Coord::new(6, 6)), &w, Lang::En);
+        s.apply(ProblemCommand::Click(Coord::new(6, 6)), Lang::En);
         assert!(matches!(
             s.answer,
             Some(Answer::Wrong {
@@ -607,8 +697,8 @@ mod tests {
                 ..
             })
         ));
-        s.apply(ProblemCommand::TryAgain, &w, Lang::En);
-        s.apply(ProblemCommand::Click(Coord::new(4, 5)), &w, Lang::En);
+        s.apply(ProblemCommand::TryAgain, Lang::En);
+        s.apply(ProblemCommand::Click(Coord::new(4, 5)), Lang::En);
         assert!(matches!(s.answer, Some(Answer::Right { solved: true, .. })));
     }
 }

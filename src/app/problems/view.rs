@@ -18,14 +18,14 @@ const BOARD_SIDE: f32 = 400.0;
 /// Draws the window while `open`; returns the commands and whether it stays open.
 pub fn window_ui(
     ctx: &egui::Context,
-    state: &mut ProblemsState,
+    state: &ProblemsState,
     lang: Lang,
     look: BoardLook,
 ) -> (Vec<ProblemCommand>, bool) {
     let mut out = Vec::new();
-    // The text boxes edit a copy; a change comes back as a command.
+    // The text boxes edit a copy; a change comes back as a command at once (nothing typed
+    // waits to be committed).
     let mut inputs = state.inputs.clone();
-    let state: &ProblemsState = state;
     let mut open = true;
     egui::Window::new(lang.pick("死活题", "死活題", "Problems"))
         .open(&mut open)

@@ -48,8 +48,8 @@ pub enum Nav {
     Node(NodeId),
 }
 
-/// What would replace or end the record under review, and so waits for an answer when the
-/// record has unsaved edits.
+/// What would replace the record under review, and so is a way out the host asks about when
+/// the record has unsaved edits ([`crate::app::host::command::Exit::Review`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pending {
     /// Ask for a file to open.
@@ -58,21 +58,6 @@ pub enum Pending {
     OpenPath(PathBuf),
     /// Start a new empty record of this size.
     NewRecord(u8),
-    /// Close the window.
-    Quit,
-}
-
-/// What a path typed into the panel's path field is for (where no file dialog can be shown).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PathPurpose {
-    /// A record to open.
-    Open,
-    /// Where to save the record.
-    SaveAs,
-    /// Where to export the position as SVG.
-    ExportDiagram,
-    /// Where to export the printable record as HTML.
-    ExportRecord,
 }
 
 /// An answer to one of the panel's questions.
@@ -86,13 +71,12 @@ pub enum Answer {
     Cancel,
     /// Yes, delete the line.
     Delete,
-    /// The path typed into the path field.
-    Path(PathBuf),
     /// Yes, replace the existing file.
     Replace,
 }
 
-/// A request from the review panel, applied by [`super::ReviewPanel::apply`].
+/// A request from the review panel, applied by the host through [`super::ReviewPanel::apply`]
+/// (opening and new records first pass the host's unsaved-work question).
 #[must_use]
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReviewCommand {

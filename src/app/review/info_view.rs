@@ -1,7 +1,8 @@
 //! The game information (PB, PW, BR, WR, RE, DT, EV, RO, PC, RU, KM, HA, TM, OT): a summary
 //! line always in sight, and a form to edit each property. A value is written into the record
-//! (one undoable edit) when its field loses the keyboard or Enter is pressed; a value the
-//! property cannot take is refused with the reason at the top of the panel.
+//! (one undoable edit) when its field loses the keyboard or Enter is pressed, or before any
+//! other command (a save included: nothing typed is lost); a value the property cannot take is
+//! refused with the reason at the top of the panel.
 
 use eframe::egui;
 
@@ -25,12 +26,10 @@ pub fn info_ui(
     let typing = ui.ctx().egui_wants_keyboard_input();
     // Filled from the record when it changed (an edit, an undo, another file), unless the
     // user is typing in one of the fields.
-    if (panel.info_shape != shape && !typing) || panel.info_edit.len() != InfoField::ALL.len() {
-        panel.info_edit = InfoField::ALL
-            .iter()
-            .map(|&f| panel.review().info_text(f).to_string())
-            .collect();
-        panel.info_shape = shape;
+    if panel.info_shape != shape && !typing {
+        panel.refill_info();
+    } else {
+        panel.fill_info_if_stale();
     }
     ui.separator();
     ui.label(summary(panel.review(), lang));
@@ -43,7 +42,9 @@ pub fn info_ui(
                 .show(ui, |ui| {
                     for (i, field) in InfoField::ALL.into_iter().enumerate() {
                         let written = panel.review().info_text(field).to_string();
-                        let Some(text) = panel.info_edit.get_mut(i) else {
+                        let (Some(text), Some(typed)) =
+                            (panel.info_edit.get_mut(i), panel.info_typed.get_mut(i))
+                        else {
                             continue;
                         };
                         let label = ui.label(field.name(lang));
@@ -53,6 +54,9 @@ pub fn info_ui(
                                 .hint_text(field.hint()),
                         );
                         let response = response.labelled_by(label.id);
+                        if response.changed() {
+                            *typed = true;
+                        }
                         response.widget_info(|| {
                             egui::WidgetInfo::labeled(egui::Role::TextInput, true, field.name(lang))
                         });

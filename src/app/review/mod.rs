@@ -4,8 +4,9 @@
 //! opening, saving and exporting off the UI thread, with drag and drop and a recent files list.
 //!
 //! The model is [`crate::review::Review`] (pure). [`ReviewState`] is the tab's state without
-//! egui: it applies [`ReviewCommand`]s, runs the file jobs and asks its questions (unsaved
-//! edits, deletions, paths, replacing a file). [`ReviewPanel`] draws it in small views
+//! egui: it applies [`ReviewCommand`]s, asks for file jobs (the host hands them to the effects
+//! runner and their answers back) and asks its own questions (deletions, replacing a file);
+//! unsaved edits and paths where no dialog shows are the host's one question each. [`ReviewPanel`] draws it in small views
 //! (`*_view.rs`, `tree_ui.rs`) that only read and return commands. The app's board painter
 //! draws [`ReviewPanel::scene`]'s stones and calls [`paint_marks`] for the markup; board
 //! clicks go to [`ReviewPanel::board_click`].
@@ -28,7 +29,7 @@ mod tools_view;
 mod tree_ui;
 
 pub use board::{review_board_ui, review_board_with_ui};
-pub use command::{Answer, Nav, PathPurpose, Pending, ReviewCommand, Tool};
+pub use command::{Answer, Nav, Pending, ReviewCommand, Tool};
 pub use marks_painter::paint_marks;
 pub use panel::{ReviewPanel, TREE_MIN_HEIGHT, WHEEL_STEP, error_text};
 pub use recent::RecentFiles;

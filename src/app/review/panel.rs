@@ -1,9 +1,13 @@
 //! The review panel: the egui side of the review tab over [`ReviewState`].
 //!
 //! Views only read: [`ReviewPanel::ui`], [`ReviewPanel::keys`], [`ReviewPanel::window_ui`] and
-//! the board return [`ReviewCommand`]s, and [`ReviewPanel::apply`] carries them out once per
-//! frame through [`ReviewState::apply`]. The panel keeps only what egui needs between frames:
-//! text being typed, scroll requests, and layouts cached until the record changes.
+//! the board return [`ReviewCommand`]s, and the host carries them out through
+//! [`ReviewPanel::apply`] ([`ReviewState::apply`]), sending the file jobs to the effects runner
+//! and the answers back through [`ReviewPanel::on_file`]. The panel keeps only what egui needs
+//! between frames: text being typed, scroll requests, and layouts cached until the record
+//! changes. Text being typed is part of the record's unsaved work: it is written into the
+//! record before any command (a save included), and counted by
+//! [`ReviewPanel::has_unsaved_edits`].
 //!
 //! Layout: a message line at the top (errors, repairs, what was done), then the controls in
 //! a scroll area, then the variation tree, which keeps at least [`TREE_MIN_HEIGHT`] whatever
@@ -18,11 +22,12 @@ use super::recent::RecentFiles;
 use super::state::{Notice, ReviewState};
 use super::{comment_view, files_view, info_view, nav_view, notice_view, prompt_view, shortcuts};
 use super::{tools_view, tree_ui};
+use crate::app::host::FileJob;
 use crate::diagram::Scene;
-use crate::files::jobs::Waker;
+use crate::files::jobs::FileEvent;
 use crate::i18n::{Lang, Msg};
 use crate::record::NodeId;
-use crate::review::{Review, ReviewError, TreeCell, tree_cells};
+use crate::review::{InfoField, Review, ReviewError, TreeCell, tree_cells};
 use crate::rules::{Color, Coord};
 
 /// The least height the variation tree keeps, in points: about a dozen moves.
@@ -41,11 +46,10 @@ pub struct ReviewPanel {
     /// The game-information fields being typed, and the record revision they were read at.
     pub(super) info_edit: Vec<String>,
     pub(super) info_shape: u64,
-    /// The path typed where no file dialog can be shown, and what it was suggested for.
-    pub(super) path_text: String,
-    pub(super) path_for: Option<super::command::PathPurpose>,
-    /// Give the path field the keyboard on the next frame.
-    pub(super) path_focus: bool,
+    /// Which of those fields have been typed in since they were filled from the record.
+    pub(super) info_typed: Vec<bool>,
+    /// The record the typing belongs to ([`ReviewState`]'s generation).
+    generation: u64,
     tree_cache: Option<(u64, Vec<TreeCell>)>,
     scene_cache: Option<(u64, bool, Scene)>,
     line_cache: std::cell::Cell<Option<(u64, usize)>>,
@@ -65,16 +69,10 @@ impl Default for ReviewPanel {
 }
 
 impl ReviewPanel {
-    /// A panel over a new empty 19×19 record; file dialogs are used when this machine can show
-    /// them ([`crate::files::dialogs::available`]), else a path field.
+    /// A panel over a new empty 19×19 record.
     pub fn new() -> ReviewPanel {
-        ReviewPanel::with_dialogs(crate::files::dialogs::available())
-    }
-
-    /// A panel that uses native file dialogs (`true`) or its own path field (`false`).
-    pub fn with_dialogs(dialogs: bool) -> ReviewPanel {
         ReviewPanel {
-            state: ReviewState::new(dialogs),
+            state: ReviewState::new(),
             comment: String::new(),
             comment_node: None,
             comment_edited: false,
@@ -82,9 +80,8 @@ impl ReviewPanel {
             goto_value: 0,
             info_edit: Vec::new(),
             info_shape: 0,
-            path_text: String::new(),
-            path_for: None,
-            path_focus: false,
+            info_typed: Vec::new(),
+            generation: 0,
             tree_cache: None,
             scene_cache: None,
             line_cache: std::cell::Cell::new(None),
@@ -130,9 +127,68 @@ impl ReviewPanel {
         &self.state.repairs
     }
 
-    /// Whether the record has edits that are not saved, the comment being typed included.
+    /// Whether the record has edits that are not saved, the comment and the game information
+    /// being typed included.
     pub fn has_unsaved_edits(&self) -> bool {
-        self.state.review().is_dirty() || self.comment_pending()
+        self.state.review().is_dirty() || self.comment_pending() || self.info_pending()
+    }
+
+    /// The game-information fields typed and not yet written into the record (their value
+    /// differs from the record's).
+    fn info_pending_fields(&self) -> Vec<(InfoField, String)> {
+        InfoField::ALL
+            .iter()
+            .zip(&self.info_edit)
+            .zip(&self.info_typed)
+            .filter(|((field, text), typed)| {
+                **typed && text.trim() != self.review().info_text(**field).trim()
+            })
+            .map(|((field, text), _)| (*field, text.clone()))
+            .collect()
+    }
+
+    fn info_pending(&self) -> bool {
+        !self.info_pending_fields().is_empty()
+    }
+
+    /// The value being typed into a game-information field (the view's text buffer): counted
+    /// as unsaved work until it is written into the record, which happens before any command.
+    pub fn type_info(&mut self, field: InfoField, text: &str) {
+        self.fill_info_if_stale();
+        if let Some(i) = InfoField::ALL.iter().position(|f| *f == field)
+            && let (Some(buffer), Some(typed)) =
+                (self.info_edit.get_mut(i), self.info_typed.get_mut(i))
+        {
+            *buffer = text.to_owned();
+            *typed = true;
+        }
+    }
+
+    /// The comment being typed on the current node (the view's text buffer).
+    pub fn type_comment(&mut self, text: &str) {
+        let key = (self.review().game_index(), self.review().current());
+        self.comment_node = Some(key);
+        self.comment = text.to_owned();
+        self.comment_edited = true;
+    }
+
+    /// Fills the information fields from the record when they were read from another one.
+    pub(super) fn fill_info_if_stale(&mut self) {
+        if self.info_edit.len() != InfoField::ALL.len()
+            || self.info_typed.len() != InfoField::ALL.len()
+        {
+            self.refill_info();
+        }
+    }
+
+    /// The information fields as the record has them, nothing typed.
+    pub(super) fn refill_info(&mut self) {
+        self.info_edit = InfoField::ALL
+            .iter()
+            .map(|&f| self.review().info_text(f).to_string())
+            .collect();
+        self.info_typed = vec![false; InfoField::ALL.len()];
+        self.info_shape = self.review().shape_revision();
     }
 
     fn comment_pending(&self) -> bool {
@@ -199,19 +255,6 @@ impl ReviewPanel {
         });
     }
 
-    /// Whether the window may close now; when the record has unsaved edits the panel asks to
-    /// save, discard or cancel, and the window must stay open ([`ReviewPanel::take_quit`]
-    /// then says when to close). A comment being typed is written into the record first.
-    pub fn allow_close(&mut self) -> bool {
-        self.flush_comment();
-        self.state.allow_close()
-    }
-
-    /// Whether the user has just agreed to close the window (true once).
-    pub fn take_quit(&mut self) -> bool {
-        self.state.take_quit()
-    }
-
     /// Writes the comment being typed into the node it was typed on.
     fn flush_comment(&mut self) {
         if self.comment_pending()
@@ -221,6 +264,21 @@ impl ReviewPanel {
             self.state.review.set_comment_on(node, &text);
         }
         self.comment_edited = false;
+    }
+
+    /// Writes the game information being typed into the record (each field one undoable
+    /// edit; a value the property cannot take is refused with the reason, as with Enter).
+    fn flush_info(&mut self, lang: Lang) {
+        for (field, text) in self.info_pending_fields() {
+            let _ = self.state.apply(ReviewCommand::SetInfo(field, text), lang);
+        }
+        self.info_typed.iter_mut().for_each(|t| *t = false);
+    }
+
+    /// Writes everything being typed into the record (before a command, a save included).
+    fn flush_typing(&mut self, lang: Lang) {
+        self.flush_comment();
+        self.flush_info(lang);
     }
 
     // ----- input -----
@@ -258,26 +316,29 @@ impl ReviewPanel {
 
     // ----- applying -----
 
-    /// Carries out one command. Errors become the panel's message, with the record unchanged.
-    pub fn apply(&mut self, ctx: &egui::Context, command: ReviewCommand, lang: Lang) {
+    /// Carries out one command (the host); returns the file jobs it needs. Errors become the
+    /// panel's message, with the record unchanged.
+    pub fn apply(&mut self, command: ReviewCommand, lang: Lang) -> Vec<FileJob> {
+        self.lang = lang;
         // Typing in progress belongs to the node it was typed on: written there before
         // anything else happens to the record, so neither navigation nor a save loses it.
-        self.flush_comment();
-        self.state.apply(command, lang, &waker(ctx));
+        self.flush_typing(lang);
+        let jobs = self.state.apply(command, lang);
         self.after_change();
+        jobs
     }
 
-    /// Carries out one command without a window (the host): as [`ReviewPanel::apply`], waking
-    /// the window with `wake` when a file job ends.
-    pub fn apply_waking(&mut self, command: ReviewCommand, lang: Lang, wake: &crate::wake::Waker) {
-        self.flush_comment();
-        self.state.apply(command, lang, wake);
+    /// Replaces the record as `pending` says, once the host has asked about unsaved edits;
+    /// returns the file jobs it needs.
+    pub fn run(&mut self, pending: super::command::Pending, lang: Lang) -> Vec<FileJob> {
+        let jobs = self.state.run(pending, lang);
         self.after_change();
+        jobs
     }
 
-    /// Takes in finished file jobs without a window (the host).
-    pub fn poll_waking(&mut self, lang: Lang, wake: &crate::wake::Waker) {
-        self.state.poll(lang, wake);
+    /// A file job's answer (the host).
+    pub fn on_file(&mut self, event: FileEvent, lang: Lang) {
+        self.state.on_file(event, lang);
         self.after_change();
     }
 
@@ -286,21 +347,24 @@ impl ReviewPanel {
     pub fn discard_edits(&mut self) {
         self.comment_edited = false;
         self.info_edit.clear();
+        self.info_typed.clear();
         self.state.review.mark_saved();
     }
 
     fn after_change(&mut self) {
+        if self.generation != self.state.generation {
+            // Another record: what was typed belonged to the one it replaced.
+            self.generation = self.state.generation;
+            self.comment_edited = false;
+            self.comment_node = None;
+            self.info_edit.clear();
+            self.info_typed.clear();
+        }
         let cursor = (self.review().shape_revision(), self.review().current());
         if cursor != self.last_cursor {
             self.scroll_tree = true;
             self.last_cursor = cursor;
         }
-    }
-
-    /// Takes in finished file jobs and dropped files.
-    pub fn poll(&mut self, ctx: &egui::Context, lang: Lang) {
-        self.state.poll(lang, &waker(ctx));
-        self.after_change();
     }
 
     /// Files dropped on the window, as open commands.
@@ -328,8 +392,8 @@ impl ReviewPanel {
         commands
     }
 
-    /// The review tab's questions (unsaved edits, a deletion, a path, replacing a file) as
-    /// modal windows, whichever tab is shown; returns the answers.
+    /// The review tab's own questions (a deletion, replacing a file) as modal windows,
+    /// whichever tab is shown; returns the answers.
     pub fn window_ui(&mut self, ctx: &egui::Context, lang: Lang) -> Vec<ReviewCommand> {
         self.lang = lang;
         prompt_view::prompt_ui(ctx, self, lang)
@@ -429,11 +493,6 @@ impl ReviewPanel {
         self.state.show_numbers
     }
 
-    /// Whether native file dialogs are used (else the panel's own path field).
-    pub fn uses_dialogs(&self) -> bool {
-        self.state.dialogs
-    }
-
     /// Steps through moves for the mouse wheel over the board: `notches` whole steps (negative
     /// back), or `points` of smooth scrolling (touchpads), one move per [`WHEEL_STEP`] points.
     pub fn wheel(&mut self, notches: f32, points: f32) -> Vec<ReviewCommand> {
@@ -453,12 +512,6 @@ impl ReviewPanel {
 
 /// Points of smooth scrolling that make one move.
 pub const WHEEL_STEP: f32 = 40.0;
-
-/// A waker for file jobs that repaints this window when a job finishes.
-pub(super) fn waker(ctx: &egui::Context) -> Waker {
-    let ctx = ctx.clone();
-    std::sync::Arc::new(move || ctx.request_repaint())
-}
 
 /// An error in the interface language.
 pub fn error_text(e: &ReviewError, lang: Lang) -> String {

@@ -1,19 +1,24 @@
-//! The review tab's state without egui: the record, the tool, the file jobs, the messages and
-//! the questions the panel is asking. [`ReviewState::apply`] carries out one
-//! [`ReviewCommand`]; the views ([`super::ReviewPanel`]) only draw this state and return
-//! commands, so everything here is tested with no window.
+//! The review tab's state without egui: the record, the tool, the messages and the questions
+//! the panel is asking. [`ReviewState::apply`] carries out one [`ReviewCommand`] and returns
+//! the file jobs it needs ([`FileJob`]: the host hands them to the effects runner, and the
+//! answers come back through [`ReviewState::on_file`]); the views ([`super::ReviewPanel`]) only
+//! draw this state and return commands, so everything here is tested with no window.
 //!
 //! Nothing a reviewer did is lost: opening another file, a recent file or a new record, and
-//! quitting, first ask to save, discard or cancel when the record has unsaved edits; deleting
-//! more than one node asks first and says what goes; every edit can be undone.
+//! quitting, are ways out the host asks about first (one registry of unsaved work, one
+//! question: [`crate::app::host::unsaved`]); a save marks the record saved only as it was when
+//! sent, so an edit made while it runs stays unsaved; deleting more than one node asks first
+//! and says what goes; every edit can be undone. Where no file dialog can be shown, the host
+//! asks for a path (its one path question).
 
 use std::path::{Path, PathBuf};
 
-use super::command::{Answer, Nav, PathPurpose, Pending, ReviewCommand, Tool};
+use super::command::{Answer, Nav, Pending, ReviewCommand, Tool};
 use super::recent::RecentFiles;
 use super::texts;
+use crate::app::host::FileJob;
 use crate::diagram::{Layout, Paper, RECORD_TEXT_MM};
-use crate::files::jobs::{FileEvent, FileJobs, Waker};
+use crate::files::jobs::FileEvent;
 use crate::i18n::Lang;
 use crate::record::Warning;
 use crate::review::{Removed, Review, ReviewError};
@@ -40,22 +45,37 @@ pub struct Notice {
 /// A question the panel asks in a modal window.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Prompt {
-    /// The record has unsaved edits: save, discard or cancel before `Pending`.
-    Unsaved(Pending),
     /// Delete the current node and what follows (what goes, counted)?
     Delete(Removed),
-    /// No file dialog can be shown here: a path field for this purpose.
-    Path(PathPurpose),
-    /// A file is already at this path: replace it?
+    /// A file is already at this path (typed where no dialog could be shown): replace it?
     Replace(PathBuf),
 }
 
-/// A write waiting for the answer to "replace the existing file?".
+/// A write asked of a dialog, kept until it is done: when the path typed instead of the
+/// dialog names a file that is there, the question "replace it?" writes these bytes.
 #[derive(Clone, Debug)]
 struct HeldWrite {
-    path: PathBuf,
+    path: Option<PathBuf>,
     bytes: Vec<u8>,
     export: bool,
+}
+
+/// What to export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Export {
+    /// The position at the cursor as SVG.
+    Diagram,
+    /// The main line's printable record as HTML.
+    Record,
+}
+
+/// A fingerprint of a document's bytes: the save in flight is remembered by it, so its answer
+/// marks the record saved only if the record is still what was sent.
+fn fingerprint(bytes: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
 }
 
 /// The review tab's state (no egui): see the module documentation.
@@ -67,10 +87,12 @@ pub struct ReviewState {
     pub(super) pending_point: Option<Coord>,
     pub(super) show_numbers: bool,
     pub(super) paper: Paper,
-    files: FileJobs,
-    /// Whether a native file dialog can be shown (a desktop portal or zenity); else the panel
-    /// offers a path field.
-    pub(super) dialogs: bool,
+    /// File jobs sent and not answered yet.
+    running: usize,
+    /// The fingerprint of the record as sent by the save in flight.
+    sent: Option<u64>,
+    /// Bumped whenever another record replaces the one shown (the panel's typing is dropped).
+    pub(super) generation: u64,
     /// Recently opened and saved files.
     pub recent: RecentFiles,
     /// The message at the top of the panel.
@@ -78,18 +100,18 @@ pub struct ReviewState {
     /// The repairs the record layer made when the file shown was read ("line 3, column 7: …").
     pub repairs: Vec<String>,
     pub(super) prompt: Option<Prompt>,
-    /// What to do once the save under way has succeeded (the unsaved-edits question's Save).
-    after_save: Option<Pending>,
     held: Option<HeldWrite>,
-    /// The user agreed to close the window (discarded or saved the edits).
-    close_confirmed: bool,
-    /// The window should close now.
-    quit_now: bool,
+}
+
+impl Default for ReviewState {
+    fn default() -> ReviewState {
+        ReviewState::new()
+    }
 }
 
 impl ReviewState {
-    /// A state over a new empty 19×19 record; `dialogs` says whether file dialogs can show.
-    pub fn new(dialogs: bool) -> ReviewState {
+    /// A state over a new empty 19×19 record.
+    pub fn new() -> ReviewState {
         let review = match Review::new(19) {
             Ok(r) => r,
             // 19 is always a valid size; a failure here is a bug in the rules core.
@@ -102,16 +124,14 @@ impl ReviewState {
             pending_point: None,
             show_numbers: false,
             paper: Paper::default(),
-            files: FileJobs::default(),
-            dialogs,
+            running: 0,
+            sent: None,
+            generation: 0,
             recent: RecentFiles::default(),
             notice: None,
             repairs: Vec::new(),
             prompt: None,
-            after_save: None,
             held: None,
-            close_confirmed: false,
-            quit_now: false,
         }
     }
 
@@ -125,9 +145,9 @@ impl ReviewState {
         self.prompt.as_ref()
     }
 
-    /// Whether a file job is running.
+    /// Whether a file job is running, or a write waits for "replace the existing file?".
     pub fn busy(&self) -> bool {
-        self.files.busy()
+        self.running > 0 || matches!(self.prompt, Some(Prompt::Replace(_)))
     }
 
     /// Shows `review`, read from `path`, at its start, with the record layer's `warnings`.
@@ -141,6 +161,7 @@ impl ReviewState {
         self.path = path;
         self.pending_point = None;
         self.notice = None;
+        self.generation += 1;
     }
 
     /// Reads the bytes of an SGF file as the record shown; an unreadable file leaves the
@@ -167,23 +188,6 @@ impl ReviewState {
                 Err(e)
             }
         }
-    }
-
-    /// Whether closing the window now would lose nothing; otherwise the unsaved-edits question
-    /// is asked (and the window must stay open until it is answered).
-    pub fn allow_close(&mut self) -> bool {
-        if self.close_confirmed || !self.review.is_dirty() {
-            return true;
-        }
-        if self.prompt.is_none() {
-            self.prompt = Some(Prompt::Unsaved(Pending::Quit));
-        }
-        false
-    }
-
-    /// Whether the user has just agreed to close the window (true once).
-    pub fn take_quit(&mut self) -> bool {
-        std::mem::take(&mut self.quit_now)
     }
 
     /// What a click on the board point `c` does with the current tool. `shift` swaps the
@@ -230,11 +234,13 @@ impl ReviewState {
         });
     }
 
-    /// Carries out one command. A refused edit leaves the record unchanged and says why.
-    pub fn apply(&mut self, command: ReviewCommand, lang: Lang, wake: &Waker) {
+    /// Carries out one command; returns the file jobs it needs. A refused edit leaves the
+    /// record unchanged and says why. Opening and new records replace the record at once: the
+    /// host asks about unsaved edits before it sends them ([`ReviewState::run`]).
+    pub fn apply(&mut self, command: ReviewCommand, lang: Lang) -> Vec<FileJob> {
         let shape = self.review.shape_revision();
         let notice = self.notice.clone();
-        self.apply_inner(command, lang, wake);
+        let jobs = self.apply_inner(command, lang);
         // A "done" message speaks of the last change; the next change makes it stale.
         if self.review.shape_revision() != shape
             && self.notice == notice
@@ -242,9 +248,12 @@ impl ReviewState {
         {
             self.notice = None;
         }
+        self.running += jobs.len();
+        jobs
     }
 
-    fn apply_inner(&mut self, command: ReviewCommand, lang: Lang, wake: &Waker) {
+    fn apply_inner(&mut self, command: ReviewCommand, lang: Lang) -> Vec<FileJob> {
+        let mut jobs = Vec::new();
         let result: Result<(), ReviewError> = match command {
             ReviewCommand::Nav(nav) => {
                 self.nav(nav);
@@ -318,23 +327,23 @@ impl ReviewState {
                 self.pending_point = None;
             }),
             ReviewCommand::NewRecord(size) => {
-                self.guard(Pending::NewRecord(size), lang, wake);
+                jobs.extend(self.run_pending(Pending::NewRecord(size), lang));
                 Ok(())
             }
             ReviewCommand::OpenDialog => {
-                self.guard(Pending::OpenDialog, lang, wake);
+                jobs.extend(self.run_pending(Pending::OpenDialog, lang));
                 Ok(())
             }
             ReviewCommand::OpenPath(path) => {
-                self.guard(Pending::OpenPath(path), lang, wake);
+                jobs.extend(self.run_pending(Pending::OpenPath(path), lang));
                 Ok(())
             }
             ReviewCommand::Save => {
-                self.save(lang, wake);
+                jobs.extend(self.save(lang));
                 Ok(())
             }
             ReviewCommand::SaveAsDialog => {
-                self.save_as(lang, wake);
+                jobs.extend(self.save_as(lang));
                 Ok(())
             }
             ReviewCommand::SetPaper(paper) => {
@@ -342,20 +351,19 @@ impl ReviewState {
                 Ok(())
             }
             ReviewCommand::ExportDiagram => {
-                self.export(PathPurpose::ExportDiagram, lang, wake);
+                jobs.extend(self.export(Export::Diagram, lang));
                 Ok(())
             }
             ReviewCommand::ExportRecord => {
-                self.export(PathPurpose::ExportRecord, lang, wake);
+                jobs.extend(self.export(Export::Record, lang));
                 Ok(())
             }
             ReviewCommand::SaveTo(path) => {
-                self.files
-                    .save(wake, path, self.review.to_sgf().into_bytes());
+                jobs.push(self.write_record(path));
                 Ok(())
             }
             ReviewCommand::Answer(answer) => {
-                self.answer(answer, lang, wake);
+                jobs.extend(self.answer(answer, lang));
                 Ok(())
             }
             ReviewCommand::DismissNotice => {
@@ -366,6 +374,7 @@ impl ReviewState {
         if let Err(e) = result {
             self.error(texts::error_text(&e, lang));
         }
+        jobs
     }
 
     fn nav(&mut self, nav: Nav) {
@@ -407,64 +416,69 @@ impl ReviewState {
         Ok(())
     }
 
-    /// Runs `pending` at once, or asks first when the record has unsaved edits.
-    fn guard(&mut self, pending: Pending, lang: Lang, wake: &Waker) {
-        if self.review.is_dirty() {
-            self.prompt = Some(Prompt::Unsaved(pending));
-        } else {
-            self.run(pending, lang, wake);
-        }
+    /// Replaces the record as `pending` says (the host has asked about unsaved edits first);
+    /// returns the file jobs it needs.
+    pub fn run(&mut self, pending: Pending, lang: Lang) -> Vec<FileJob> {
+        let jobs = self.run_pending(pending, lang);
+        self.running += jobs.len();
+        jobs
     }
 
-    fn run(&mut self, pending: Pending, lang: Lang, wake: &Waker) {
+    fn run_pending(&mut self, pending: Pending, lang: Lang) -> Vec<FileJob> {
         match pending {
-            Pending::OpenDialog if self.dialogs => {
-                self.files.open_dialog(
-                    wake,
-                    lang.pick("打开棋谱", "打開棋譜", "Open record").into(),
-                    ("SGF", &["sgf", "SGF"]),
-                );
-            }
-            Pending::OpenDialog => self.prompt = Some(Prompt::Path(PathPurpose::Open)),
-            Pending::OpenPath(path) => self.files.open(wake, path),
-            Pending::NewRecord(size) => match Review::new(size) {
-                Ok(review) => {
-                    self.open_review(None, review, &[]);
+            Pending::OpenDialog => vec![FileJob::OpenDialog {
+                title: lang.pick("打开棋谱", "打開棋譜", "Open record").into(),
+                filter: ("SGF", &["sgf", "SGF"]),
+            }],
+            Pending::OpenPath(path) => vec![FileJob::Read(path)],
+            Pending::NewRecord(size) => {
+                match Review::new(size) {
+                    Ok(review) => self.open_review(None, review, &[]),
+                    Err(e) => self.error(texts::error_text(&e, lang)),
                 }
-                Err(e) => self.error(texts::error_text(&e, lang)),
-            },
-            Pending::Quit => {
-                self.close_confirmed = true;
-                self.quit_now = true;
+                Vec::new()
             }
         }
     }
 
-    fn save(&mut self, lang: Lang, wake: &Waker) {
-        match self.path.clone() {
-            Some(path) => self
-                .files
-                .save(wake, path, self.review.to_sgf().into_bytes()),
-            None => self.save_as(lang, wake),
+    /// Writes the record to `path` (replacing the file there), remembering what was sent.
+    fn write_record(&mut self, path: PathBuf) -> FileJob {
+        let bytes = self.review.to_sgf().into_bytes();
+        self.sent = Some(fingerprint(&bytes));
+        FileJob::Write {
+            path,
+            bytes,
+            export: false,
+            new_only: false,
         }
     }
 
-    fn save_as(&mut self, lang: Lang, wake: &Waker) {
-        if !self.dialogs {
-            self.prompt = Some(Prompt::Path(PathPurpose::SaveAs));
-            return;
+    fn save(&mut self, lang: Lang) -> Vec<FileJob> {
+        match self.path.clone() {
+            Some(path) => vec![self.write_record(path)],
+            None => self.save_as(lang),
         }
+    }
+
+    fn save_as(&mut self, lang: Lang) -> Vec<FileJob> {
         let name = self.path.as_ref().and_then(|p| p.file_name()).map_or_else(
             || "game.sgf".to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        self.files.save_dialog(
-            wake,
-            lang.pick("保存棋谱", "保存棋譜", "Save record").into(),
+        let bytes = self.review.to_sgf().into_bytes();
+        self.sent = Some(fingerprint(&bytes));
+        self.held = Some(HeldWrite {
+            path: None,
+            bytes: bytes.clone(),
+            export: false,
+        });
+        vec![FileJob::SaveDialog {
+            title: lang.pick("保存棋谱", "保存棋譜", "Save record").into(),
             name,
-            ("SGF", &["sgf"]),
-            self.review.to_sgf().into_bytes(),
-        );
+            filter: ("SGF", &["sgf"]),
+            bytes,
+            export: false,
+        }]
     }
 
     /// The record's file name with another extension, for exports ("game.svg").
@@ -478,8 +492,8 @@ impl ReviewState {
     }
 
     /// The bytes of an export: the position at the cursor as SVG, or the main line's 棋谱.
-    fn export_bytes(&self, purpose: PathPurpose, lang: Lang) -> Result<Vec<u8>, ReviewError> {
-        if purpose == PathPurpose::ExportRecord {
+    fn export_bytes(&self, what: Export, lang: Lang) -> Result<Vec<u8>, ReviewError> {
+        if what == Export::Record {
             let coordinates = Some(crate::geometry::LabelStyle::NumbersOnly);
             let (html, _illegal) =
                 crate::diagram::record_html(self.review.tree(), 100, lang, coordinates, self.paper)
@@ -494,17 +508,16 @@ impl ReviewState {
         Ok(crate::diagram::to_svg(&scene, &options).into_bytes())
     }
 
-    fn export(&mut self, purpose: PathPurpose, lang: Lang, wake: &Waker) {
-        if !self.dialogs {
-            self.prompt = Some(Prompt::Path(purpose));
-            return;
-        }
-        let bytes = match self.export_bytes(purpose, lang) {
+    fn export(&mut self, what: Export, lang: Lang) -> Vec<FileJob> {
+        let bytes = match self.export_bytes(what, lang) {
             Ok(b) => b,
-            Err(e) => return self.error(texts::error_text(&e, lang)),
+            Err(e) => {
+                self.error(texts::error_text(&e, lang));
+                return Vec::new();
+            }
         };
         let (title, name, filter): (&str, String, crate::files::dialogs::Filter) =
-            if purpose == PathPurpose::ExportRecord {
+            if what == Export::Record {
                 (
                     lang.pick(
                         "导出棋谱（打印）",
@@ -522,136 +535,119 @@ impl ReviewState {
                     ("SVG", &["svg"]),
                 )
             };
-        self.files
-            .export_dialog(wake, title.into(), name, filter, bytes);
+        self.held = Some(HeldWrite {
+            path: None,
+            bytes: bytes.clone(),
+            export: true,
+        });
+        vec![FileJob::SaveDialog {
+            title: title.into(),
+            name,
+            filter,
+            bytes,
+            export: true,
+        }]
     }
 
-    fn answer(&mut self, answer: Answer, lang: Lang, wake: &Waker) {
+    fn answer(&mut self, answer: Answer, lang: Lang) -> Vec<FileJob> {
         let Some(prompt) = self.prompt.take() else {
-            return;
+            return Vec::new();
         };
         match (prompt, answer) {
-            (_, Answer::Cancel) => {
-                self.after_save = None;
+            (Prompt::Replace(_), Answer::Cancel) => {
                 self.held = None;
+                self.sent = None;
             }
-            (Prompt::Unsaved(pending), Answer::Save) => {
-                self.after_save = Some(pending);
-                self.save(lang, wake);
-            }
-            (Prompt::Unsaved(pending), Answer::Discard) => self.run(pending, lang, wake),
+            (_, Answer::Cancel) => {}
             (Prompt::Delete(_), Answer::Delete) => {
                 if let Err(e) = self.delete(lang) {
                     self.error(texts::error_text(&e, lang));
                 }
             }
-            (Prompt::Path(purpose), Answer::Path(path)) => {
-                self.path_chosen(purpose, path, lang, wake)
-            }
             (Prompt::Replace(path), Answer::Replace) => {
-                if let Some(held) = self.held.take().filter(|h| h.path == path) {
-                    if held.export {
-                        self.files.export(wake, held.path, held.bytes);
-                    } else {
-                        self.files.save(wake, held.path, held.bytes);
-                    }
+                if let Some(held) = self
+                    .held
+                    .take()
+                    .filter(|h| h.path.as_deref() == Some(path.as_path()))
+                {
+                    return vec![FileJob::Write {
+                        path,
+                        bytes: held.bytes,
+                        export: held.export,
+                        new_only: false,
+                    }];
                 }
             }
             // An answer to another question than the one asked: the question stays.
             (prompt, _) => self.prompt = Some(prompt),
         }
+        Vec::new()
     }
 
-    /// A path typed where no dialog could be shown: open it, or write there without
-    /// replacing a file (asking first when one is there).
-    fn path_chosen(&mut self, purpose: PathPurpose, path: PathBuf, lang: Lang, wake: &Waker) {
-        if path.as_os_str().is_empty() {
-            self.prompt = Some(Prompt::Path(purpose));
-            return;
-        }
-        let bytes = match purpose {
-            PathPurpose::Open => {
-                self.files.open(wake, path);
-                return;
+    /// A file job's answer: a record read, saved or exported, or why not. A save marks the
+    /// record saved only if it is still what was sent (an edit made meanwhile stays unsaved).
+    pub fn on_file(&mut self, event: FileEvent, lang: Lang) {
+        self.running = self.running.saturating_sub(1);
+        match event {
+            FileEvent::Opened(path, bytes) => {
+                if self.open_bytes(Some(path), &bytes, lang).is_ok() && !self.repairs.is_empty() {
+                    let n = self.repairs.len();
+                    self.done(texts::opened_with_repairs(self.path.as_deref(), n, lang));
+                }
             }
-            PathPurpose::SaveAs => Ok(self.review.to_sgf().into_bytes()),
-            other => self.export_bytes(other, lang),
-        };
-        let bytes = match bytes {
-            Ok(b) => b,
-            Err(e) => return self.error(texts::error_text(&e, lang)),
-        };
-        let export = purpose != PathPurpose::SaveAs;
-        self.held = Some(HeldWrite {
-            path: path.clone(),
-            bytes: bytes.clone(),
-            export,
-        });
-        if export {
-            self.files.export_new(wake, path, bytes);
-        } else {
-            self.files.save_new(wake, path, bytes);
-        }
-    }
-
-    /// Takes in the file jobs that have finished: a record read, saved or exported, or why not.
-    /// `wake` is for the work that follows (the open or quit that waited for a save).
-    pub fn poll(&mut self, lang: Lang, wake: &Waker) {
-        for event in self.files.poll() {
-            match event {
-                FileEvent::Opened(path, bytes) => {
-                    if self.open_bytes(Some(path), &bytes, lang).is_ok() && !self.repairs.is_empty()
-                    {
-                        let n = self.repairs.len();
-                        self.done(texts::opened_with_repairs(self.path.as_deref(), n, lang));
-                    }
-                }
-                FileEvent::Saved(path) => {
-                    self.held = None;
+            FileEvent::Saved(path) => {
+                self.held = None;
+                let sent = self.sent.take();
+                if sent.is_some() && sent == Some(fingerprint(self.review.to_sgf().as_bytes())) {
                     self.review.mark_saved();
-                    self.recent.push(&path);
-                    self.done(format!(
-                        "{} {}",
-                        lang.pick("已保存", "已保存", "Saved"),
-                        path.display()
-                    ));
-                    self.path = Some(path);
-                    if let Some(pending) = self.after_save.take() {
-                        // The save the unsaved-edits question asked for: now go on.
-                        self.run(pending, lang, wake);
-                    }
                 }
-                FileEvent::Exported(path) => {
-                    self.held = None;
-                    let layout = Layout::standard(self.review.size());
-                    let reserved = if path
-                        .extension()
-                        .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
-                    {
-                        0.0
-                    } else {
-                        RECORD_TEXT_MM
-                    };
-                    let paper =
-                        self.paper
-                            .describe(layout.width(), layout.height(), reserved, lang);
-                    self.done(format!(
-                        "{} {} — {paper}",
-                        lang.pick("已导出", "已匯出", "Exported"),
-                        path.display()
-                    ));
-                }
-                FileEvent::AlreadyExists(path) => {
+                self.recent.push(&path);
+                self.done(format!(
+                    "{} {}",
+                    lang.pick("已保存", "已保存", "Saved"),
+                    path.display()
+                ));
+                self.path = Some(path);
+            }
+            FileEvent::Exported(path) => {
+                self.held = None;
+                let layout = Layout::standard(self.review.size());
+                let reserved = if path
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+                {
+                    0.0
+                } else {
+                    RECORD_TEXT_MM
+                };
+                let paper = self
+                    .paper
+                    .describe(layout.width(), layout.height(), reserved, lang);
+                self.done(format!(
+                    "{} {} — {paper}",
+                    lang.pick("已导出", "已匯出", "Exported"),
+                    path.display()
+                ));
+            }
+            FileEvent::AlreadyExists(path) => match &mut self.held {
+                Some(held) => {
+                    held.path = Some(path.clone());
                     self.prompt = Some(Prompt::Replace(path));
                 }
-                FileEvent::Cancelled => {
-                    self.after_save = None;
-                }
-                FileEvent::Failed(path, why) => {
-                    self.after_save = None;
-                    self.held = None;
-                    self.error(texts::file_failed(&path, &why, lang));
-                }
+                None => self.error(format!(
+                    "{}: {}",
+                    path.display(),
+                    crate::i18n::file_already_there(lang)
+                )),
+            },
+            FileEvent::Cancelled => {
+                self.held = None;
+                self.sent = None;
+            }
+            FileEvent::Failed(path, why) => {
+                self.held = None;
+                self.sent = None;
+                self.error(texts::file_failed(&path, &why, lang));
             }
         }
     }
@@ -673,10 +669,7 @@ pub fn record_name(path: Option<&Path>, lang: Lang) -> String {
 mod tests {
     use super::*;
     use crate::app::review::command::Answer;
-
-    fn wake() -> Waker {
-        std::sync::Arc::new(|| {})
-    }
+    use crate::rules::{Coord, Move};
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(
@@ -688,102 +681,130 @@ mod tests {
         dir
     }
 
-    /// Waits for the file jobs (worker threads) to report, then takes the events in.
-    fn settle(s: &mut ReviewState) {
-        for _ in 0..1000 {
-            s.poll(Lang::En, &wake());
-            if !s.busy() {
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(5));
+    /// Carries out file jobs as the runner would, a dialog answered with `typed` (the path the
+    /// host's path question would get), and hands the answers back.
+    fn carry(s: &mut ReviewState, jobs: Vec<FileJob>, typed: Option<&Path>) {
+        use crate::files::jobs;
+        for job in jobs {
+            let event = match job {
+                FileJob::Read(p) => jobs::read(p),
+                FileJob::Write {
+                    path,
+                    bytes,
+                    export,
+                    new_only,
+                } => {
+                    let e = if new_only {
+                        jobs::write_new(path, &bytes)
+                    } else {
+                        jobs::write(path, &bytes)
+                    };
+                    if export { jobs::exported(e) } else { e }
+                }
+                FileJob::SaveDialog { bytes, export, .. } => match typed {
+                    Some(p) => {
+                        let e = jobs::write_new(p.to_path_buf(), &bytes);
+                        if export { jobs::exported(e) } else { e }
+                    }
+                    None => FileEvent::Cancelled,
+                },
+                FileJob::OpenDialog { .. } => match typed {
+                    Some(p) => jobs::read(p.to_path_buf()),
+                    None => FileEvent::Cancelled,
+                },
+                FileJob::ExportSession { .. } => FileEvent::Cancelled,
+            };
+            s.on_file(event, Lang::En);
         }
-        panic!("file jobs did not finish");
     }
 
-    fn apply(s: &mut ReviewState, c: ReviewCommand) {
-        s.apply(c, Lang::En, &wake());
+    fn apply(s: &mut ReviewState, c: ReviewCommand) -> Vec<FileJob> {
+        s.apply(c, Lang::En)
     }
 
     fn edited() -> ReviewState {
-        let mut s = ReviewState::new(false);
-        apply(&mut s, ReviewCommand::Play(Move::Play(Coord::new(3, 3))));
-        assert!(s.review().is_dirty());
+        let mut s = ReviewState::new();
+        let jobs = apply(&mut s, ReviewCommand::Play(Move::Play(Coord::new(3, 3))));
+        assert!(jobs.is_empty() && s.review().is_dirty());
         s
     }
 
     #[test]
-    fn issue_10_opening_another_file_with_unsaved_edits_asks_first() {
+    fn issue17_opening_is_a_file_job_and_its_answer_replaces_the_record() {
         let dir = scratch("open");
         let other = dir.join("other.sgf");
         std::fs::write(&other, "(;SZ[9];B[ee])").expect("write");
-        for (first, then) in [(Answer::Cancel, None), (Answer::Discard, Some(9))] {
-            let mut s = edited();
-            apply(&mut s, ReviewCommand::OpenPath(other.clone()));
-            assert_eq!(
-                s.prompt(),
-                Some(&Prompt::Unsaved(Pending::OpenPath(other.clone())))
-            );
-            apply(&mut s, ReviewCommand::Answer(first));
-            settle(&mut s);
-            assert_eq!(s.prompt(), None);
-            match then {
-                None => {
-                    assert!(s.review().is_dirty(), "cancel keeps the edits");
-                    assert_eq!(s.review().size(), 19);
-                }
-                Some(size) => {
-                    assert_eq!(s.review().size(), size, "discard opens the file");
-                    assert!(!s.review().is_dirty());
-                }
-            }
-        }
-        // A new record and the recent files ask the same way.
         let mut s = edited();
-        apply(&mut s, ReviewCommand::NewRecord(13));
-        assert_eq!(s.prompt(), Some(&Prompt::Unsaved(Pending::NewRecord(13))));
+        let generation = s.generation;
+        let jobs = s.run(Pending::OpenPath(other.clone()), Lang::En);
+        assert!(matches!(jobs.as_slice(), [FileJob::Read(p)] if *p == other));
+        assert!(s.busy(), "the read is on its way");
+        assert_eq!(s.review().size(), 19, "nothing replaced before the answer");
+        carry(&mut s, jobs, None);
+        assert!(!s.busy());
+        assert_eq!(s.review().size(), 9);
+        assert!(!s.review().is_dirty());
+        assert!(s.generation > generation, "the panel's typing is dropped");
+        // A cancelled dialog leaves the record as it was.
+        let mut s = edited();
+        let jobs = s.run(Pending::OpenDialog, Lang::En);
+        carry(&mut s, jobs, None);
+        assert!(s.review().is_dirty() && s.review().size() == 19);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// Issue 17 item 7: the saved revision is the one sent, not the one when the answer came.
     #[test]
-    fn issue_10_save_first_then_go_on_with_a_typed_path_where_no_dialog_shows() {
+    fn issue17_an_edit_made_while_a_save_runs_stays_unsaved() {
         let dir = scratch("save");
         let target = dir.join("kept.sgf");
         let mut s = edited();
-        apply(&mut s, ReviewCommand::NewRecord(9));
-        apply(&mut s, ReviewCommand::Answer(Answer::Save));
-        // A new record has no file yet and no dialog can show: the path field.
-        assert_eq!(s.prompt(), Some(&Prompt::Path(PathPurpose::SaveAs)));
-        apply(&mut s, ReviewCommand::Answer(Answer::Path(target.clone())));
-        settle(&mut s);
+        let jobs = apply(&mut s, ReviewCommand::SaveTo(target.clone()));
+        // The reviewer plays on while the write is on its way.
+        let _ = apply(&mut s, ReviewCommand::Play(Move::Play(Coord::new(15, 15))));
+        carry(&mut s, jobs, None);
         let saved = std::fs::read_to_string(&target).expect("saved");
-        assert!(saved.contains(";B[dd]"), "{saved}");
-        assert_eq!(s.review().size(), 9, "then the new record");
+        assert!(
+            saved.contains(";B[dd]") && !saved.contains("W[pp]"),
+            "{saved}"
+        );
+        assert!(s.review().is_dirty(), "the later move is not on disk");
+        assert_eq!(s.path.as_deref(), Some(target.as_path()));
+        // Saved again with nothing changed meanwhile: clean.
+        let jobs = apply(&mut s, ReviewCommand::Save);
+        carry(&mut s, jobs, None);
         assert!(!s.review().is_dirty());
+        assert!(
+            std::fs::read_to_string(&target)
+                .expect("saved")
+                .contains("W[pp]")
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
-    fn issue_10_quitting_with_unsaved_edits_asks_and_closes_once_answered() {
+    fn issue_10_a_new_record_without_a_file_asks_where_through_a_dialog() {
+        let dir = scratch("saveas");
+        let target = dir.join("new.sgf");
         let mut s = edited();
-        assert!(!s.allow_close());
-        assert_eq!(s.prompt(), Some(&Prompt::Unsaved(Pending::Quit)));
-        apply(&mut s, ReviewCommand::Answer(Answer::Cancel));
-        assert!(!s.take_quit());
-        assert!(!s.allow_close());
-        apply(&mut s, ReviewCommand::Answer(Answer::Discard));
-        assert!(s.take_quit(), "the window closes now");
+        let jobs = apply(&mut s, ReviewCommand::Save);
+        assert!(matches!(
+            jobs.as_slice(),
+            [FileJob::SaveDialog { export: false, .. }]
+        ));
+        carry(&mut s, jobs, Some(&target));
+        assert!(!s.review().is_dirty());
         assert!(
-            s.allow_close(),
-            "and the close that follows is not asked again"
+            std::fs::read_to_string(&target)
+                .expect("saved")
+                .contains(";B[dd]")
         );
-        let mut clean = ReviewState::new(false);
-        assert!(clean.allow_close());
-        assert_eq!(clean.prompt(), None);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn issue_10_delete_says_what_it_removes_and_undo_brings_it_back() {
-        let mut s = ReviewState::new(false);
+        let mut s = ReviewState::new();
         s.open_bytes(None, b"(;SZ[9];B[ee];W[cc](;B[gg])(;B[cg]))", Lang::En)
             .expect("readable");
         let before = s.review().to_sgf();
@@ -822,15 +843,19 @@ mod tests {
         let dir = scratch("export");
         let target = dir.join("board.svg");
         std::fs::write(&target, "precious").expect("write");
-        let mut s = ReviewState::new(false);
-        apply(&mut s, ReviewCommand::ExportDiagram);
-        assert_eq!(s.prompt(), Some(&Prompt::Path(PathPurpose::ExportDiagram)));
-        apply(&mut s, ReviewCommand::Answer(Answer::Path(target.clone())));
-        settle(&mut s);
+        let mut s = ReviewState::new();
+        let jobs = apply(&mut s, ReviewCommand::ExportDiagram);
+        assert!(matches!(
+            jobs.as_slice(),
+            [FileJob::SaveDialog { export: true, .. }]
+        ));
+        // The path typed where no dialog shows names a file that is there: asked first.
+        carry(&mut s, jobs, Some(&target));
         assert_eq!(s.prompt(), Some(&Prompt::Replace(target.clone())));
+        assert!(s.busy(), "the write waits for the answer");
         assert_eq!(std::fs::read_to_string(&target).expect("kept"), "precious");
-        apply(&mut s, ReviewCommand::Answer(Answer::Replace));
-        settle(&mut s);
+        let jobs = apply(&mut s, ReviewCommand::Answer(Answer::Replace));
+        carry(&mut s, jobs, None);
         let svg = std::fs::read_to_string(&target).expect("replaced");
         assert!(svg.contains("width=\"180.0mm\""), "A4 by default");
         let notice = s.notice.clone().expect("said");
@@ -839,12 +864,13 @@ mod tests {
             "{}",
             notice.text
         );
+        assert!(!s.busy());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn issue_10_unreadable_files_and_repairs_are_shown() {
-        let mut s = ReviewState::new(false);
+        let mut s = ReviewState::new();
         let bad = s.open_bytes(
             Some(PathBuf::from("/x/not.sgf")),
             b"this is not sgf",

@@ -146,10 +146,10 @@ pub fn side_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang) -> Vec<TeachCo
             TeachNote::GameOver => T::GameOver.text(lang).to_owned(),
             TeachNote::ComputerFailed(e) => e.text(lang),
             TeachNote::WrongPin => T::WrongPin.text(lang).to_owned(),
-            TeachNote::PinRefused(why) => why.clone(),
+            TeachNote::PinRefused(why) => why.text(lang),
             TeachNote::PinSet => T::PinSet.text(lang).to_owned(),
             TeachNote::PinRemoved => T::PinRemoved.text(lang).to_owned(),
-            TeachNote::CannotStart(why) => why.clone(),
+            TeachNote::CannotStart(why) => why.text(lang),
             TeachNote::EngineGoOnly => T::EngineGoOnly.text(lang).to_owned(),
             TeachNote::LadderRecorded => T::LadderRecorded.text(lang).to_owned(),
         };
@@ -188,11 +188,16 @@ pub fn pin_ui(
         let entered = ui.input(|i| i.key_pressed(egui::Key::Enter));
         let mut ok = false;
         let mut cancel = false;
+        // The PIN is checked on the runner (Argon2id): a moment, shown by the spinner.
+        let checking = state.pin_busy();
         ui.horizontal(|ui| {
-            ok = big_button(ui, T::Ok.text(lang), true);
+            ok = big_button(ui, T::Ok.text(lang), !checking);
             cancel = big_button(ui, T::Cancel.text(lang), true);
+            if checking {
+                ui.spinner();
+            }
         });
-        (ok || entered, cancel)
+        (ok || (entered && !checking), cancel)
     });
     let (ok, cancel) = r.inner;
     if ok {
@@ -311,8 +316,15 @@ fn display_and_lock_ui(
         let l = ui.label(T::SetPin.text(lang));
         ui.add(egui::TextEdit::singleline(new_pin).password(true))
             .labelled_by(l.id);
-        if big_button(ui, T::Ok.text(lang), !new_pin.is_empty()) {
+        if big_button(
+            ui,
+            T::Ok.text(lang),
+            !new_pin.is_empty() && !state.pin_busy(),
+        ) {
             out.push(TeachCommand::SetTeacherPin(std::mem::take(new_pin)));
+        }
+        if state.pin_busy() {
+            ui.spinner();
         }
         if state.prefs.teacher_pin.is_some() && big_button(ui, T::RemovePin.text(lang), true) {
             out.push(TeachCommand::RemoveTeacherPin);
@@ -322,7 +334,8 @@ fn display_and_lock_ui(
         let text = match note {
             TeachNote::PinSet => T::PinSet.text(lang).to_owned(),
             TeachNote::PinRemoved => T::PinRemoved.text(lang).to_owned(),
-            TeachNote::PinRefused(why) | TeachNote::CannotStart(why) => why.clone(),
+            TeachNote::PinRefused(why) => why.text(lang),
+            TeachNote::CannotStart(why) => why.text(lang),
             _ => String::new(),
         };
         if !text.is_empty() {

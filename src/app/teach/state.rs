@@ -2,19 +2,28 @@
 //! Go), the computer across it, the overlays' inputs, the explanation of a refused move, the
 //! celebration and the teacher's lock. Views read it and send [`TeachCommand`]s;
 //! [`TeachState::apply`] changes it and returns [`TeachEffects`] (sounds, saved preferences,
-//! leaving the mode) for the shell to carry out. Not an arbiter session: nothing is journalled,
-//! there is no clock, and a take-back simply undoes.
+//! leaving the mode, and jobs for the effects runner) for the host to carry out. The computer
+//! thinks and the teacher's PIN is derived on the runner's threads ([`Work`]); their answers
+//! come back through [`TeachState::on_work`], and one about a position or a prompt that has
+//! changed since is skipped. Not an arbiter session: nothing is journalled, there is no clock,
+//! and a take-back simply undoes.
 
-use super::computer::{Computer, ComputerAnswer, OurPlayer};
+use super::computer::ComputerAnswer;
 use super::prefs::{GameKind, OpponentKind, SavedRung, TeachPrefs};
 use super::teacher_pin;
 use crate::ai::{HandicapLadder, Level, Rung, StudentResult, rng::mix};
+use crate::app::host::work::{ComputerSpec, PinProblem, Work, WorkDone};
 use crate::audio::Sound;
 use crate::clock::Timestamp;
-use crate::engine::{EngineError, EngineSpec, Waker};
-use crate::rules::{Color, Coord, Game, GameResult, Komi, Move, Rules};
+use crate::engine::{EngineError, EngineSpec};
+use crate::files::journal_writer::Secret;
+use crate::i18n::Lang;
+use crate::rules::{Color, Coord, Game, GameResult, Komi, Move, Rules, RulesError};
 use crate::seal::KdfParams;
-use crate::teach::capture::{CaptureGame, CaptureSettings, CaptureStatus, StartPosition};
+use crate::teach::capture::{
+    CaptureGame, CaptureSettings, CaptureSetupError, CaptureStatus, MAX_CAPTURE_SIZE,
+    MIN_CAPTURE_SIZE, StartPosition,
+};
 use crate::teach::chains::ChainInfo;
 use crate::teach::explain::{IllegalExplanation, explain_illegal};
 use crate::teach::overlay::{self, HoverPreview, LastCapture};
@@ -91,7 +100,57 @@ pub enum PinPurpose {
     Leave,
 }
 
-/// A message for the child or the teacher, besides the explanation of a refused move.
+/// Why the teacher's choices cannot start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartProblem {
+    /// The capture game cannot be set up so.
+    Capture(CaptureSetupError),
+    /// The board or the handicap is refused by the rules.
+    Rules(RulesError),
+    /// The engine's command line is empty or has an open quote.
+    NoEngineCommand(String),
+}
+
+impl StartProblem {
+    /// The reason in the interface language.
+    pub fn text(&self, lang: Lang) -> String {
+        let reason = match self {
+            StartProblem::Capture(CaptureSetupError::BadSize(s)) => lang.pick(
+                format!("吃子棋用 {MIN_CAPTURE_SIZE} 到 {MAX_CAPTURE_SIZE} 路的棋盘，不能用 {s} 路"),
+                format!("吃子棋用 {MIN_CAPTURE_SIZE} 到 {MAX_CAPTURE_SIZE} 路的棋盤，不能用 {s} 路"),
+                format!(
+                    "the capture game is played on boards of {MIN_CAPTURE_SIZE} to {MAX_CAPTURE_SIZE} lines, not {s}"
+                ),
+            ),
+            StartProblem::Capture(CaptureSetupError::BadTarget) => lang
+                .pick(
+                    "要吃的子数至少为 1",
+                    "要吃的子數至少為 1",
+                    "the number of stones to capture must be at least 1",
+                )
+                .to_owned(),
+            StartProblem::Capture(CaptureSetupError::BadHandicap(n)) => lang.pick(
+                format!("这个棋盘上放不下 {n} 个让子"),
+                format!("這個棋盤上放不下 {n} 個讓子"),
+                format!("{n} handicap stones cannot be placed on this board"),
+            ),
+            StartProblem::Rules(e) => crate::i18n::rules_error_text(e, lang),
+            StartProblem::NoEngineCommand(line) => lang.pick(
+                format!("引擎命令行为空或引号不完整：'{line}'"),
+                format!("引擎命令列為空或引號不完整：'{line}'"),
+                format!("no engine command: '{line}'"),
+            ),
+        };
+        lang.pick(
+            format!("无法开始：{reason}"),
+            format!("無法開始：{reason}"),
+            format!("Cannot start: {reason}"),
+        )
+    }
+}
+
+/// A message for the child or the teacher, besides the explanation of a refused move: typed
+/// until drawn, so a language switch translates it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TeachNote {
     /// Wait: it is the computer's turn.
@@ -103,13 +162,13 @@ pub enum TeachNote {
     /// The wrong PIN was typed.
     WrongPin,
     /// A new PIN was refused (too short, or the random generator failed).
-    PinRefused(String),
+    PinRefused(PinProblem),
     /// The teacher's PIN is set.
     PinSet,
     /// The teacher's PIN is removed.
     PinRemoved,
     /// A setting of the teacher's cannot start a game (e.g. a bad handicap).
-    CannotStart(String),
+    CannotStart(StartProblem),
     /// An engine plays ordinary Go only; the capture game uses our own player.
     EngineGoOnly,
     /// A ladder game's result is recorded: take-back is closed for it.
@@ -152,8 +211,8 @@ pub enum TeachCommand {
     RetryComputer,
 }
 
-/// What the shell does after a command.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// What the host does after a command.
+#[derive(Debug, Default)]
 pub struct TeachEffects {
     /// Sounds to play.
     pub sounds: Vec<Sound>,
@@ -161,6 +220,8 @@ pub struct TeachEffects {
     pub prefs_changed: bool,
     /// Leave teaching mode.
     pub leave: bool,
+    /// Jobs for the effects runner: the computer's thread and questions, the teacher's PIN.
+    pub work: Vec<Work>,
 }
 
 impl TeachEffects {
@@ -168,7 +229,26 @@ impl TeachEffects {
         self.sounds.extend(other.sounds);
         self.prefs_changed |= other.prefs_changed;
         self.leave |= other.leave;
+        self.work.extend(other.work);
     }
+}
+
+/// A question to the computer in flight, and the position it is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Asked {
+    question: u64,
+    moves: usize,
+    hash: u64,
+    to_move: Color,
+}
+
+/// The computer across the board: its colour, and what it was asked.
+#[derive(Clone, Debug)]
+struct ComputerSide {
+    color: Color,
+    asked: Option<Asked>,
+    /// Its last answer was a failure: it waits for "try again".
+    failed: bool,
 }
 
 /// Teaching mode.
@@ -176,7 +256,15 @@ pub struct TeachState {
     /// The saved choices.
     pub prefs: TeachPrefs,
     play: Play,
-    computer: Option<Computer>,
+    computer: Option<ComputerSide>,
+    /// The number of the game on the board (the runner's computer plays in it).
+    game_id: u64,
+    next_question: u64,
+    /// Jobs for the runner, handed out with the next effects.
+    outbox: Vec<Work>,
+    /// A PIN is being checked, or a new one derived, on the runner.
+    pin_checking: bool,
+    pin_making: bool,
     /// Our computer player's level in this game (`None` for people or an engine).
     level: Option<u8>,
     /// This game is on the handicap ladder (its result moves the ladder).
@@ -196,7 +284,6 @@ pub struct TeachState {
     pub pin_prompt: Option<PinPurpose>,
     /// The teacher's options are open (unlocked).
     pub options_open: bool,
-    wake: Waker,
     kdf: KdfParams,
 }
 
@@ -212,24 +299,29 @@ impl std::fmt::Debug for TeachState {
 
 impl TeachState {
     /// Teaching mode with the saved `prefs`, starting their game (or, should they be unusable,
-    /// the default game); `wake` repaints the UI when the computer answers; `kdf` is the
-    /// teacher PIN's cost ([`KdfParams::STANDARD`] in the app).
-    pub fn new(prefs: TeachPrefs, wake: Waker, kdf: KdfParams) -> Result<TeachState, String> {
-        let (prefs, built, note) = match build(&prefs, wake.clone()) {
+    /// the default game); `kdf` is the teacher PIN's cost ([`KdfParams::STANDARD`] in the
+    /// app). The computer's thread is started by the first jobs ([`TeachState::take_work`]).
+    pub fn new(prefs: TeachPrefs, kdf: KdfParams) -> Result<TeachState, StartProblem> {
+        let (prefs, built, note) = match build(&prefs) {
             Ok(b) => (prefs, b, None),
             Err(why) => {
                 let defaults = TeachPrefs {
                     teacher_pin: prefs.teacher_pin.clone(),
                     ..TeachPrefs::default()
                 };
-                let b = build(&defaults, wake.clone())?;
+                let b = build(&defaults)?;
                 (defaults, b, Some(TeachNote::CannotStart(why)))
             }
         };
         let mut state = TeachState {
             prefs,
             play: built.play,
-            computer: built.computer,
+            computer: None,
+            game_id: 0,
+            next_question: 0,
+            outbox: Vec::new(),
+            pin_checking: false,
+            pin_making: false,
             level: built.level,
             on_ladder: built.on_ladder,
             ladder_recorded: false,
@@ -241,12 +333,45 @@ impl TeachState {
             note: note.or(built.note),
             pin_prompt: None,
             options_open: false,
-            wake,
             kdf,
         };
+        state.use_computer(built.computer);
         state.prefs.games_played = state.prefs.games_played.wrapping_add(1);
         state.ask_computer();
         Ok(state)
+    }
+
+    /// The jobs waiting for the runner (after [`TeachState::new`]; [`TeachState::apply`] and
+    /// [`TeachState::on_work`] hand theirs out in their effects).
+    pub fn take_work(&mut self) -> Vec<Work> {
+        std::mem::take(&mut self.outbox)
+    }
+
+    /// Whether the teacher's PIN is being checked or derived on the runner.
+    pub fn pin_busy(&self) -> bool {
+        self.pin_checking || self.pin_making
+    }
+
+    /// The game on the board gets `computer` (or people play each other): a new game number,
+    /// the computer's thread started on the runner for it.
+    fn use_computer(&mut self, computer: Option<(Color, ComputerSpec)>) {
+        self.game_id += 1;
+        let had = self.computer.take().is_some();
+        match computer {
+            Some((color, spec)) => {
+                self.outbox.push(Work::StartComputer {
+                    game: self.game_id,
+                    spec,
+                });
+                self.computer = Some(ComputerSide {
+                    color,
+                    asked: None,
+                    failed: false,
+                });
+            }
+            None if had => self.outbox.push(Work::StopComputer),
+            None => {}
+        }
     }
 
     /// The game on the board.
@@ -261,12 +386,12 @@ impl TeachState {
 
     /// The computer's colour, `None` when people play each other.
     pub fn computer_color(&self) -> Option<Color> {
-        self.computer.as_ref().map(Computer::color)
+        self.computer.as_ref().map(|c| c.color)
     }
 
     /// Whether the computer is thinking now.
     pub fn computer_thinking(&self) -> bool {
-        self.computer.as_ref().is_some_and(Computer::thinking)
+        self.computer.as_ref().is_some_and(|c| c.asked.is_some())
     }
 
     /// Our computer player's level in this game, `None` for people or an engine.
@@ -344,6 +469,12 @@ impl TeachState {
 
     /// Applies one command at `now`.
     pub fn apply(&mut self, cmd: TeachCommand, now: Timestamp) -> TeachEffects {
+        let mut fx = self.apply_inner(cmd, now);
+        fx.work.append(&mut self.outbox);
+        fx
+    }
+
+    fn apply_inner(&mut self, cmd: TeachCommand, now: Timestamp) -> TeachEffects {
         let mut fx = TeachEffects::default();
         match cmd {
             TeachCommand::Click(c) => fx.merge(self.click(c, now)),
@@ -367,7 +498,7 @@ impl TeachState {
                 }
             }
             TeachCommand::CloseOptions => self.options_open = false,
-            TeachCommand::SubmitPin(pin) => fx.merge(self.submit_pin(&pin)),
+            TeachCommand::SubmitPin(pin) => fx.merge(self.submit_pin(pin)),
             TeachCommand::CancelPin => self.pin_prompt = None,
             TeachCommand::UpdatePrefs(p) => {
                 if self.options_open {
@@ -400,14 +531,15 @@ impl TeachState {
                 }
             }
             TeachCommand::SetTeacherPin(pin) => {
-                if self.options_open {
-                    let made = crate::entropy::bytes::<16>()
-                        .and_then(|salt| teacher_pin::make(&pin, salt, self.kdf));
-                    match made {
-                        Ok(stored) => {
-                            self.prefs.teacher_pin = Some(stored);
-                            self.note = Some(TeachNote::PinSet);
-                            fx.prefs_changed = true;
+                if self.options_open && !self.pin_making {
+                    // The length is checked here; the salt and the derivation on the runner.
+                    match teacher_pin::acceptable(&pin) {
+                        Ok(()) => {
+                            self.pin_making = true;
+                            self.outbox.push(Work::MakeTeacherPin {
+                                pin: Secret(pin),
+                                kdf: self.kdf,
+                            });
                         }
                         Err(why) => self.note = Some(TeachNote::PinRefused(why)),
                     }
@@ -430,7 +562,7 @@ impl TeachState {
             }
             TeachCommand::RetryComputer => {
                 if let Some(c) = &mut self.computer {
-                    c.retry();
+                    c.failed = false;
                 }
                 self.note = None;
                 self.ask_computer();
@@ -439,17 +571,55 @@ impl TeachState {
         fx
     }
 
-    /// Takes the computer's answer if it has come; call once a frame. Never blocks.
-    pub fn poll(&mut self, now: Timestamp) -> TeachEffects {
+    /// An answer from the runner's threads: the computer's move, the teacher's PIN checked or
+    /// made. An answer to a question no longer asked (a take-back, a new game, a prompt
+    /// closed) is skipped.
+    pub fn on_work(&mut self, done: WorkDone, now: Timestamp) -> TeachEffects {
+        let mut fx = match done {
+            WorkDone::ComputerMove {
+                game,
+                question,
+                answer,
+            } => self.on_computer(game, question, answer, now),
+            WorkDone::TeacherPinChecked { purpose, right } => self.on_pin_checked(purpose, right),
+            WorkDone::TeacherPinMade(made) => self.on_pin_made(made),
+            _ => TeachEffects::default(),
+        };
+        fx.work.append(&mut self.outbox);
+        fx
+    }
+
+    fn on_computer(
+        &mut self,
+        game: u64,
+        question: u64,
+        answer: ComputerAnswer,
+        now: Timestamp,
+    ) -> TeachEffects {
+        let g = self.play.game();
+        let (moves, hash, to_move) = (g.move_number(), g.board().hash(), g.to_move());
         let Some(computer) = &mut self.computer else {
             return TeachEffects::default();
         };
-        if self.end.is_some() {
+        let Some(asked) = computer.asked.filter(|a| a.question == question) else {
+            return TeachEffects::default();
+        };
+        computer.asked = None;
+        if game != self.game_id
+            || self.end.is_some()
+            || (asked.moves, asked.hash, asked.to_move) != (moves, hash, to_move)
+        {
+            // About another game or a position that has changed since: dropped, and the
+            // computer asked again if it is its turn now.
+            self.ask_computer();
             return TeachEffects::default();
         }
-        let color = computer.color();
-        match computer.poll(self.play.game()) {
-            Some(ComputerAnswer::Move(mv)) => {
+        let color = computer.color;
+        if matches!(answer, ComputerAnswer::Failed(_)) {
+            computer.failed = true;
+        }
+        match answer {
+            ComputerAnswer::Move(mv) => {
                 if self.play.play(color, mv) {
                     self.refresh_preview();
                     self.after_move(now)
@@ -460,12 +630,11 @@ impl TeachState {
                     self.after_move(now)
                 }
             }
-            Some(ComputerAnswer::Resign) => self.finish(GameEnd::Resigned(color), now),
-            Some(ComputerAnswer::Failed(e)) => {
+            ComputerAnswer::Resign => self.finish(GameEnd::Resigned(color), now),
+            ComputerAnswer::Failed(e) => {
                 self.note = Some(TeachNote::ComputerFailed(e));
                 TeachEffects::default()
             }
-            None => TeachEffects::default(),
         }
     }
 
@@ -564,7 +733,9 @@ impl TeachState {
         }
         let computer = self.computer_color();
         if let Some(c) = &mut self.computer {
-            c.forget_question();
+            // The question in flight is about a position that is going away: its answer will
+            // be skipped.
+            c.asked = None;
         }
         // Undo until a person's move has been taken back, so the child moves again.
         while let Some((color, _)) = self.game().last_move() {
@@ -599,16 +770,48 @@ impl TeachState {
         };
     }
 
-    fn submit_pin(&mut self, pin: &str) -> TeachEffects {
-        let mut fx = TeachEffects::default();
+    /// The PIN typed in the prompt: checked on the runner (Argon2id), the answer comes back
+    /// through [`TeachState::on_work`].
+    fn submit_pin(&mut self, pin: String) -> TeachEffects {
         let Some(purpose) = self.pin_prompt else {
-            return fx;
+            return TeachEffects::default();
         };
-        let right = self
-            .prefs
-            .teacher_pin
-            .as_ref()
-            .is_none_or(|stored| teacher_pin::verify(stored, pin));
+        match &self.prefs.teacher_pin {
+            None => self.on_pin_checked(purpose, true),
+            Some(_) if self.pin_checking => TeachEffects::default(),
+            Some(stored) => {
+                self.pin_checking = true;
+                self.outbox.push(Work::CheckTeacherPin {
+                    stored: stored.clone(),
+                    pin: Secret(pin),
+                    purpose,
+                });
+                TeachEffects::default()
+            }
+        }
+    }
+
+    fn on_pin_made(&mut self, made: Result<super::prefs::StoredPin, PinProblem>) -> TeachEffects {
+        self.pin_making = false;
+        let mut fx = TeachEffects::default();
+        match made {
+            Ok(stored) => {
+                self.prefs.teacher_pin = Some(stored);
+                self.note = Some(TeachNote::PinSet);
+                fx.prefs_changed = true;
+            }
+            Err(why) => self.note = Some(TeachNote::PinRefused(why)),
+        }
+        fx
+    }
+
+    fn on_pin_checked(&mut self, purpose: PinPurpose, right: bool) -> TeachEffects {
+        self.pin_checking = false;
+        let mut fx = TeachEffects::default();
+        if self.pin_prompt != Some(purpose) {
+            // The prompt was closed while the PIN was checked.
+            return fx;
+        }
         if !right {
             self.note = Some(TeachNote::WrongPin);
             return fx;
@@ -649,10 +852,10 @@ impl TeachState {
     }
 
     /// Starts a new game from the preferences (and the ladder's rung on the ladder).
-    fn start_game(&mut self) -> Result<(), String> {
-        let built = build(&self.prefs, self.wake.clone())?;
+    fn start_game(&mut self) -> Result<(), StartProblem> {
+        let built = build(&self.prefs)?;
         self.play = built.play;
-        self.computer = built.computer;
+        self.use_computer(built.computer);
         self.level = built.level;
         self.on_ladder = built.on_ladder;
         self.note = built.note;
@@ -666,13 +869,31 @@ impl TeachState {
         Ok(())
     }
 
+    /// Asks the computer for its move when it is its turn and nothing is asked yet (after a
+    /// failure it waits for "try again").
     fn ask_computer(&mut self) {
         if self.end.is_some() {
             return;
         }
-        if let Some(c) = &mut self.computer {
-            c.ask_if_its_turn(self.play.game());
+        let game = self.play.game();
+        let Some(c) = &mut self.computer else { return };
+        if game.to_move() != c.color || c.asked.is_some() || c.failed {
+            return;
         }
+        self.next_question += 1;
+        let asked = Asked {
+            question: self.next_question,
+            moves: game.move_number(),
+            hash: game.board().hash(),
+            to_move: game.to_move(),
+        };
+        c.asked = Some(asked);
+        self.outbox.push(Work::AskComputer {
+            game: self.game_id,
+            question: asked.question,
+            position: Box::new(game.clone()),
+            color: c.color,
+        });
     }
 }
 
@@ -708,7 +929,7 @@ fn to_rung(saved: SavedRung) -> Rung {
 /// A new game and its computer, made from the preferences.
 struct Built {
     play: Play,
-    computer: Option<Computer>,
+    computer: Option<(Color, ComputerSpec)>,
     level: Option<u8>,
     on_ladder: bool,
     note: Option<TeachNote>,
@@ -721,8 +942,8 @@ fn ladder_rung_of(p: &TeachPrefs) -> SavedRung {
     }
 }
 
-/// The game `p` asks for, with its computer (started on its thread).
-fn build(p: &TeachPrefs, wake: Waker) -> Result<Built, String> {
+/// The game `p` asks for, with its computer (which the runner starts on its thread).
+fn build(p: &TeachPrefs) -> Result<Built, StartProblem> {
     let size = p.size;
     let on_ladder = p.opponent == OpponentKind::Ladder;
     let rung = to_rung(ladder_rung_of(p));
@@ -750,16 +971,17 @@ fn build(p: &TeachPrefs, wake: Waker) -> Result<Built, String> {
                 start: StartPosition::from_name(&p.start).unwrap_or_default(),
                 handicap: stones,
             };
-            Play::Capture(CaptureGame::new(settings).map_err(|e| e.to_string())?)
+            Play::Capture(CaptureGame::new(settings).map_err(StartProblem::Capture)?)
         }
         GameKind::Go => {
             let rules = Rules {
                 komi: Komi::from_points(komi).unwrap_or(Komi::ZERO),
                 ..Rules::default()
             };
-            let mut g = Game::new(size, rules).map_err(|e| e.to_string())?;
+            let mut g = Game::new(size, rules).map_err(StartProblem::Rules)?;
             if stones >= 2 {
-                g.place_fixed_handicap(stones).map_err(|e| e.to_string())?;
+                g.place_fixed_handicap(stones)
+                    .map_err(StartProblem::Rules)?;
             }
             Play::Go(g)
         }
@@ -768,11 +990,14 @@ fn build(p: &TeachPrefs, wake: Waker) -> Result<Built, String> {
     let level =
         Level::new(if on_ladder { rung.level.get() } else { p.level }).unwrap_or(Level::MIN);
     let computer_color = child.opponent();
-    let ours = |wake| {
-        Computer::ours(
-            OurPlayer::new(level, seed, play.target()),
+    let ours = || {
+        (
             computer_color,
-            wake,
+            ComputerSpec::Ours {
+                level: level.get(),
+                seed,
+                target: play.target(),
+            },
         )
     };
     let mut note = None;
@@ -785,20 +1010,21 @@ fn build(p: &TeachPrefs, wake: Waker) -> Result<Built, String> {
                 EngineSpec::parse(&p.engine)
             };
             let Some(spec) = spec else {
-                return Err(format!("no engine command: '{}'", p.engine));
+                return Err(StartProblem::NoEngineCommand(p.engine.clone()));
             };
-            Some(Computer::engine(
-                spec,
+            Some((
                 computer_color,
-                Some(p.engine_level),
-                wake,
+                ComputerSpec::Engine {
+                    spec,
+                    level: Some(p.engine_level),
+                },
             ))
         }
         OpponentKind::Engine => {
             note = Some(TeachNote::EngineGoOnly);
-            Some(ours(wake))
+            Some(ours())
         }
-        OpponentKind::Computer | OpponentKind::Ladder => Some(ours(wake)),
+        OpponentKind::Computer | OpponentKind::Ladder => Some(ours()),
     };
     let level = match (&computer, p.opponent) {
         (None, _) => None,

@@ -2,10 +2,11 @@
 //! celebration, take-back, the overlays, the ladder and the teacher's lock.
 
 use super::prefs::{GameKind, OpponentKind, TeachPrefs};
-use super::state::{GameEnd, PinPurpose, TeachCommand, TeachNote, TeachState};
-use crate::audio::Sound;
+use super::state::{GameEnd, PinPurpose, TeachCommand, TeachEffects, TeachNote, TeachState};
+use crate::app::effects::Runner;
+use crate::app::host::{Command, Effect};
+use crate::audio::{NullAnnouncer, Sound};
 use crate::clock::Timestamp;
-use crate::engine::worker::no_waker;
 use crate::rules::{Color, Coord};
 use crate::seal::KdfParams;
 use crate::teach::explain::IllegalKind;
@@ -15,8 +16,76 @@ fn c(v: &str) -> Coord {
     Coord::from_gtp(v, 9).unwrap_or_else(|| panic!("bad vertex {v}"))
 }
 
-fn state(prefs: TeachPrefs) -> TeachState {
-    TeachState::new(prefs, no_waker(), KdfParams::TEST_ONLY).expect("a game starts")
+/// Teaching mode's state with the window's effects runner doing its work (the computer's
+/// thread, the teacher's PIN), as the host drives them.
+struct Driven {
+    s: TeachState,
+    runner: Runner,
+}
+
+impl std::ops::Deref for Driven {
+    type Target = TeachState;
+    fn deref(&self) -> &TeachState {
+        &self.s
+    }
+}
+
+impl Driven {
+    fn run(&mut self, fx: &mut TeachEffects) {
+        let work = std::mem::take(&mut fx.work);
+        self.runner
+            .run(work.into_iter().map(Effect::Work).collect());
+    }
+
+    /// Applies a command and returns at once (the runner's threads work on).
+    fn apply_now(&mut self, cmd: TeachCommand, now: Timestamp) -> TeachEffects {
+        let mut fx = self.s.apply(cmd, now);
+        self.run(&mut fx);
+        fx
+    }
+
+    /// Applies a command and waits for every answer it started, merging their effects.
+    fn apply(&mut self, cmd: TeachCommand, now: Timestamp) -> TeachEffects {
+        let mut fx = self.apply_now(cmd, now);
+        let later = self.settle(now);
+        fx.sounds.extend(later.sounds);
+        fx.prefs_changed |= later.prefs_changed;
+        fx.leave |= later.leave;
+        fx
+    }
+
+    /// Hands the runner's answers to the state until none is owed.
+    fn settle(&mut self, now: Timestamp) -> TeachEffects {
+        let mut all = TeachEffects::default();
+        for _ in 0..30_000 {
+            let got = self.runner.poll();
+            if got.is_empty() {
+                if !self.runner.busy() {
+                    return all;
+                }
+                std::thread::sleep(Duration::from_millis(2));
+                continue;
+            }
+            for c in got {
+                if let Command::WorkDone(done) = c {
+                    let mut fx = self.s.on_work(done, now);
+                    self.run(&mut fx);
+                    all.sounds.extend(fx.sounds);
+                    all.prefs_changed |= fx.prefs_changed;
+                    all.leave |= fx.leave;
+                }
+            }
+        }
+        panic!("the runner never settled");
+    }
+}
+
+fn state(prefs: TeachPrefs) -> Driven {
+    let mut s = TeachState::new(prefs, KdfParams::TEST_ONLY).expect("a game starts");
+    let mut runner = Runner::new(crate::wake::none(), Box::new(NullAnnouncer::new()), false);
+    let work = s.take_work();
+    runner.run(work.into_iter().map(Effect::Work).collect());
+    Driven { s, runner }
 }
 
 fn people(kind: GameKind, target: u32) -> TeachPrefs {
@@ -28,21 +97,19 @@ fn people(kind: GameKind, target: u32) -> TeachPrefs {
     }
 }
 
-/// Polls until the computer has answered (our player answers in milliseconds).
-fn wait_for_computer(s: &mut TeachState, now: Timestamp) -> Vec<Sound> {
-    let mut sounds = Vec::new();
-    for _ in 0..5_000 {
-        sounds.extend(s.poll(now).sounds);
-        if (s.child_to_move() || s.end.is_some()) && !s.computer_thinking() {
-            return sounds;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    panic!("the computer did not answer");
+/// Waits until the computer has answered (our player answers in milliseconds).
+fn wait_for_computer(s: &mut Driven, now: Timestamp) -> Vec<Sound> {
+    let sounds = s.settle(now).sounds;
+    assert!(
+        (s.child_to_move() || s.end.is_some()) && !s.computer_thinking(),
+        "the computer did not answer: {:?}",
+        s.note
+    );
+    sounds
 }
 
 /// Plays the child's first legal point, row by row, until the game ends; returns the sounds.
-fn play_out(s: &mut TeachState) -> Vec<Sound> {
+fn play_out(s: &mut Driven) -> Vec<Sound> {
     let mut sounds = Vec::new();
     for n in 0..400u64 {
         let now = Timestamp(1_000 + n * 100);
@@ -256,13 +323,6 @@ fn a_missing_engine_is_a_clear_note_not_a_hang() {
     });
     let now = Timestamp(0);
     let _ = s.apply(TeachCommand::Click(c("E5")), now);
-    for _ in 0..2_000 {
-        let _ = s.poll(now);
-        if s.note.is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
     match &s.note {
         Some(TeachNote::ComputerFailed(e)) => {
             assert!(
@@ -318,32 +378,75 @@ fn gnu_go_answers_on_its_worker_thread_and_take_back_drops_nothing_it_needs() {
         ..TeachPrefs::default()
     });
     let now = Timestamp(0);
-    let _ = s.apply(TeachCommand::Click(c("E5")), now);
-    // The click returned at once; GNU Go thinks on its own thread.
-    assert!(s.computer_thinking() || s.game().moves().len() == 2);
-    for _ in 0..6_000 {
-        let _ = s.poll(now);
-        if s.game().moves().len() == 2 {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    let _ = s.apply_now(TeachCommand::Click(c("E5")), now);
+    // The click returned at once; GNU Go thinks on the runner's thread.
+    assert!(s.computer_thinking() && s.game().moves().len() == 1);
+    let _ = s.settle(now);
     assert_eq!(s.game().moves().len(), 2, "GNU Go answered: {:?}", s.note);
     assert_eq!(s.game().moves()[1].0, Color::White);
     let _ = s.apply(TeachCommand::TakeBack, now);
     assert!(s.game().moves().is_empty() && s.child_to_move());
     let _ = s.apply(TeachCommand::Click(c("C3")), now);
-    for _ in 0..6_000 {
-        let _ = s.poll(now);
-        if s.game().moves().len() == 2 {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
     assert_eq!(
         s.game().moves().len(),
         2,
         "GNU Go answered again: {:?}",
         s.note
     );
+}
+
+/// Issue 17 item 2: the computer's answer about a position taken back is skipped, and the
+/// computer is asked again about the position on the board.
+#[test]
+fn a_late_answer_after_a_take_back_is_skipped() {
+    let mut s = state(TeachPrefs::default());
+    let now = Timestamp(0);
+    let fx = s.s.apply(TeachCommand::Click(c("E5")), now);
+    assert!(
+        fx.work
+            .iter()
+            .any(|w| matches!(w, crate::app::host::work::Work::AskComputer { .. })),
+        "the question goes to the runner: {fx:?}"
+    );
+    // Taken back before the answer is heard (the job is never run: the answer is forged as
+    // the runner would send it, late).
+    let _ = s.s.apply(TeachCommand::TakeBack, now);
+    assert!(s.game().moves().is_empty() && !s.computer_thinking());
+    let late = crate::app::host::work::WorkDone::ComputerMove {
+        game: 1,
+        question: 1,
+        answer: super::computer::ComputerAnswer::Move(crate::rules::Move::Play(c("D4"))),
+    };
+    let fx = s.s.on_work(late, now);
+    assert!(fx.sounds.is_empty());
+    assert!(s.game().moves().is_empty(), "the late move is not played");
+}
+
+/// Issue 17 item 2: the teacher's PIN is checked on the runner (Argon2id), not by the command.
+#[test]
+fn the_teachers_pin_is_checked_by_the_runner() {
+    let mut s = state(TeachPrefs::default());
+    let now = Timestamp(0);
+    let _ = s.apply(TeachCommand::OpenOptions, now);
+    let fx =
+        s.s.apply(TeachCommand::SetTeacherPin("panda-2026".into()), now);
+    assert!(!fx.prefs_changed && s.prefs.teacher_pin.is_none() && s.pin_busy());
+    assert!(matches!(
+        fx.work.as_slice(),
+        [crate::app::host::work::Work::MakeTeacherPin { .. }]
+    ));
+    let mut fx = fx;
+    s.run(&mut fx);
+    assert!(s.settle(now).prefs_changed && s.prefs.teacher_pin.is_some());
+    let _ = s.apply(TeachCommand::CloseOptions, now);
+    let _ = s.apply(TeachCommand::Leave, now);
+    let fx = s.s.apply(TeachCommand::SubmitPin("panda-2026".into()), now);
+    assert!(!fx.leave && s.pin_busy(), "not decided before the check");
+    assert!(
+        format!("{:?}", fx.work).contains("Secret(…)"),
+        "never printed"
+    );
+    let mut fx = fx;
+    s.run(&mut fx);
+    assert!(s.settle(now).leave);
 }

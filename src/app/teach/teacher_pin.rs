@@ -1,16 +1,27 @@
 //! The teacher's PIN: set once, kept as an Argon2id verifier in the settings (the arbiter PIN's
 //! machinery, [`PinRecord`]), asked before the teaching options, the settings and leaving
 //! teaching mode. It keeps children out, nothing more: whoever can edit the settings file can
-//! remove it (said in `docs/decisions.md`).
+//! remove it (said in `docs/decisions.md`). Both [`make`] and [`verify`] run Argon2id, which
+//! takes a noticeable moment: the effects runner calls them on its threads
+//! ([`crate::app::host::work::Work::CheckTeacherPin`], [`crate::app::host::work::Work::MakeTeacherPin`]),
+//! never the thread that draws.
 
 use super::prefs::StoredPin;
+use crate::app::host::work::PinProblem;
 use crate::seal::{KdfParams, PinRecord, check_pin, hex};
+
+/// Whether `pin` is long enough to be a teacher's PIN (the arbiter's minimum, six characters):
+/// cheap, checked before any derivation.
+pub fn acceptable(pin: &str) -> Result<(), PinProblem> {
+    check_pin(pin).map(|_| ()).map_err(|_| PinProblem::TooShort)
+}
 
 /// Makes the stored verifier of a new PIN with `salt` (random, from [`crate::entropy`]).
 /// Refuses a PIN shorter than the arbiter's minimum (six characters).
-pub fn make(pin: &str, salt: [u8; 16], kdf: KdfParams) -> Result<StoredPin, String> {
-    check_pin(pin).map_err(|e| e.to_string())?;
-    let (record, _) = PinRecord::create(pin, salt, kdf).map_err(|e| e.to_string())?;
+pub fn make(pin: &str, salt: [u8; 16], kdf: KdfParams) -> Result<StoredPin, PinProblem> {
+    acceptable(pin)?;
+    let (record, _) =
+        PinRecord::create(pin, salt, kdf).map_err(|e| PinProblem::Derivation(e.to_string()))?;
     Ok(StoredPin {
         salt: hex::encode(&record.salt),
         m_kib: kdf.m_kib,

@@ -1,12 +1,15 @@
 //! Teaching mode in the window: the state, the views around it, sounds and repaints. The app
-//! shows it instead of the arbiter's board while the mode is on.
+//! shows it instead of the arbiter's board while the mode is on. The host starts it and
+//! applies its commands and its workers' answers; the views only read it and return commands
+//! (they keep nothing but the text being typed).
 
 use super::board_view::{paint_celebration, teach_board_ui};
 use super::celebration::{CELEBRATION_FPS, CELEBRATION_MS};
 use super::panel::{apply_size, bar_ui, end_text, options_ui, pin_ui, side_ui};
 use super::prefs::TeachPrefs;
-use super::state::{TeachCommand, TeachEffects, TeachState};
+use super::state::{StartProblem, TeachCommand, TeachEffects, TeachState};
 use crate::app::board_view::BoardLook;
+use crate::app::host::work::{Work, WorkDone};
 use crate::app::theme;
 use crate::clock::Timestamp;
 use crate::i18n::Lang;
@@ -23,7 +26,7 @@ pub struct TeachWindow {
     pin_input: String,
     new_pin: String,
     options_were_open: bool,
-    error: Option<String>,
+    error: Option<StartProblem>,
 }
 
 impl TeachWindow {
@@ -37,27 +40,28 @@ impl TeachWindow {
         self.state.as_mut().map(|s| s.apply(cmd, now))
     }
 
-    /// Hears the computer (the host, once a frame); `None` before the mode has started.
-    pub fn poll(&mut self, now: Timestamp) -> Option<TeachEffects> {
-        self.state.as_mut().map(|s| s.poll(now))
+    /// An answer from the runner's threads (the host); `None` before the mode has started.
+    pub fn on_work(&mut self, done: WorkDone, now: Timestamp) -> Option<TeachEffects> {
+        self.state.as_mut().map(|s| s.on_work(done, now))
     }
 
-    /// Starts the mode's state the first time it is shown; returns the preferences to keep
-    /// (the state may settle them, e.g. a ladder's rung).
+    /// Starts the mode's state the first time it is needed (the host); returns the
+    /// preferences to keep (the state may settle them, e.g. a ladder's rung) and the jobs that
+    /// start its computer.
     pub fn ensure_started(
         &mut self,
         prefs: &TeachPrefs,
-        wake: crate::wake::Waker,
         kdf: KdfParams,
-    ) -> Option<TeachPrefs> {
+    ) -> Option<(TeachPrefs, Vec<Work>)> {
         if self.state.is_some() || self.error.is_some() {
             return None;
         }
-        match TeachState::new(prefs.clone(), wake, kdf) {
-            Ok(s) => {
+        match TeachState::new(prefs.clone(), kdf) {
+            Ok(mut s) => {
                 let prefs = s.prefs.clone();
+                let work = s.take_work();
                 self.state = Some(s);
-                Some(prefs)
+                Some((prefs, work))
             }
             Err(e) => {
                 self.error = Some(e);
@@ -77,9 +81,10 @@ impl TeachWindow {
         leave: &mut bool,
     ) -> Vec<TeachCommand> {
         let ctx = ui.ctx().clone();
-        let Some(state) = &mut self.state else {
+        let Some(state) = self.state.as_ref() else {
             egui::CentralPanel::default().show(ui, |ui| {
-                ui.colored_label(theme::ILLEGAL, self.error.clone().unwrap_or_default());
+                let why = self.error.as_ref().map(|e| e.text(lang));
+                ui.colored_label(theme::ILLEGAL, why.unwrap_or_default());
                 *leave = ui
                     .button(crate::i18n::TeachText::Leave.text(lang))
                     .clicked();
