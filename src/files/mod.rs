@@ -12,9 +12,13 @@
 //! - [`jobs`]: [`jobs::FileJobs`], a small executor of file jobs (dialogs, reads, writes) on worker
 //!   threads that reports back through a channel and wakes the UI.
 //! - [`dialogs`]: the native Open/Save dialogs (rfd), and whether any can be shown here.
+//! - [`folders`]: the user's data folder (sessions, settings) on each system.
+//! - [`hold`]: a file held for writing, so that a second writer is refused, on each system.
 
 pub mod atomic;
 pub mod dialogs;
+pub mod folders;
+pub mod hold;
 pub mod jobs;
 pub mod journal;
 pub mod journal_writer;

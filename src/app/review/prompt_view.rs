@@ -217,8 +217,10 @@ fn suggested_path(panel: &ReviewPanel, purpose: PathPurpose) -> String {
 
 /// `~/x.sgf` as the shell would read it.
 fn expand_home(typed: &str) -> std::path::PathBuf {
-    if let Some(rest) = typed.strip_prefix("~/")
-        && let Some(home) = std::env::var_os("HOME")
+    if let Some(rest) = typed
+        .strip_prefix("~/")
+        .or_else(|| typed.strip_prefix("~\\").filter(|_| cfg!(windows)))
+        && let Some(home) = dirs::home_dir()
     {
         return std::path::PathBuf::from(home).join(rest);
     }
