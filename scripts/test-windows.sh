@@ -1,0 +1,328 @@
+#!/usr/bin/env bash
+# Tries the Windows build as a user would, under Wine, and compares it with the Linux build.
+#
+# Usage: scripts/test-windows.sh DIR LINUX_BIN
+#   DIR        holds Tianyuan-Setup-*.exe and Tianyuan-*-windows-x86_64.zip (make windows-installer)
+#   LINUX_BIN  the Linux build of the same tree (target/release/tianyuan)
+# `make windows-test` builds both and runs this. Needs: wine64 (Debian's Wine 8, 64-bit), Xvfb,
+# MinGW-w64 gcc, ImageMagick (import, identify), xdotool, python3. Env: TIANYUAN_CORPUS (the
+# shared corpus, default ../shared/corpus), KEEP=1 keeps the work folder, SHOTS=DIR keeps the
+# screenshots there.
+#
+# In order, in a fresh 64-bit prefix:
+#  1. the prefix; Rust's std imports ProcessPrng (bcryptprimitives.dll, Windows 10+), which
+#     Wine 8 lacks: a test-only DLL forwarding it to RtlGenRandom goes into the prefix's
+#     system32, where Windows keeps the real one (never into the installer or beside the .exe);
+#  2. `Tianyuan-Setup-VERSION.exe /S /PATH /DESKTOP`: the files, the Start menu and desktop
+#     entries, the uninstaller's registration, the .sgf type, the user's PATH;
+#  3. `tianyuan.exe --version`, as the Linux build says it;
+#  4. a GTP session through a pipe: the same transcript as the Linux build's;
+#  5. `session new/append/show/verify` on a script of the arbiter's shorthand: `show --json`
+#     identical to the Linux build's but for the head hash, each build verifying the other's
+#     journal (hashes and the PIN's HMACs);
+#  6. `check --json` on the shared corpus: the same bytes as the Linux build's;
+#  7. `--screenshot` under Xvfb through Wine's OpenGL, with and without a record;
+#  8. a record opened as a double-click would (`start` → the .sgf association → tianyuanw.exe →
+#     tianyuan.exe, no console window), the window found and photographed; then a new game
+#     from `--setup … --start`: its journal appears in %APPDATA%\Tianyuan\sessions;
+#  9. the portable .zip: unpacked, `tianyuan.exe --version` runs;
+# 10. uninstall `/S`: no file, shortcut, registry key or PATH entry left, the user's games kept;
+#     then install again and uninstall `/S /PURGE`: the prefix is as it was before the install.
+set -euo pipefail
+
+dir=${1:?usage: test-windows.sh DIR LINUX_BIN}
+linux=${2:?usage: test-windows.sh DIR LINUX_BIN}
+dir=$(cd "$dir" && pwd)
+linux=$(cd "$(dirname "$linux")" && pwd)/$(basename "$linux")
+root=$(cd "$(dirname "$0")/.." && pwd)
+corpus=${TIANYUAN_CORPUS:-$root/../shared/corpus}
+passed=0
+work=""
+xvfb_pid=""
+started=$(date +%s)
+
+say() { echo "test-windows: $*"; }
+pass() {
+    passed=$((passed + 1))
+    say "ok - $* ($(($(date +%s) - started)) s)"
+}
+fail() {
+    echo "test-windows: FAILED: $*" >&2
+    echo "test-windows: $passed passed, 1 failed"
+    exit 1
+}
+cleanup() {
+    if [ -n "$work" ] && [ -d "$work/prefix" ]; then
+        WINEPREFIX=$work/prefix "$wineserver" -k 2>/dev/null || true
+    fi
+    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true
+    if [ -n "$work" ] && [ "${KEEP:-0}" != 1 ]; then rm -rf "$work"; fi
+}
+trap cleanup EXIT
+
+wine=$(command -v wine64 || true)
+[ -n "$wine" ] || wine=/usr/lib/wine/wine64
+wineserver=$(command -v wineserver || true)
+[ -n "$wineserver" ] || wineserver=/usr/lib/wine/wineserver
+for tool in "$wine" "$wineserver" Xvfb x86_64-w64-mingw32-gcc import identify xdotool python3 unzip; do
+    command -v "$tool" >/dev/null || fail "$tool is not installed (make windows-test installs it)"
+done
+setups=("$dir"/Tianyuan-Setup-*.exe)
+[ ${#setups[@]} -eq 1 ] && [ -f "${setups[0]}" ] || fail "expected one Tianyuan-Setup-*.exe in $dir"
+setup=${setups[0]}
+zips=("$dir"/Tianyuan-*-windows-x86_64.zip)
+[ -f "${zips[0]}" ] || fail "no Tianyuan-*-windows-x86_64.zip in $dir"
+[ -x "$linux" ] || fail "$linux is not the Linux build"
+[ -d "$corpus" ] || fail "no corpus at $corpus (set TIANYUAN_CORPUS)"
+corpus=$(cd "$corpus" && pwd)
+
+work=$(mktemp -d)
+export WINEPREFIX=$work/prefix WINEARCH=win64 WINEDEBUG=-all
+# No Mono or Gecko install prompts in a fresh prefix.
+export WINEDLLOVERRIDES="mscoree,mshtml="
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+unset WAYLAND_DISPLAY
+w() { "$wine" "$@"; }
+settle() { "$wineserver" -w; }
+winpath() { printf 'Z:%s' "${1//\//\\}"; }
+
+# ---- 1. a fresh prefix under Xvfb -------------------------------------------------------
+for n in $(seq 90 199); do
+    [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] || break
+done
+Xvfb ":$n" -screen 0 1280x1000x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+xvfb_pid=$!
+for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$n" ] && break; sleep 0.2; done
+[ -e "/tmp/.X11-unix/X$n" ] || fail "Xvfb :$n did not start: $(cat "$work/xvfb.log")"
+export DISPLAY=":$n"
+
+w wineboot -i >"$work/wineboot.log" 2>&1 || fail "wineboot -i: $(tail -5 "$work/wineboot.log")"
+settle
+users=$WINEPREFIX/drive_c/users
+user=$(ls "$users" | grep -vx Public | head -1)
+[ -n "$user" ] || fail "the prefix has no user folder"
+home=$users/$user
+instdir=$home/AppData/Local/Programs/Tianyuan
+startmenu=$home/AppData/Roaming/Microsoft/Windows/Start\ Menu/Programs
+data=$home/AppData/Roaming/Tianyuan
+x86_64-w64-mingw32-gcc -shared -O2 -s -o "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" \
+    "$root/scripts/wine/bcryptprimitives.c" -ladvapi32 || fail "the ProcessPrng DLL did not build"
+# What the prefix holds before the installer runs (the uninstall must come back to it).
+snapshot() {
+    (cd "$WINEPREFIX/drive_c" && find . -path ./windows -prune -o -path "./users/$user/Temp" -prune \
+        -o -print | sort)
+}
+regdump() { # the registry's lines naming us, once wineserver has written it out
+    settle
+    grep -ihn 'tianyuan' "$WINEPREFIX/user.reg" "$WINEPREFIX/system.reg" || true
+}
+env_path() { # HKCU\Environment's Path, or nothing
+    w reg query 'HKCU\Environment' /v Path 2>/dev/null | sed -n 's/^ *Path *REG_[A-Z_]* *//p' | tr -d '\r'
+}
+snapshot >"$work/before.txt"
+[ -z "$(regdump)" ] || fail "a fresh prefix already names tianyuan"
+path_before=$(env_path)
+pass "fresh 64-bit prefix (Wine $(w --version 2>/dev/null || echo '?')), ProcessPrng DLL in system32"
+
+# ---- 2. silent install ------------------------------------------------------------------
+t0=$(date +%s)
+w "$setup" /S /PATH /DESKTOP >"$work/install.log" 2>&1 || fail "the installer failed: $(tail -5 "$work/install.log")"
+settle
+install_s=$(($(date +%s) - t0))
+for f in tianyuan.exe tianyuanw.exe uninstall.exe README.md NOTICE-DroidSansFallback.txt; do
+    [ -f "$instdir/$f" ] || fail "$instdir/$f is missing after the install"
+done
+[ ! -e "$instdir/bcryptprimitives.dll" ] || fail "the test DLL is in the installation"
+[ -f "$startmenu/天元 Tianyuan.lnk" ] || fail "no Start menu entry: $(ls "$startmenu")"
+[ -f "$home/Desktop/天元 Tianyuan.lnk" ] || fail "no desktop shortcut (/DESKTOP)"
+reg_value() { # KEY VALUE ("" for the default) → the data
+    if [ -z "$2" ]; then
+        w reg query "$1" /ve 2>/dev/null
+    else
+        w reg query "$1" /v "$2" 2>/dev/null
+    fi | tr -d '\r' | sed -n 's/^ *[^ ]* *REG_[A-Z_]* *//p' | head -1
+}
+uninstall_key='HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\Tianyuan'
+[ "$(reg_value "$uninstall_key" DisplayName)" = "天元 Tianyuan" ] || fail "no uninstall registration"
+[ "$(reg_value 'HKCU\Software\Classes\.sgf' '')" = Tianyuan.sgf ] || fail ".sgf is not Tianyuan.sgf"
+open_cmd=$(reg_value 'HKCU\Software\Classes\Tianyuan.sgf\shell\open\command' '')
+grep -q 'tianyuanw.exe" "%1"' <<<"$open_cmd" || fail ".sgf open command: $open_cmd"
+path_after=$(env_path)
+grep -qi 'Programs\\Tianyuan' <<<"$path_after" || fail "PATH does not name the program's folder: $path_after"
+pass "Tianyuan-Setup /S /PATH /DESKTOP in $install_s s: files, Start menu and desktop entries, .sgf type, PATH, uninstall entry"
+
+exe=$instdir/tianyuan.exe
+tw() { w "$exe" "$@"; }
+
+# ---- 3. --version -----------------------------------------------------------------------
+got=$(tw --version | tr -d '\r')
+want=$("$linux" --version)
+[ "$got" = "$want" ] || fail "--version said '$got', the Linux build '$want'"
+pass "tianyuan.exe --version: $got"
+
+# ---- 4. GTP through a pipe --------------------------------------------------------------
+gtp_in=$(printf '%s\n' "1 protocol_version" "2 name" "3 boardsize 9" "4 komi 7" \
+    "5 play B E5" "6 play W E5" "7 play W C3" "8 final_score" "9 genmove B" "10 quit")
+gtp_win=$(tw gtp <<<"$gtp_in" | tr -d '\r')
+gtp_linux=$("$linux" gtp <<<"$gtp_in")
+for want in "=1 2" "=2 Tianyuan" "=8 W+7" "=10"; do
+    grep -qx "$want *" <<<"$gtp_win" || fail "GTP: no '$want' in: $gtp_win"
+done
+grep -qE '^\?6 ' <<<"$gtp_win" || fail "GTP: a move on an occupied point was accepted: $gtp_win"
+[ "$gtp_win" = "$gtp_linux" ] || fail "GTP transcripts differ: Windows: $gtp_win / Linux: $gtp_linux"
+pass "GTP session through a pipe, the same transcript as the Linux build's"
+
+# ---- 5. the arbiter's session journal ---------------------------------------------------
+s=$work/session
+mkdir -p "$s"
+cat >"$s/script.txt" <<'EOF'
+setup size=9 komi=7 time=chinese:limit=10m,reserve=3 black="Li Wei" white=王 table=7 round=2
+0:05 B E5
+0:10 W C3 # a comment
+0:20 warn B 17.2 "lifted a stone"
+0:30 W G7
+0:41 B G3
+EOF
+appends=("0:50 W C7" "1:02 B pass" "1:10 W pass")
+pin=arbiter-1
+(cd "$s" && tw session new win.tyj --script script.txt --pin "$pin" | tr -d '\r') >"$s/new.out" \
+    || fail "session new (Windows): $(cat "$s/new.out")"
+(cd "$s" && "$linux" session new linux.tyj --script script.txt --pin "$pin") >"$s/new-linux.out" \
+    || fail "session new (Linux)"
+for a in "${appends[@]}"; do
+    (cd "$s" && tw session append win.tyj "$a" --pin "$pin" | tr -d '\r') >>"$s/new.out" \
+        || fail "session append '$a' (Windows): $(tail -1 "$s/new.out")"
+    (cd "$s" && "$linux" session append linux.tyj "$a" --pin "$pin") >>"$s/new-linux.out" \
+        || fail "session append '$a' (Linux)"
+done
+cmp -s "$s/new.out" "$s/new-linux.out" || fail "new/append said $(cat "$s/new.out"), Linux $(cat "$s/new-linux.out")"
+(cd "$s" && tw session show win.tyj --json | tr -d '\r') >"$s/win.json" || fail "session show (Windows)"
+(cd "$s" && "$linux" session show linux.tyj --json) >"$s/linux.json" || fail "session show (Linux)"
+python3 - "$s/win.json" "$s/linux.json" <<'EOF' || fail "session show --json differs beyond the head hash"
+import json, sys
+win, lin = (json.load(open(p, encoding="utf-8")) for p in sys.argv[1:3])
+assert win.get("head") != lin.get("head"), "the head hashes are equal: entries carry their times"
+for v in (win, lin):
+    v.pop("head", None)
+if win != lin:
+    for k in sorted(set(win) | set(lin)):
+        if win.get(k) != lin.get(k):
+            print(f"  {k}: Windows {win.get(k)!r} / Linux {lin.get(k)!r}", file=sys.stderr)
+    sys.exit(1)
+EOF
+"$linux" session verify "$s/win.tyj" --pin "$pin" >"$s/verify.out" 2>&1 \
+    || fail "the Linux build does not verify the Windows journal: $(cat "$s/verify.out")"
+(cd "$s" && tw session verify linux.tyj --pin "$pin") >"$s/verify-win.out" 2>&1 \
+    || fail "the Windows build does not verify the Linux journal: $(cat "$s/verify-win.out")"
+(cd "$s" && tw session show win.tyj) >/dev/null || fail "session show (text, Windows)"
+pass "session new/append/show/verify: show --json equal but for the head hash; each build verifies the other's journal"
+
+# ---- 6. check on the shared corpus ------------------------------------------------------
+t0=$(date +%s)
+(cd "$corpus" && tw check --json . | tr -d '\r') >"$work/check-win.json" 2>"$work/check-win.err" || true
+check_s=$(($(date +%s) - t0))
+(cd "$corpus" && "$linux" check --json .) >"$work/check-linux.json" 2>/dev/null || true
+games=$(wc -l <"$work/check-linux.json")
+[ "$games" -gt 1000 ] || fail "the Linux build reported only $games games on $corpus"
+if ! cmp -s "$work/check-win.json" "$work/check-linux.json"; then
+    diff "$work/check-linux.json" "$work/check-win.json" | head -10 >&2
+    fail "check --json differs from the Linux build's"
+fi
+pass "check --json on the corpus: $games games, the same bytes as the Linux build's ($check_s s under Wine)"
+
+# ---- 7. --screenshot through Wine's OpenGL ----------------------------------------------
+cat >"$work/game.sgf" <<'EOF'
+(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[7]RU[Chinese]PB[李伟]PW[White]
+;B[ee];W[cc];B[gc];W[cg];B[ge];W[eg])
+EOF
+shots=${SHOTS:-$work/shots}
+mkdir -p "$shots"
+tw --screenshot "$(winpath "$shots/board.png")" --size 1000x800 --lang en >"$work/shot.log" 2>&1 \
+    || fail "--screenshot: $(tail -5 "$work/shot.log")"
+tw --screenshot "$(winpath "$shots/record.png")" --open "$(winpath "$work/game.sgf")" --lang zh-Hans \
+    >"$work/shot.log" 2>&1 || fail "--screenshot --open: $(tail -5 "$work/shot.log")"
+[ "$(identify -format %wx%h "$shots/board.png")" = 1000x800 ] || fail "board.png is not 1000x800"
+[ "$(identify -format %wx%h "$shots/record.png")" = 1200x900 ] || fail "record.png is not 1200x900"
+colours=$(identify -format %k "$shots/record.png")
+[ "$colours" -gt 50 ] || fail "record.png has $colours colours: blank?"
+pass "--screenshot under Xvfb through Wine's OpenGL: board.png 1000x800, record.png 1200x900 ($colours colours)"
+
+# ---- 8. the window, as a user opens it --------------------------------------------------
+find_window() { timeout "${2:-120}" xdotool search --sync --onlyvisible --name "$1" 2>/dev/null | head -1; }
+close_app() {
+    w taskkill /IM tianyuan.exe >/dev/null 2>&1 || true
+    for _ in $(seq 100); do
+        [ -z "$(xdotool search --onlyvisible --name 'Tianyuan' 2>/dev/null)" ] && break
+        sleep 0.2
+    done
+    settle
+}
+(cd "$work" && w start /unix "$work/game.sgf") >"$work/start.log" 2>&1 || fail "start game.sgf: $(cat "$work/start.log")"
+win=$(find_window 'Tianyuan') || true
+[ -n "$win" ] || fail "no Tianyuan window after opening game.sgf"
+sleep 5
+import -window root "$shots/window-record.png"
+[ -z "$(xdotool search --name 'tianyuan.exe|conhost|wineconsole' 2>/dev/null)" ] \
+    || fail "a console window opened beside the board"
+title=$(xdotool getwindowname "$win")
+close_app
+pass "game.sgf opened by its association: window '$title', no console window; screenshot window-record.png"
+
+w "$instdir/tianyuanw.exe" --setup 'size=19 time=chinese:limit=60m,reserve=5 black="Li Wei" white=Wang table=7' \
+    --start --lang zh-Hans >"$work/game.log" 2>&1 || fail "tianyuanw.exe --setup: $(cat "$work/game.log")"
+win=$(find_window 'Tianyuan') || true
+[ -n "$win" ] || fail "no window for a new game"
+for _ in $(seq 100); do
+    ls "$data/sessions/"*.tyj >/dev/null 2>&1 && break
+    sleep 0.2
+done
+sleep 3
+import -window root "$shots/window-game.png"
+close_app
+journals=("$data/sessions/"*.tyj)
+[ -f "${journals[0]}" ] || fail "the new game was not journaled in %APPDATA%\\Tianyuan\\sessions"
+"$linux" session verify "${journals[0]}" >"$work/verify-gui.out" 2>&1 \
+    || fail "the window's journal does not verify: $(cat "$work/verify-gui.out")"
+[ -f "$data/app.ron" ] || fail "the settings were not saved in %APPDATA%\\Tianyuan\\app.ron"
+pass "a new game from --setup: journal $(basename "${journals[0]}") in %APPDATA%\\Tianyuan\\sessions (intact), settings in app.ron"
+
+# ---- 9. the portable zip ----------------------------------------------------------------
+portable=$WINEPREFIX/drive_c/portable
+mkdir -p "$portable"
+unzip -q "${zips[0]}" -d "$portable"
+pexe=("$portable"/Tianyuan-*/tianyuan.exe)
+[ -f "${pexe[0]}" ] && [ -f "$(dirname "${pexe[0]}")/tianyuanw.exe" ] || fail "the zip holds no tianyuan.exe and tianyuanw.exe"
+[ "$(w "${pexe[0]}" --version | tr -d '\r')" = "$want" ] || fail "the portable tianyuan.exe --version"
+rm -rf "$portable"
+pass "the portable zip unpacks and runs"
+
+# ---- 10. uninstall ----------------------------------------------------------------------
+leftovers() { # files of the prefix that were not there before, but for the user's data
+    snapshot | comm -13 "$work/before.txt" - | grep -v "^./users/$user/AppData/Roaming/Tianyuan" || true
+}
+uninstall() {
+    w "$instdir/uninstall.exe" /S "$@" >"$work/uninstall.log" 2>&1 || fail "uninstall $*: $(cat "$work/uninstall.log")"
+    settle
+}
+uninstall
+[ ! -e "$instdir" ] || fail "$instdir is left: $(ls "$instdir")"
+left=$(leftovers)
+[ -z "$left" ] || fail "files left after uninstalling: $left"
+left=$(regdump)
+[ -z "$left" ] || fail "registry entries left after uninstalling: $left"
+[ "$(env_path)" = "$path_before" ] || fail "PATH is '$(env_path)', was '$path_before'"
+[ -f "${journals[0]}" ] || fail "the uninstaller deleted the user's games"
+pass "uninstall /S: no file, shortcut, registry entry or PATH entry left; the user's games kept"
+
+w "$setup" /S >"$work/install.log" 2>&1 || fail "the second install"
+settle
+[ -f "$instdir/tianyuan.exe" ] || fail "the second install left no tianyuan.exe"
+uninstall /PURGE
+[ ! -e "$data" ] || fail "/PURGE left %APPDATA%\\Tianyuan"
+left=$(snapshot | comm -3 "$work/before.txt" - || true)
+[ -z "$left" ] || fail "the prefix differs from before the install: $left"
+[ -z "$(regdump)" ] || fail "registry entries left after /PURGE: $(regdump)"
+pass "install /S, uninstall /S /PURGE: the prefix is as before the first install"
+
+say "the whole test took $(($(date +%s) - started)) s"
+echo "test-windows: $passed passed, 0 failed"
