@@ -89,8 +89,10 @@ windows-test: windows-installer
 	$(CARGO) build --release
 	bash scripts/test-windows.sh target/windows target/release/tianyuan
 
+# CI's step: `cargo check --target x86_64-pc-windows-gnu --all-targets` with the lints (clippy is
+# the type check plus the lints), the launcher included.
 windows-check: deps-windows
-	$(CARGO) check --target x86_64-pc-windows-gnu --all-targets --features windows-launcher
+	$(CARGO) clippy --target x86_64-pc-windows-gnu --all-targets --features windows-launcher -- -D warnings
 
 deps-windows:
 	@bash scripts/ensure-packages.sh $(WINDOWS_PKGS)

@@ -78,8 +78,12 @@ corpus=$(cd "$corpus" && pwd)
 
 work=$(mktemp -d)
 export WINEPREFIX=$work/prefix WINEARCH=win64 WINEDEBUG=-all
-# No Mono or Gecko install prompts in a fresh prefix.
-export WINEDLLOVERRIDES="mscoree,mshtml="
+# No Mono or Gecko install prompts in a fresh prefix; no menu entries or .desktop files written
+# into the Linux desktop (winemenubuilder).
+export WINEDLLOVERRIDES="mscoree,mshtml=,winemenubuilder.exe=d"
+# A home of its own: Wine links the prefix's Desktop and Documents into it.
+export HOME=$work/home
+mkdir -p "$HOME"
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 unset WAYLAND_DISPLAY
 w() { "$wine" "$@"; }
@@ -108,9 +112,11 @@ data=$home/AppData/Roaming/Tianyuan
 x86_64-w64-mingw32-gcc -shared -O2 -s -o "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" \
     "$root/scripts/wine/bcryptprimitives.c" -ladvapi32 || fail "the ProcessPrng DLL did not build"
 # What the prefix holds before the installer runs (the uninstall must come back to it).
+# %TEMP% is left out: the uninstaller runs from a copy there, which Windows deletes later.
 snapshot() {
     (cd "$WINEPREFIX/drive_c" && find . -path ./windows -prune -o -path "./users/$user/Temp" -prune \
         -o -print | sort)
+    (cd "$HOME" && find . -print | sed 's|^|home:|' | sort)
 }
 regdump() { # the registry's lines naming us, once wineserver has written it out
     settle
@@ -311,6 +317,8 @@ left=$(leftovers)
 left=$(regdump)
 [ -z "$left" ] || fail "registry entries left after uninstalling: $left"
 [ "$(env_path)" = "$path_before" ] || fail "PATH is '$(env_path)', was '$path_before'"
+[ ! -e "$home/Desktop/天元 Tianyuan.lnk" ] || fail "the desktop shortcut is left"
+[ ! -e "$startmenu/天元 Tianyuan.lnk" ] || fail "the Start menu entry is left"
 [ -f "${journals[0]}" ] || fail "the uninstaller deleted the user's games"
 pass "uninstall /S: no file, shortcut, registry entry or PATH entry left; the user's games kept"
 

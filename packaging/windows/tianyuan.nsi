@@ -20,7 +20,8 @@
 ; Defines given by the build script: VERSION (0.1.0), DIST (the folder holding tianyuan.exe,
 ; tianyuanw.exe and the documents), OUTFILE (the installer to write), ICON (tianyuan.ico).
 
-Unicode true
+; A 64-bit installer for a 64-bit program (Windows on 32 bits cannot run it anyway).
+Target amd64-unicode
 SetCompressor /SOLID lzma
 ManifestDPIAware true
 RequestExecutionLevel user

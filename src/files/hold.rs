@@ -13,8 +13,8 @@
 //!   handle is closed, also when the process dies.
 //!
 //! Writes through a held file must be positioned (seek to the end first): on Windows the handle
-//! has plain write access, because an append-only handle can neither cut a torn tail
-//! (`set_len`) nor, under some file systems, be flushed.
+//! has plain write access, because Windows refuses `set_len` (cutting a torn tail) on an
+//! append-only handle.
 
 use std::fs::{File, OpenOptions};
 use std::io;
