@@ -87,7 +87,9 @@ mkdir -p "$HOME"
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 unset WAYLAND_DISPLAY
 w() { "$wine" "$@"; }
-settle() { "$wineserver" -w; }
+settle() { # waits until every Windows process of the prefix has ended (and the registry is saved)
+    timeout 180 "$wineserver" -w || { "$wineserver" -k; fail "Windows processes still running after 180 s"; }
+}
 winpath() { printf 'Z:%s' "${1//\//\\}"; }
 
 # ---- 1. a fresh prefix under Xvfb -------------------------------------------------------
@@ -255,13 +257,16 @@ pass "--screenshot under Xvfb through Wine's OpenGL: board.png 1000x800, record.
 
 # ---- 8. the window, as a user opens it --------------------------------------------------
 find_window() { timeout "${2:-120}" xdotool search --sync --onlyvisible --name "$1" 2>/dev/null | head -1; }
-close_app() {
+close_app() { # asks the window to close (WM_CLOSE); a window that asks back is ended
     w taskkill /IM tianyuan.exe >/dev/null 2>&1 || true
-    for _ in $(seq 100); do
+    for _ in $(seq 50); do
         [ -z "$(xdotool search --onlyvisible --name 'Tianyuan' 2>/dev/null)" ] && break
         sleep 0.2
     done
-    settle
+    if [ -n "$(xdotool search --onlyvisible --name 'Tianyuan' 2>/dev/null)" ]; then
+        w taskkill /F /IM tianyuan.exe >/dev/null 2>&1 || true
+    fi
+    timeout 60 "$wineserver" -w || "$wineserver" -k
 }
 (cd "$work" && w start /unix "$work/game.sgf") >"$work/start.log" 2>&1 || fail "start game.sgf: $(cat "$work/start.log")"
 win=$(find_window 'Tianyuan') || true

@@ -790,13 +790,7 @@ pub fn screenshot(
     move_no: Option<usize>,
     size: (u32, u32),
 ) -> Result<(), ScreenshotError> {
-    screenshot_in(
-        out,
-        open,
-        move_no,
-        size,
-        crate::locale::system_lang(),
-    )
+    screenshot_in(out, open, move_no, size, crate::locale::system_lang())
 }
 
 /// [`screenshot`] in a given language (`--lang`).
@@ -833,7 +827,8 @@ pub fn screenshot_in(
     options.persist_window = false;
     // A file of its own in the data folder: the screenshot never touches the user's saved
     // settings, and writes nowhere else (an uninstall finds nothing outside that folder).
-    options.persistence_path = crate::files::folders::data_folder().map(|d| d.join("screenshot.ron"));
+    options.persistence_path =
+        crate::files::folders::data_folder().map(|d| d.join("screenshot.ron"));
     options.viewport.app_id = None;
     eframe::run_native(
         "tianyuan-screenshot",

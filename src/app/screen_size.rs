@@ -116,7 +116,7 @@ fn randr_output(conn: &impl Connection, root: u32) -> Option<ScreenSize> {
 /// Asks the Windows display driver for the primary display's size.
 #[cfg(windows)]
 pub fn query_windows() -> Result<ScreenSize, String> {
-    use winsafe::{HWND, co, prelude::*};
+    use winsafe::{HWND, co};
     let dc = HWND::DESKTOP.GetDC().map_err(|e| e.to_string())?;
     let cap = |index| u32::try_from(dc.GetDeviceCaps(index)).unwrap_or(0);
     Ok(ScreenSize {

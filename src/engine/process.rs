@@ -85,17 +85,15 @@ impl ProcessEngine {
         // A console engine started from the window would open a console window of its own.
         #[cfg(windows)]
         std::os::windows::process::CommandExt::creation_flags(&mut command, CREATE_NO_WINDOW);
-        let mut child = command
-            .spawn()
-            .map_err(|e| match e.kind() {
-                std::io::ErrorKind::NotFound => EngineError::Missing {
-                    program: spec.program.clone(),
-                },
-                _ => EngineError::CannotStart {
-                    program: spec.program.clone(),
-                    reason: e.to_string(),
-                },
-            })?;
+        let mut child = command.spawn().map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => EngineError::Missing {
+                program: spec.program.clone(),
+            },
+            _ => EngineError::CannotStart {
+                program: spec.program.clone(),
+                reason: e.to_string(),
+            },
+        })?;
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {

@@ -58,7 +58,9 @@ mod tests {
         let data = data_folder_in(system);
         assert_eq!(data.parent(), Some(system));
         assert_eq!(
-            data.join(SESSIONS_FOLDER).file_name().and_then(|n| n.to_str()),
+            data.join(SESSIONS_FOLDER)
+                .file_name()
+                .and_then(|n| n.to_str()),
             Some("sessions")
         );
         // No character a Windows file name refuses, and no case trick on Linux.
