@@ -46,7 +46,7 @@ fn refused(why: &str) -> ExitCode {
     let text = format!("天元 Tianyuan 无法启动 · 無法啟動 · could not start:\n{why}");
     #[cfg(windows)]
     {
-        use winsafe::{HWND, co, prelude::*};
+        use winsafe::{HWND, co};
         let _ = HWND::DESKTOP.MessageBox(&text, "天元 Tianyuan", co::MB::ICONERROR);
     }
     #[cfg(not(windows))]
