@@ -16,14 +16,17 @@
 #  2. `Tianyuan-Setup-VERSION.exe /S /PATH /DESKTOP`: the files, the Start menu and desktop
 #     entries, the uninstaller's registration, the .sgf type, the user's PATH;
 #  3. `tianyuan.exe --version`, as the Linux build says it;
-#  4. a GTP session through a pipe: the same transcript as the Linux build's;
+#  4. a GTP session through a pipe: the same transcript as the Linux build's; the voice through
+#     WASAPI (a count spoken into ALSA's null device and its timing logged; without a sound
+#     card, the "no sound device" message and a clock that runs on);
 #  5. `session new/append/show/verify` on a script of the arbiter's shorthand: `show --json`
 #     identical to the Linux build's but for the head hash, each build verifying the other's
 #     journal (hashes and the PIN's HMACs);
 #  6. `check --json` on the shared corpus: the same bytes as the Linux build's;
 #  7. `--screenshot` under Xvfb through Wine's OpenGL, with and without a record;
-#  8. a record opened as a double-click would (`start` → the .sgf association → tianyuanw.exe →
-#     tianyuan.exe, no console window), the window found and photographed; then a new game
+#  8. a record opened as a double-click would (the .sgf type's open command from the user's
+#     classes → tianyuanw.exe → tianyuan.exe, no console window; Wine 8's own `start` does not
+#     read per-user types), the window found and photographed; then a new game
 #     from `--setup … --start`: its journal appears in %APPDATA%\Tianyuan\sessions;
 #  9. the portable .zip: unpacked, `tianyuan.exe --version` runs;
 # 10. uninstall `/S`: no file, shortcut, registry key or PATH entry left, the user's games kept;
@@ -79,8 +82,10 @@ corpus=$(cd "$corpus" && pwd)
 work=$(mktemp -d)
 export WINEPREFIX=$work/prefix WINEARCH=win64 WINEDEBUG=-all
 # No Mono or Gecko install prompts in a fresh prefix; no menu entries or .desktop files written
-# into the Linux desktop (winemenubuilder).
-export WINEDLLOVERRIDES="mscoree,mshtml=,winemenubuilder.exe=d"
+# into the Linux desktop (winemenubuilder); sound through ALSA only, so that the voice's step
+# decides whether there is a device (PulseAudio would also write into the home). One list:
+# groups of DLLs are separated by `;`, a comma joins DLLs of one group.
+export WINEDLLOVERRIDES="mscoree,mshtml,winemenubuilder.exe,winepulse.drv=d"
 # A home of its own: Wine links the prefix's Desktop and Documents into it.
 export HOME=$work/home
 mkdir -p "$HOME"
@@ -125,7 +130,8 @@ regdump() { # the registry's lines naming us, once wineserver has written it out
     grep -ihn 'tianyuan' "$WINEPREFIX/user.reg" "$WINEPREFIX/system.reg" || true
 }
 env_path() { # HKCU\Environment's Path, or nothing
-    w reg query 'HKCU\Environment' /v Path 2>/dev/null | sed -n 's/^ *Path *REG_[A-Z_]* *//p' | tr -d '\r'
+    { w reg query 'HKCU\Environment' /v Path 2>/dev/null || true; } | tr -d '\r' \
+        | sed -n 's/^ *Path *REG_[A-Z_]* *//p'
 }
 snapshot >"$work/before.txt"
 [ -z "$(regdump)" ] || fail "a fresh prefix already names tianyuan"
@@ -143,12 +149,26 @@ done
 [ ! -e "$instdir/bcryptprimitives.dll" ] || fail "the test DLL is in the installation"
 [ -f "$startmenu/天元 Tianyuan.lnk" ] || fail "no Start menu entry: $(ls "$startmenu")"
 [ -f "$home/Desktop/天元 Tianyuan.lnk" ] || fail "no desktop shortcut (/DESKTOP)"
-reg_value() { # KEY VALUE ("" for the default) → the data
-    if [ -z "$2" ]; then
-        w reg query "$1" /ve 2>/dev/null
-    else
-        w reg query "$1" /v "$2" 2>/dev/null
-    fi | tr -d '\r' | sed -n 's/^ *[^ ]* *REG_[A-Z_]* *//p' | head -1
+reg_value() { # KEY VALUE ("" for the default) → the data of a string value, exactly
+    # `reg query` prints through the console's code page (Chinese comes out as "??"): the key
+    # is exported to a UTF-16 .reg file instead, and its first section read.
+    local f=$work/reg-value.reg
+    rm -f "$f"
+    w reg export "$1" "$(winpath "$f")" /y >/dev/null 2>&1 || return 0
+    python3 - "$f" "$2" <<'PY'
+import re, sys
+text = open(sys.argv[1], "rb").read().decode("utf-16")
+want = "@=" if sys.argv[2] == "" else '"%s"=' % sys.argv[2]
+sections = 0
+for line in text.splitlines():
+    if line.startswith("["):
+        sections += 1
+    elif sections == 1 and line.startswith(want):
+        v = line[len(want):]
+        if len(v) >= 2 and v[0] == '"' and v[-1] == '"':
+            print(re.sub(r"\\(.)", r"\1", v[1:-1]))
+        break
+PY
 }
 uninstall_key='HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\Tianyuan'
 [ "$(reg_value "$uninstall_key" DisplayName)" = "天元 Tianyuan" ] || fail "no uninstall registration"
@@ -173,12 +193,39 @@ gtp_in=$(printf '%s\n' "1 protocol_version" "2 name" "3 boardsize 9" "4 komi 7" 
     "5 play B E5" "6 play W E5" "7 play W C3" "8 final_score" "9 genmove B" "10 quit")
 gtp_win=$(tw gtp <<<"$gtp_in" | tr -d '\r')
 gtp_linux=$("$linux" gtp <<<"$gtp_in")
-for want in "=1 2" "=2 Tianyuan" "=8 W+7" "=10"; do
-    grep -qx "$want *" <<<"$gtp_win" || fail "GTP: no '$want' in: $gtp_win"
+for line in "=1 2" "=2 Tianyuan" "=8 W+7" "=10"; do
+    grep -qx "$line *" <<<"$gtp_win" || fail "GTP: no '$line' in: $gtp_win"
 done
 grep -qE '^\?6 ' <<<"$gtp_win" || fail "GTP: a move on an occupied point was accepted: $gtp_win"
 [ "$gtp_win" = "$gtp_linux" ] || fail "GTP transcripts differ: Windows: $gtp_win / Linux: $gtp_linux"
 pass "GTP session through a pipe, the same transcript as the Linux build's"
+
+# ---- 4b. the voice through WASAPI --------------------------------------------------------
+# rodio plays through cpal's WASAPI host, which Wine serves from ALSA here. With ALSA's null
+# device as the default a byo-yomi count is spoken and its timing logged; with no sound card at
+# all the program says "no sound device" once and the clock runs on.
+voice_home=$work/voice-home
+mkdir -p "$voice_home"
+printf 'pcm.!default { type null }\n' >"$voice_home/.asoundrc"
+talk=(clock talk --control japanese:main=0s,periods=1x6s --moves 5)
+HOME=$voice_home tw "${talk[@]}" --audio-log "$(winpath "$work/voice.log")" >"$work/voice.out" 2>"$work/voice.err" \
+    || fail "clock talk with a sound device: $(grep -v '^ALSA' "$work/voice.err" | tail -5)"
+timing=$(grep '^audio timing:' "$work/voice.err" | tr -d '\r')
+grep -q '^audio timing: [1-9][0-9]* calls' <<<"$timing" \
+    || fail "no call was spoken through WASAPI: $(grep -v '^ALSA' "$work/voice.err" | tail -5)"
+grep -q 'no sound device' "$work/voice.err" && fail "a sound device was there, yet: $(cat "$work/voice.err")"
+voice_note="${timing#audio timing: }"
+if [ -e /dev/snd ]; then
+    voice_note="$voice_note; the no-device case not tried (this machine has a sound card)"
+else
+    tw "${talk[@]}" >"$work/voice.out" 2>"$work/voice.err" \
+        || fail "clock talk without a sound device failed: $(grep -v '^ALSA' "$work/voice.err" | tail -5)"
+    grep -q '^tianyuan: no sound device' "$work/voice.err" \
+        || fail "no 'no sound device' message without a sound card: $(grep -v '^ALSA' "$work/voice.err" | tail -5)"
+    grep -q '"press"' "$work/voice.out" || fail "without a sound device the clock did not run"
+    voice_note="$voice_note; without a sound card: \"$(grep -m1 '^tianyuan: no sound device' "$work/voice.err" | tr -d '\r')\""
+fi
+pass "the voice through WASAPI: $voice_note"
 
 # ---- 5. the arbiter's session journal ---------------------------------------------------
 s=$work/session
@@ -188,10 +235,10 @@ setup size=9 komi=7 time=chinese:limit=10m,reserve=3 black="Li Wei" white=王 ta
 0:05 B E5
 0:10 W C3 # a comment
 0:20 warn B 17.2 "lifted a stone"
-0:30 W G7
-0:41 B G3
+0:30 B G7
+0:41 W G3
 EOF
-appends=("0:50 W C7" "1:02 B pass" "1:10 W pass")
+appends=("0:50 B C7" "1:02 W pass" "1:10 B pass" "1:15 W confirm" "1:16 B confirm" "1:20 accept")
 pin=arbiter-1
 (cd "$s" && tw session new win.tyj --script script.txt --pin "$pin" | tr -d '\r') >"$s/new.out" \
     || fail "session new (Windows): $(cat "$s/new.out")"
@@ -268,7 +315,23 @@ close_app() { # asks the window to close (WM_CLOSE); a window that asks back is 
     fi
     timeout 60 "$wineserver" -w || "$wineserver" -k
 }
-(cd "$work" && w start /unix "$work/game.sgf") >"$work/start.log" 2>&1 || fail "start game.sgf: $(cat "$work/start.log")"
+# A double-click: Explorer takes the .sgf type's program from HKEY_CLASSES_ROOT, which on
+# Windows shows the user's own HKCU\Software\Classes over the machine's. Wine 8 does not merge
+# them (Wine bug 14771: its `start` finds no program for a per-user type), so the shell's step
+# is done here: the user's .sgf type, its open command, %1 replaced by the file.
+progid=$(reg_value 'HKCU\Software\Classes\.sgf' '')
+open_cmd=$(reg_value "HKCU\Software\Classes\\$progid\shell\open\command" '')
+mapfile -d '' open_argv < <(python3 - "$open_cmd" "$(winpath "$work/game.sgf")" <<'PY'
+import re, sys
+cmd, file = sys.argv[1], sys.argv[2]
+for quoted, bare in re.findall(r'"([^"]*)"|(\S+)', cmd):
+    arg = (quoted or bare).replace("%1", file)
+    sys.stdout.write(arg + "\0")
+PY
+)
+[ "${#open_argv[@]}" -eq 2 ] || fail "the .sgf open command '$open_cmd' is not PROGRAM \"%1\""
+open_prog=${open_argv[0]##*\\}
+(cd "$work" && w "${open_argv[@]}") >"$work/start.log" 2>&1 || fail "opening game.sgf by its type: $(cat "$work/start.log")"
 win=$(find_window 'Tianyuan') || true
 [ -n "$win" ] || fail "no Tianyuan window after opening game.sgf"
 sleep 5
@@ -277,7 +340,7 @@ import -window root "$shots/window-record.png"
     || fail "a console window opened beside the board"
 title=$(xdotool getwindowname "$win")
 close_app
-pass "game.sgf opened by its association: window '$title', no console window; screenshot window-record.png"
+pass "game.sgf opened by its type ($progid: $open_prog \"%1\"): window '$title', no console window; screenshot window-record.png"
 
 w "$instdir/tianyuanw.exe" --setup 'size=19 time=chinese:limit=60m,reserve=5 black="Li Wei" white=Wang table=7' \
     --start --lang zh-Hans >"$work/game.log" 2>&1 || fail "tianyuanw.exe --setup: $(cat "$work/game.log")"
@@ -303,7 +366,8 @@ mkdir -p "$portable"
 unzip -q "${zips[0]}" -d "$portable"
 pexe=("$portable"/Tianyuan-*/tianyuan.exe)
 [ -f "${pexe[0]}" ] && [ -f "$(dirname "${pexe[0]}")/tianyuanw.exe" ] || fail "the zip holds no tianyuan.exe and tianyuanw.exe"
-[ "$(w "${pexe[0]}" --version | tr -d '\r')" = "$want" ] || fail "the portable tianyuan.exe --version"
+got=$(w "${pexe[0]}" --version | tr -d '\r')
+[ "$got" = "$want" ] || fail "the portable tianyuan.exe --version said '$got', not '$want'"
 rm -rf "$portable"
 pass "the portable zip unpacks and runs"
 
