@@ -43,7 +43,7 @@ help:
 	@echo "make windows    - cross-build the Windows release into target/windows/ (tianyuan.exe, tianyuanw.exe)"
 	@echo "make windows-installer - also Tianyuan-Setup-VERSION.exe (NSIS) and the portable .zip"
 	@echo "make windows-test - the installer under Wine: install, CLI, session, check, screenshots, uninstall"
-	@echo "make windows-check - type-check the Windows build (what CI runs)"
+	@echo "make windows-check - type-check and lint the Windows build, every target (part of windows-test)"
 	@echo "make hall-demo  - nats-server, a desk and 50 simulated boards on this machine"
 	@echo "make hall-bench - 200 simulated boards: entries/s and the delay to the desk"
 
@@ -83,16 +83,18 @@ windows: deps-windows
 windows-installer: deps-windows
 	CARGO=$(CARGO) bash scripts/build-windows.sh installer
 
-# The installer under Wine, compared with the Linux release build of the same tree.
-windows-test: windows-installer
+# Before resolving an issue that touches platform code (not in CI: it costs CI's time budget,
+# see packaging/README.md): the Windows type check and lints of every target, the installer
+# built, then tried under Wine and compared with the Linux release build of the same tree.
+windows-test: windows-check windows-installer
 	@bash scripts/ensure-packages.sh $(WINDOWS_TEST_PKGS)
 	$(CARGO) build --release
 	bash scripts/test-windows.sh target/windows target/release/tianyuan
 
-# CI's step: `cargo check --target x86_64-pc-windows-gnu --all-targets` with the lints (clippy is
-# the type check plus the lints), the launcher included.
+# `cargo check --target x86_64-pc-windows-gnu --all-targets` with the lints (clippy is the type
+# check plus the lints), the launcher included; release, like every build here.
 windows-check: deps-windows
-	$(CARGO) clippy --target x86_64-pc-windows-gnu --all-targets --features windows-launcher -- -D warnings
+	$(CARGO) clippy --release --target x86_64-pc-windows-gnu --all-targets --features windows-launcher -- -D warnings
 
 deps-windows:
 	@bash scripts/ensure-packages.sh $(WINDOWS_PKGS)

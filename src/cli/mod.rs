@@ -218,7 +218,7 @@ fn run_gtp(args: &GtpArgs) -> ExitCode {
 fn run_app(args: AppArgs) -> ExitCode {
     let open = args.open.or(args.file);
     if let Some(out) = args.screenshot {
-        let lang = args.lang.unwrap_or_else(|| crate::locale::system_lang());
+        let lang = args.lang.unwrap_or_else(crate::locale::system_lang);
         return match crate::app::screenshot_in(&out, open.as_deref(), args.move_no, args.size, lang)
         {
             Ok(()) => ExitCode::SUCCESS,

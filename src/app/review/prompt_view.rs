@@ -222,7 +222,7 @@ fn expand_home(typed: &str) -> std::path::PathBuf {
         .or_else(|| typed.strip_prefix("~\\").filter(|_| cfg!(windows)))
         && let Some(home) = dirs::home_dir()
     {
-        return std::path::PathBuf::from(home).join(rest);
+        return home.join(rest);
     }
     std::path::PathBuf::from(typed)
 }
