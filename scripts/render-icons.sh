@@ -8,7 +8,7 @@
 # the SVG. Needs rsvg-convert (Debian: librsvg2-bin) and ImageMagick's convert (imagemagick).
 #   assets/icons/hicolor/NxN/apps/tianyuan.png   the freedesktop hicolor sizes (.deb, AppImage,
 #                                                 macOS iconset, the window icon at 64)
-#   packaging/windows/tianyuan.ico               16-256 px for the MSI and the .exe
+#   packaging/windows/tianyuan.ico               16-256 px for the installer and the .exe
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

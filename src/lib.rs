@@ -26,6 +26,7 @@ pub mod gtp;
 pub mod hall;
 pub mod i18n;
 pub mod journal;
+pub mod locale;
 pub mod problems;
 pub mod record;
 pub mod report;

@@ -60,6 +60,8 @@ pub fn run(
             .with_inner_size([1280.0, 900.0])
             .with_title(title),
         renderer: eframe::Renderer::Glow,
+        // The desk's window geometry beside the app's settings (`files::folders`).
+        persistence_path: crate::files::folders::data_folder().map(|d| d.join("desk.ron")),
         ..Default::default()
     };
     let result = eframe::run_native(

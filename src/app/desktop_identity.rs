@@ -10,8 +10,8 @@
 use eframe::egui;
 use std::io::Cursor;
 
-/// The application id: the name of `packaging/linux/tianyuan.desktop`, the Wayland `app_id`
-/// and the folder eframe keeps the settings in (`~/.local/share/tianyuan`).
+/// The application id: the name of `packaging/linux/tianyuan.desktop` and the Wayland `app_id`
+/// (the settings' folder is `files::folders::data_folder`, the same name on Linux).
 pub const APP_ID: &str = "tianyuan";
 
 /// The 64 px icon rendered from `assets/icons/tianyuan.svg` (scripts/render-icons.sh).

@@ -664,9 +664,13 @@ pub fn run(options: AppOptions) -> ExitCode {
     let time = SystemTimeSource::new();
     let report_timing = std::env::var_os("TIANYUAN_STARTUP_TIMING").is_some();
     let opts = options.clone();
+    let mut native = native_options((1200.0, 900.0));
+    // The settings in the data folder beside the sessions (`files::folders`): eframe's own
+    // choice on Linux, `%APPDATA%\Tianyuan\app.ron` rather than `…\tianyuan\data\` on Windows.
+    native.persistence_path = crate::files::folders::settings_file();
     let result = eframe::run_native(
         desktop_identity::APP_ID,
-        native_options((1200.0, 900.0)),
+        native,
         Box::new(move |cc| {
             let saved = cc
                 .storage
@@ -794,13 +798,7 @@ pub fn screenshot(
     move_no: Option<usize>,
     size: (u32, u32),
 ) -> Result<(), ScreenshotError> {
-    screenshot_in(
-        out,
-        open,
-        move_no,
-        size,
-        Lang::from_env(|v| std::env::var(v).ok()),
-    )
+    screenshot_in(out, open, move_no, size, crate::locale::system_lang())
 }
 
 /// [`screenshot`] in a given language (`--lang`).
@@ -835,9 +833,10 @@ pub fn screenshot_in(
     let time = SystemTimeSource::new();
     let mut options = native_options((size.0 as f32, size.1 as f32));
     options.persist_window = false;
-    options.persistence_path = None;
-    // eframe keeps its storage under the app id when there is one: without it the screenshot
-    // uses its own name below and never touches the user's saved settings.
+    // A file of its own in the data folder: the screenshot never touches the user's saved
+    // settings, and writes nowhere else (an uninstall finds nothing outside that folder).
+    options.persistence_path =
+        crate::files::folders::data_folder().map(|d| d.join("screenshot.ron"));
     options.viewport.app_id = None;
     eframe::run_native(
         "tianyuan-screenshot",

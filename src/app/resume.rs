@@ -35,22 +35,9 @@ fn parse_utc(text: &str) -> Option<chrono::DateTime<chrono::Utc>> {
         .map(|t| t.with_timezone(&chrono::Utc))
 }
 
-/// Whether another program is writing `path` (it holds the lock).
+/// Whether another program is writing `path` (it holds the file, [`crate::files::hold`]).
 fn in_use(path: &Path) -> bool {
-    let Ok(file) = std::fs::OpenOptions::new()
-        .read(true)
-        .append(true)
-        .open(path)
-    else {
-        return true;
-    };
-    match file.try_lock() {
-        Ok(()) => {
-            let _ = file.unlock();
-            false
-        }
-        Err(_) => true,
-    }
+    crate::files::hold::held_elsewhere(path)
 }
 
 /// Every unfinished session of `folder` not held by another program, the most recent first,

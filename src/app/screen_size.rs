@@ -5,12 +5,17 @@
 //! else the first lit one); the core screen size is the fallback. Servers sometimes report
 //! nonsense (0 mm, or a fixed 96 dpi); a density outside 30–600 dpi is refused and the user's
 //! calibration is used instead. Wayland has no such query here: the calibration again.
+//! On Windows the primary display's device context says its physical size (`GetDeviceCaps`
+//! `HORZSIZE`/`VERTSIZE`, as the driver reports the monitor) and its resolution (`DESKTOPHORZRES`/
+//! `DESKTOPVERTRES`, physical pixels whatever the DPI scaling), through winsafe's safe calls.
 //!
 //! The query runs once on a worker thread at start-up ([`query_in_background`]): the UI never
-//! waits on the X server.
+//! waits on the display server.
 
 use std::sync::mpsc::{self, Receiver};
+#[cfg(all(unix, not(target_vendor = "apple"), not(target_os = "android")))]
 use x11rb::connection::Connection;
+#[cfg(all(unix, not(target_vendor = "apple"), not(target_os = "android")))]
 use x11rb::protocol::randr::{self, ConnectionExt as _};
 
 /// A monitor's size in pixels and millimetres, as the display server reports it.
@@ -43,6 +48,7 @@ impl ScreenSize {
 }
 
 /// Asks the X server named by `DISPLAY` for the monitor's size.
+#[cfg(all(unix, not(target_vendor = "apple"), not(target_os = "android")))]
 pub fn query_x11() -> Result<ScreenSize, String> {
     let (conn, screen_num) = x11rb::connect(None).map_err(|e| e.to_string())?;
     let screen = conn
@@ -61,6 +67,7 @@ pub fn query_x11() -> Result<ScreenSize, String> {
 }
 
 /// The primary (else the first lit) RandR output's size; `None` without RandR or outputs.
+#[cfg(all(unix, not(target_vendor = "apple"), not(target_os = "android")))]
 fn randr_output(conn: &impl Connection, root: u32) -> Option<ScreenSize> {
     let resources = conn
         .randr_get_screen_resources_current(root)
@@ -106,6 +113,44 @@ fn randr_output(conn: &impl Connection, root: u32) -> Option<ScreenSize> {
     None
 }
 
+/// Asks the Windows display driver for the primary display's size.
+#[cfg(windows)]
+pub fn query_windows() -> Result<ScreenSize, String> {
+    use winsafe::{HWND, co};
+    let dc = HWND::DESKTOP.GetDC().map_err(|e| e.to_string())?;
+    let cap = |index| u32::try_from(dc.GetDeviceCaps(index)).unwrap_or(0);
+    Ok(ScreenSize {
+        width_px: cap(co::GDC::DESKTOPHORZRES),
+        height_px: cap(co::GDC::DESKTOPVERTRES),
+        width_mm: cap(co::GDC::HORZSIZE),
+        height_mm: cap(co::GDC::VERTSIZE),
+        source: "display".to_owned(),
+    })
+}
+
+/// The monitor's size from this system's display server, or why there is none.
+pub fn query() -> Result<ScreenSize, String> {
+    #[cfg(windows)]
+    {
+        query_windows()
+    }
+    #[cfg(all(unix, not(target_vendor = "apple"), not(target_os = "android")))]
+    {
+        if std::env::var_os("DISPLAY").is_some() {
+            query_x11()
+        } else {
+            Err("not an X11 display".to_owned())
+        }
+    }
+    #[cfg(not(any(
+        windows,
+        all(unix, not(target_vendor = "apple"), not(target_os = "android"))
+    )))]
+    {
+        Err("no monitor size on this system".to_owned())
+    }
+}
+
 /// Starts the query on a worker thread; the answer (or why there is none) arrives on the
 /// returned channel, and `wake` is called when it does (to repaint).
 pub fn query_in_background(
@@ -115,12 +160,7 @@ pub fn query_in_background(
     let spawned = std::thread::Builder::new()
         .name("tianyuan-screen-size".into())
         .spawn(move || {
-            let answer = if std::env::var_os("DISPLAY").is_some() {
-                query_x11()
-            } else {
-                Err("not an X11 display".to_owned())
-            };
-            let _ = tx.send(answer);
+            let _ = tx.send(query());
             wake();
         });
     if let Err(e) = spawned {

@@ -347,6 +347,14 @@ struct FileOutput {
 /// Reads and checks one file and renders what is to be printed about it.
 fn check_file(file: &Path, args: &CheckArgs, lang: Lang) -> FileOutput {
     let name = file.display().to_string();
+    // JSON names files with `/` on every system (Windows reads it as a separator too), so the
+    // same corpus gives the same JSON on Windows as on Linux; the text keeps Windows' `\`.
+    #[cfg(windows)]
+    let name = if args.json {
+        name.replace('\\', "/")
+    } else {
+        name
+    };
     let outcome = crate::files::read_bounded(file, record::MAX_FILE_BYTES)
         .map_err(|e| {
             let why = e.to_string();

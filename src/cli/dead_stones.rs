@@ -207,7 +207,7 @@ pub fn to_text(judged: &Judged, lang: Lang) -> String {
 /// errors (no such game, unknown language).
 pub fn run(args: &DeadStonesArgs) -> ExitCode {
     let lang = match &args.lang {
-        None => Lang::from_env(|v| std::env::var(v).ok()),
+        None => crate::locale::system_lang(),
         Some(code) => match Lang::from_code(code) {
             Some(l) => l,
             None => {

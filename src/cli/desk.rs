@@ -418,7 +418,7 @@ fn desk(args: &DeskArgs) -> ExitCode {
         .lang
         .as_deref()
         .and_then(Lang::from_code)
-        .unwrap_or_else(|| Lang::from_env(|v| std::env::var(v).ok()));
+        .unwrap_or_else(crate::locale::system_lang);
     let creds = match &args.creds {
         None => None,
         Some(path) => match super::hall::read_creds(path) {

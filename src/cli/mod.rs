@@ -215,19 +215,10 @@ fn run_gtp(args: &GtpArgs) -> ExitCode {
     }
 }
 
-fn system_locale() -> Option<String> {
-    ["LC_ALL", "LC_MESSAGES", "LANG"]
-        .iter()
-        .filter_map(|v| std::env::var(v).ok())
-        .find(|v| !v.is_empty())
-}
-
 fn run_app(args: AppArgs) -> ExitCode {
     let open = args.open.or(args.file);
     if let Some(out) = args.screenshot {
-        let lang = args
-            .lang
-            .unwrap_or_else(|| Lang::from_env(|v| std::env::var(v).ok()));
+        let lang = args.lang.unwrap_or_else(crate::locale::system_lang);
         return match crate::app::screenshot_in(&out, open.as_deref(), args.move_no, args.size, lang)
         {
             Ok(()) => ExitCode::SUCCESS,
@@ -252,7 +243,7 @@ fn run_app(args: AppArgs) -> ExitCode {
         open,
         lang: args.lang,
         audio_log: args.audio_log,
-        system_locale: system_locale(),
+        system_locale: crate::locale::system_locale(),
         setup,
         start: args.start,
         pin,

@@ -67,26 +67,33 @@ impl std::fmt::Debug for ProcessEngine {
     }
 }
 
+/// `CREATE_NO_WINDOW` (winbase.h): a console program runs without a console window.
+#[cfg(windows)]
+const CREATE_NO_WINDOW: u32 = 0x0800_0000;
+
 impl ProcessEngine {
     /// Starts the engine and checks that it speaks GTP (`protocol_version` within
     /// `spec.startup`). A missing program is [`EngineError::Missing`]; one that exits at once
     /// (a bad option, a missing model) is [`EngineError::Crashed`] with its stderr.
     pub fn start(spec: &EngineSpec) -> Result<ProcessEngine, EngineError> {
-        let mut child = Command::new(&spec.program)
+        let mut command = Command::new(&spec.program);
+        command
             .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| match e.kind() {
-                std::io::ErrorKind::NotFound => EngineError::Missing {
-                    program: spec.program.clone(),
-                },
-                _ => EngineError::CannotStart {
-                    program: spec.program.clone(),
-                    reason: e.to_string(),
-                },
-            })?;
+            .stderr(Stdio::piped());
+        // A console engine started from the window would open a console window of its own.
+        #[cfg(windows)]
+        std::os::windows::process::CommandExt::creation_flags(&mut command, CREATE_NO_WINDOW);
+        let mut child = command.spawn().map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => EngineError::Missing {
+                program: spec.program.clone(),
+            },
+            _ => EngineError::CannotStart {
+                program: spec.program.clone(),
+                reason: e.to_string(),
+            },
+        })?;
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {

@@ -1,4 +1,5 @@
-//! The native Open and Save dialogs (rfd: a desktop portal, or zenity where no portal runs).
+//! The native Open and Save dialogs (rfd: Windows' and macOS's own; on Linux a desktop portal,
+//! or zenity where no portal runs).
 //!
 //! These calls block their thread until the user answers, so they run only on the effects
 //! runner's file-job threads ([`crate::app::effects::Runner`]), never on the UI thread.
@@ -8,11 +9,15 @@ use std::path::PathBuf;
 /// A kind of file a dialog offers: its name and extensions, e.g. `("SGF", &["sgf"])`.
 pub type Filter = (&'static str, &'static [&'static str]);
 
-/// Whether a native dialog can be shown on this machine: rfd needs a desktop portal (reached
-/// over the session's D-Bus, normally present under a desktop) or the `zenity` program.
-/// Where neither is, rfd returns "cancelled" without showing anything, so the app offers a path
-/// field instead of a silent button.
+/// Whether a native dialog can be shown on this machine. Windows and macOS always have their
+/// own (rfd calls the system's common file dialog). Elsewhere rfd needs a desktop portal
+/// (reached over the session's D-Bus, normally present under a desktop) or the `zenity`
+/// program; where neither is, rfd returns "cancelled" without showing anything, so the app
+/// offers a path field instead of a silent button.
 pub fn available() -> bool {
+    if cfg!(any(windows, target_os = "macos")) {
+        return true;
+    }
     let desktop = std::env::var_os("XDG_CURRENT_DESKTOP").is_some_and(|v| !v.is_empty())
         && std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some_and(|v| !v.is_empty());
     desktop || program_on_path("zenity")

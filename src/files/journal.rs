@@ -8,8 +8,8 @@
 //! is not on disk ("saved" with its number), and a failed write (disk full, stick pulled)
 //! applies nothing.
 
-use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use crate::clock::Timestamp;
@@ -232,18 +232,10 @@ impl From<io::Error> for JournalError {
     }
 }
 
-/// The folder sessions live in unless saved elsewhere: `$XDG_DATA_HOME/tianyuan/sessions`
-/// (`~/.local/share/tianyuan/sessions` by default).
+/// The folder sessions live in unless saved elsewhere: `sessions` in the data folder
+/// ([`super::folders`]: `~/.local/share/tianyuan/sessions`, `%APPDATA%\Tianyuan\sessions`).
 pub fn sessions_folder() -> Option<PathBuf> {
-    let data = std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .filter(|v| !v.is_empty())
-                .map(|h| PathBuf::from(h).join(".local/share"))
-        })?;
-    Some(data.join("tianyuan").join("sessions"))
+    super::folders::sessions_folder()
 }
 
 /// Reads a journal without writing and without taking the lock (`show`, `verify`, exports).
@@ -277,20 +269,24 @@ struct JournalFile {
 }
 
 impl JournalFile {
+    /// Opens the journal to write, held against a second writer ([`super::hold`]: the file's
+    /// lock on Unix, its sharing mode on Windows, where readers still read).
     fn open_locked(path: &Path) -> Result<File, JournalError> {
-        let file = OpenOptions::new().read(true).append(true).open(path)?;
-        match file.try_lock() {
-            Ok(()) => Ok(file),
-            Err(std::fs::TryLockError::WouldBlock) => Err(JournalError::Locked),
-            Err(std::fs::TryLockError::Error(e)) => Err(JournalError::Io(e)),
-        }
+        super::hold::open_held(path).map_err(|e| match e {
+            super::hold::HoldError::Held => JournalError::Locked,
+            super::hold::HoldError::Io(e) => JournalError::Io(e),
+        })
     }
 
     /// Appends one line and syncs it; on failure, takes the partial bytes back off so the file
-    /// ends with its last intact entry.
+    /// ends with its last intact entry. The write goes at the end of the intact entries
+    /// (Windows handles write where they are told; Unix ones append anyway).
     fn append(&mut self, line: &EntryBytes) -> io::Result<()> {
         if let Some(file) = self.file.as_mut() {
-            let written = file.write_all(&line.bytes).and_then(|()| file.sync_data());
+            let written = file
+                .seek(SeekFrom::Start(self.len))
+                .and_then(|_| file.write_all(&line.bytes))
+                .and_then(|()| file.sync_data());
             SYNCS.with(|c| c.set(c.get() + 1));
             if let Err(e) = written {
                 let _ = file.set_len(self.len);

@@ -13,9 +13,13 @@
 //!   replaces) and their [`jobs::FileEvent`]s; the window's effects runner runs them on its
 //!   threads.
 //! - [`dialogs`]: the native Open/Save dialogs (rfd), and whether any can be shown here.
+//! - [`folders`]: the user's data folder (sessions, settings) on each system.
+//! - [`hold`]: a file held for writing, so that a second writer is refused, on each system.
 
 pub mod atomic;
 pub mod dialogs;
+pub mod folders;
+pub mod hold;
 pub mod jobs;
 pub mod journal;
 pub mod journal_writer;

@@ -149,17 +149,16 @@ impl DeskFolder {
     pub fn open(dir: &Path) -> Result<(DeskFolder, Vec<FoundCopy>, Vec<String>), String> {
         let io = |e: io::Error| format!("{}: {e}", dir.display());
         std::fs::create_dir_all(dir).map_err(io)?;
-        let lock = File::open(dir).map_err(io)?;
-        match lock.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
+        let lock = match crate::files::hold::hold_folder(dir) {
+            Ok(lock) => lock,
+            Err(crate::files::hold::HoldError::Held) => {
                 return Err(format!(
                     "{}: another desk is running on this folder",
                     dir.display()
                 ));
             }
-            Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
-        }
+            Err(crate::files::hold::HoldError::Io(e)) => return Err(io(e)),
+        };
         let mut found = Vec::new();
         let mut notes = Vec::new();
         for (table, session, path) in list_copies(dir).map_err(io)? {
