@@ -60,6 +60,19 @@ fn color_of(code: u8) -> Option<Color> {
     }
 }
 
+/// The shift of each cell code's count in [`Board`]'s neighbour counts: Black in bits 0–3,
+/// White in 4–7, empty in 8–11 (a wall is counted nowhere).
+const COUNT_SHIFT: [u32; 4] = [8, 0, 4, 0];
+/// The neighbour counts' field of the empty neighbours.
+const EMPTY_FIELD: u16 = 0xF << 8;
+
+/// What a stone of cell code `v` adds to each neighbour's counts: one more of its colour, one
+/// empty point fewer (wrapping: removing it subtracts the same).
+#[inline]
+fn stone_delta(v: u8) -> u16 {
+    (1u16 << COUNT_SHIFT[usize::from(v & 3)]).wrapping_sub(1 << 8)
+}
+
 /// What one stone did to the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Outcome {
@@ -77,6 +90,12 @@ pub struct Board {
     size: u8,
     stride: usize,
     cells: Grid<u8>,
+    /// Per on-board cell: how many of its four neighbours are Black, White and empty
+    /// ([`COUNT_SHIFT`]), whatever the cell holds. The eye test and, mostly, the suicide test
+    /// read this one number instead of four cells.
+    nbrs: Grid<u16>,
+    /// The head of the chain of a stone; a cell that holds no stone is its own head, so the
+    /// heads of distinct neighbours compare without looking at what they hold.
     head: Grid<u16>,
     next: Grid<u16>,
     /// At a chain's head: its number of distinct liberties.
@@ -84,7 +103,7 @@ pub struct Board {
     /// At a chain's head: its number of stones.
     len: Grid<u16>,
     /// The empty points, in no particular order, for move generation.
-    empties: [u16; MAX_POINTS],
+    empties: Grid<u16>,
     empty_index: Grid<u16>,
     empty_count: usize,
     hash: u64,
@@ -101,22 +120,20 @@ impl Board {
             size,
             stride,
             cells: Grid::filled(WALL),
+            nbrs: Grid::filled(0),
             head: Grid::filled(0),
             next: Grid::filled(0),
             libs: Grid::filled(0),
             len: Grid::filled(0),
-            empties: [0; MAX_POINTS],
+            empties: Grid::filled(0),
             empty_index: Grid::filled(0),
             empty_count: 0,
             hash: 0,
         };
-        for y in 0..size {
-            for x in 0..size {
-                let p = board.cell(Coord::new(x, y));
-                board.cells[p] = EMPTY;
-                board.push_empty(p);
-            }
+        for p in 0..CELLS {
+            board.head[p] = p as u16;
         }
+        board.clear();
         Ok(board)
     }
 
@@ -124,10 +141,15 @@ impl Board {
     pub(crate) fn clear(&mut self) {
         self.empty_count = 0;
         self.hash = 0;
+        let last = self.size - 1;
         for y in 0..self.size {
             for x in 0..self.size {
                 let p = self.cell(Coord::new(x, y));
                 self.cells[p] = EMPTY;
+                self.head[p] = p as u16;
+                let edges = u16::from(x == 0) + u16::from(x == last);
+                let edges = edges + u16::from(y == 0) + u16::from(y == last);
+                self.nbrs[p] = (4 - edges) << COUNT_SHIFT[usize::from(EMPTY)];
                 self.push_empty(p);
             }
         }
@@ -192,7 +214,7 @@ impl Board {
 
     /// The empty points, in an unspecified order that changes as stones come and go.
     pub fn empty_points(&self) -> impl Iterator<Item = Coord> + '_ {
-        self.empties[..self.empty_count]
+        self.empty_cells()
             .iter()
             .map(|&p| self.coord(usize::from(p)))
     }
@@ -237,9 +259,15 @@ impl Board {
         [p - self.stride, p - 1, p + 1, p + self.stride]
     }
 
+    /// The `i`-th empty cell, `i` below [`Board::empty_count`].
+    #[inline]
+    pub(crate) fn empty_cell(&self, i: usize) -> usize {
+        usize::from(self.empties[i])
+    }
+
     #[inline]
     pub(crate) fn empty_cells(&self) -> &[u16] {
-        &self.empties[..self.empty_count]
+        &self.empties.0[..self.empty_count.min(CELLS)]
     }
 
     /// The cells of the chain whose stone is on `p`.
@@ -266,73 +294,96 @@ impl Board {
         self.len[h]
     }
 
+    /// Whether the empty cell `p` looks like a one-point eye of the `own` colour (see
+    /// [`Board::is_eye`]); `false` for an occupied cell.
+    #[inline]
     pub(crate) fn is_eye_at(&self, p: usize, own: u8) -> bool {
-        if self.cells[p] != EMPTY {
-            return false;
-        }
-        for n in self.neighbours(p) {
-            let v = self.cells[n];
-            if v != own && v != WALL {
-                return false;
-            }
-        }
-        let opp = 3 - own;
+        self.cells[p] == EMPTY && self.is_eye_shape(p, own)
+    }
+
+    /// [`Board::is_eye_at`] for a cell known to be empty, the playouts' hot path: the
+    /// neighbour half of the test is one look at the neighbour counts.
+    #[inline]
+    pub(crate) fn is_eye_shape(&self, p: usize, own: u8) -> bool {
+        // No empty neighbour and no opponent one: own stones and the edge only.
+        let foreign = EMPTY_FIELD | (0xF << COUNT_SHIFT[usize::from((3 - own) & 3)]);
+        self.nbrs[p] & foreign == 0 && self.diagonals_allow_eye(p, own)
+    }
+
+    /// The diagonal half of the eye test: at most one opponent stone on the diagonals, none
+    /// when the point is on the edge (a wall on a diagonal counts as one bad diagonal).
+    #[inline]
+    fn diagonals_allow_eye(&self, p: usize, own: u8) -> bool {
         let s = self.stride;
-        let mut bad = 0;
-        let mut edge = false;
+        let opp = 3 - own;
+        let mut bad = 0u8;
+        let mut edge = 0u8;
         for d in [p - s - 1, p - s + 1, p + s - 1, p + s + 1] {
-            match self.cells[d] {
-                WALL => edge = true,
-                v if v == opp => bad += 1,
-                _ => {}
-            }
+            let v = self.cells[d];
+            bad += u8::from(v == opp);
+            edge |= u8::from(v == WALL);
         }
-        if edge { bad == 0 } else { bad <= 1 }
+        bad + edge < 2
     }
 
     /// Whether a `own` stone on the empty cell `p` would keep a liberty after its captures,
     /// i.e. is not a forbidden point (Art. 5). Touches nothing.
     #[inline]
     pub(crate) fn is_not_suicide(&self, p: usize, own: u8) -> bool {
+        self.nbrs[p] & EMPTY_FIELD != 0 || self.chains_keep_liberty(p, own)
+    }
+
+    /// For an empty cell `p` without empty neighbours: whether a `own` stone on it would
+    /// still have a liberty, i.e. joins an own chain with another liberty or captures an
+    /// opponent chain whose last liberty `p` is. Without a branch per neighbour: a wall
+    /// matches neither colour, whatever count its (meaningless) head holds.
+    #[inline]
+    pub(crate) fn chains_keep_liberty(&self, p: usize, own: u8) -> bool {
         let opp = 3 - own;
+        let mut alive = false;
         for n in self.neighbours(p) {
             let v = self.cells[n];
-            if v == EMPTY {
-                return true;
-            }
-            if v == WALL {
-                continue;
-            }
             let libs = self.libs[usize::from(self.head[n])];
-            // An own chain with another liberty, or an opponent chain captured by this stone.
-            if (v == own) == (libs > 1) {
-                return true;
-            }
-            debug_assert!(v == own || v == opp);
+            alive |= ((v == own) & (libs > 1)) | ((v == opp) & (libs == 1));
         }
-        false
+        alive
     }
 
     /// The hash after a `own` stone on the empty cell `p` and its captures (suicide not
     /// resolved: callers rule a suicide out first). Touches nothing.
+    #[inline]
     pub(crate) fn hash_after(&self, p: usize, own: u8) -> u64 {
         let opp = 3 - own;
-        let mut h = self.hash ^ stone_key(own, p);
-        let mut seen = [usize::MAX; 4];
-        for (i, n) in self.neighbours(p).into_iter().enumerate() {
-            if self.cells[n] != opp {
-                continue;
-            }
+        let nbrs = self.neighbours(p);
+        let mut captures = false;
+        for n in nbrs {
+            captures |= (self.cells[n] == opp) & (self.libs[usize::from(self.head[n])] == 1);
+        }
+        let h = self.hash ^ stone_key(own, p);
+        if captures {
+            h ^ self.captured_keys(nbrs, opp)
+        } else {
+            h
+        }
+    }
+
+    /// The keys of the `opp` chains next to the cell whose neighbours are `nbrs` that have one
+    /// liberty (the stones a stone there captures), each chain once.
+    #[cold]
+    fn captured_keys(&self, nbrs: [usize; 4], opp: u8) -> u64 {
+        let mut keys = 0;
+        for (i, &n) in nbrs.iter().enumerate() {
             let head = usize::from(self.head[n]);
-            if self.libs[head] != 1 || seen[..i].contains(&head) {
-                continue;
-            }
-            seen[i] = head;
-            for s in self.chain_cells(head) {
-                h ^= stone_key(opp, s);
+            let counted = nbrs[..i]
+                .iter()
+                .any(|&m| self.cells[m] == opp && usize::from(self.head[m]) == head);
+            if self.cells[n] == opp && self.libs[head] == 1 && !counted {
+                keys = self
+                    .chain_cells(head)
+                    .fold(keys, |h, s| h ^ stone_key(opp, s));
             }
         }
-        h
+        keys
     }
 
     /// Plays a `own` stone on the empty cell `p`: removes the opponent chains left without
@@ -341,35 +392,62 @@ impl Board {
     pub(crate) fn play_at(&mut self, p: usize, own: u8, removed: &mut Vec<u16>) -> Outcome {
         debug_assert_eq!(self.cells[p], EMPTY);
         let opp = 3 - own;
+        // What surrounds `p`; the stone on `p` does not change it.
+        let around = self.nbrs[p];
         self.put_stone(p, own);
+        // The lone stone's liberties are its empty neighbours.
+        self.libs[p] = around >> COUNT_SHIFT[usize::from(EMPTY)];
+        let own_n = (around >> COUNT_SHIFT[usize::from(own & 3)]) & 0xF;
+        let opp_n = (around >> COUNT_SHIFT[usize::from(opp & 3)]) & 0xF;
+        let mut outcome = Outcome::default();
+        if own_n | opp_n == 0 {
+            return outcome;
+        }
         let nbrs = self.neighbours(p);
-        // Every count exact for the board with the stone on `p`: its own empty neighbours, and
-        // one liberty less for each distinct chain that touched `p`.
-        let mut own_libs = 0;
-        let mut heads = [usize::MAX; 4];
-        for (i, &n) in nbrs.iter().enumerate() {
-            let v = self.cells[n];
-            if v == EMPTY {
-                own_libs += 1;
-            } else if v != WALL {
-                let h = usize::from(self.head[n]);
-                if !heads[..i].contains(&h) {
-                    heads[i] = h;
-                    self.libs[h] -= 1;
+        // Every distinct chain next to `p` loses the liberty `p`. A cell without a stone is its
+        // own head, so distinct heads are distinct chains or such cells, whose counts mean
+        // nothing: no need to look at what the neighbours hold.
+        let [h0, h1, h2, h3] = nbrs.map(|n| usize::from(self.head[n]));
+        self.libs[h0] = self.libs[h0].wrapping_sub(1);
+        self.libs[h1] = self.libs[h1].wrapping_sub(u16::from(h1 != h0));
+        self.libs[h2] = self.libs[h2].wrapping_sub(u16::from(h2 != h0 && h2 != h1));
+        self.libs[h3] = self.libs[h3].wrapping_sub(u16::from(h3 != h0 && h3 != h1 && h3 != h2));
+        let heads = [h0, h1, h2, h3];
+        let around_cells = nbrs.map(|n| self.cells[n]);
+        if opp_n != 0 {
+            // The opponent chains left without a liberty, found without a branch per neighbour.
+            let mut dead = 0u8;
+            for i in 0..4 {
+                dead |= u8::from((around_cells[i] == opp) & (self.libs[heads[i]] == 0)) << i;
+            }
+            if dead != 0 {
+                for i in 0..4 {
+                    // A chain removed through an earlier neighbour is empty by now.
+                    if dead & (1 << i) != 0 && self.cells[nbrs[i]] == opp {
+                        outcome.captured += self.remove_chain(heads[i], removed);
+                    }
                 }
             }
         }
-        self.libs[p] = own_libs;
-
-        let mut outcome = Outcome::default();
-        for h in heads {
-            if h != usize::MAX && self.cells[h] == opp && self.libs[h] == 0 {
-                outcome.captured += self.remove_chain(h, removed);
+        if own_n == 1 {
+            let mut lone_join = h0;
+            for i in 1..4 {
+                if around_cells[i] == own {
+                    lone_join = heads[i];
+                }
             }
-        }
-        for h in heads {
-            if h != usize::MAX && self.cells[h] == own && self.head[h] != self.head[p] {
-                self.merge(usize::from(self.head[p]), usize::from(self.head[h]));
+            if self.len[lone_join] > 1 {
+                self.join_lone(p, lone_join, own);
+            } else {
+                self.merge(p, lone_join);
+            }
+        } else if own_n != 0 {
+            // Two or more own neighbours: each distinct chain among them joins in turn.
+            for i in 0..4 {
+                if around_cells[i] == own && !heads[..i].contains(&heads[i]) {
+                    let into = usize::from(self.head[p]);
+                    self.merge(into, usize::from(self.head[heads[i]]));
+                }
             }
         }
         let h = usize::from(self.head[p]);
@@ -380,11 +458,43 @@ impl Board {
         outcome
     }
 
+    /// Joins the lone `own` stone on `p` to the chain headed by `a`, its only own neighbour
+    /// and the longer chain: [`Board::merge`] with the walk over the smaller chain reduced to
+    /// `p`'s four neighbours.
+    #[inline]
+    fn join_lone(&mut self, p: usize, a: usize, own: u8) {
+        let shift = COUNT_SHIFT[usize::from(own & 3)];
+        let mut new_libs = 0;
+        for e in self.neighbours(p) {
+            // An empty point next to no other `own` stone than `p` cannot touch `a`. Computed
+            // for every neighbour and masked, which costs a few loads and saves branches that
+            // random positions make unpredictable.
+            let only_p = (self.nbrs[e] >> shift) & 0xF == 1;
+            let new = (self.cells[e] == EMPTY) & (only_p | !self.touches_chain(e, a));
+            new_libs += u16::from(new);
+        }
+        self.libs[a] += new_libs;
+        self.head[p] = a as u16;
+        self.next.swap(a, p);
+        self.len[a] += 1;
+    }
+
     /// Sets the cells from scratch (setup, diagrams, undo) and rebuilds every chain, liberty
     /// count, the empty list and the hash. Returns a point of a chain left without liberties.
     pub(crate) fn rebuild(&mut self) -> Option<Coord> {
         self.hash = 0;
         self.empty_count = 0;
+        for c in self.points().collect::<Vec<_>>() {
+            let p = self.cell(c);
+            self.nbrs[p] = self
+                .neighbours(p)
+                .iter()
+                .map(|&n| match self.cells[n] {
+                    WALL => 0,
+                    v => 1 << COUNT_SHIFT[usize::from(v & 3)],
+                })
+                .sum();
+        }
         let mut seen = [0u64; BITSET_WORDS];
         let mut stack: Vec<usize> = Vec::new();
         let mut libless = None;
@@ -392,6 +502,7 @@ impl Board {
             let p = self.cell(c);
             let v = self.cells[p];
             if v == EMPTY {
+                self.head[p] = p as u16;
                 self.push_empty(p);
                 continue;
             }
@@ -432,6 +543,10 @@ impl Board {
 
     fn put_stone(&mut self, p: usize, v: u8) {
         self.cells[p] = v;
+        let delta = stone_delta(v);
+        for n in self.neighbours(p) {
+            self.nbrs[n] = self.nbrs[n].wrapping_add(delta);
+        }
         self.hash ^= stone_key(v, p);
         self.head[p] = p as u16;
         self.next[p] = p as u16;
@@ -460,12 +575,16 @@ impl Board {
         } else {
             (b, a)
         };
+        let shift = COUNT_SHIFT[usize::from(self.cells[gone] & 3)];
+        let mut new_libs = 0;
         let mut s = gone;
         loop {
             for n in self.neighbours(s) {
-                if self.cells[n] == EMPTY && !self.touches_chain(n, keep) {
-                    self.libs[keep] += 1;
-                }
+                // An empty point next to one stone of this colour only (`s`) is new to `keep`
+                // (masked rather than branched on, as in `join_lone`).
+                let only_s = (self.nbrs[n] >> shift) & 0xF == 1;
+                let new = (self.cells[n] == EMPTY) & (only_s | !self.touches_chain(n, keep));
+                new_libs += u16::from(new);
             }
             self.head[s] = keep as u16;
             s = usize::from(self.next[s]);
@@ -473,15 +592,17 @@ impl Board {
                 break;
             }
         }
+        self.libs[keep] += new_libs;
         self.next.swap(keep, gone);
         self.len[keep] += self.len[gone];
     }
 
+    /// Whether the cell `e` is next to a stone of the chain headed by `head` (cells without
+    /// a stone are their own heads, so the heads alone tell).
     #[inline]
     fn touches_chain(&self, e: usize, head: usize) -> bool {
-        self.neighbours(e).iter().any(|&n| {
-            self.cells[n] != EMPTY && self.cells[n] != WALL && usize::from(self.head[n]) == head
-        })
+        let [a, b, c, d] = self.neighbours(e).map(|n| usize::from(self.head[n]));
+        (a == head) | (b == head) | (c == head) | (d == head)
     }
 
     fn count_liberties(&self, h: usize) -> u16 {
@@ -501,10 +622,14 @@ impl Board {
     /// Removes the chain headed by `h`, giving each neighbouring chain its new liberties.
     fn remove_chain(&mut self, h: usize, removed: &mut Vec<u16>) -> u32 {
         let v = self.cells[h];
+        let delta = stone_delta(v);
         let mut n_removed = 0;
         let mut s = h;
         loop {
             self.cells[s] = EMPTY;
+            for n in self.neighbours(s) {
+                self.nbrs[n] = self.nbrs[n].wrapping_sub(delta);
+            }
             self.hash ^= stone_key(v, s);
             self.push_empty(s);
             removed.push(s as u16);
@@ -517,18 +642,18 @@ impl Board {
         // The ring is intact: walk it again to hand out the freed liberties.
         let mut s = h;
         loop {
-            let mut heads = [usize::MAX; 4];
-            for (i, n) in self.neighbours(s).into_iter().enumerate() {
-                let c = self.cells[n];
-                if c == BLACK || c == WHITE {
-                    let nh = usize::from(self.head[n]);
-                    if !heads[..i].contains(&nh) {
-                        heads[i] = nh;
-                        self.libs[nh] += 1;
-                    }
-                }
-            }
+            // Each distinct chain next to it gains it as a liberty (colour-blind as in
+            // `play_at`: the counts of cells without a stone mean nothing).
+            let [h0, h1, h2, h3] = self.neighbours(s).map(|n| usize::from(self.head[n]));
+            self.libs[h0] = self.libs[h0].wrapping_add(1);
+            self.libs[h1] = self.libs[h1].wrapping_add(u16::from(h1 != h0));
+            self.libs[h2] = self.libs[h2].wrapping_add(u16::from(h2 != h0 && h2 != h1));
+            self.libs[h3] =
+                self.libs[h3].wrapping_add(u16::from(h3 != h0 && h3 != h1 && h3 != h2));
+            let here = s;
             s = usize::from(self.next[s]);
+            // Its ring no longer needed, the emptied cell becomes its own head again.
+            self.head[here] = here as u16;
             if s == h {
                 break;
             }

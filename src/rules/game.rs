@@ -7,6 +7,7 @@ use super::board::{Board, EMPTY, Outcome, code};
 use super::color::Color;
 use super::coord::{Coord, Move};
 use super::error::{IllegalMove, RulesError};
+use super::grid::CellBits;
 use super::key_filter::KeyFilter;
 use super::settings::{KoRule, Rules};
 use super::zobrist::WHITE_TO_MOVE;
@@ -83,6 +84,11 @@ pub struct Game {
     /// edit accepts moved stones without resetting the repetition history (Art. 17.3). Empty
     /// (and shared, so cheap to clone) in every game without such an edit.
     prior: Arc<Vec<PriorPosition>>,
+    /// Every cell a move has emptied since the baseline (the stones of a capture or of a
+    /// suicide), and every cell once there are `prior` positions: the superko filter's sound
+    /// shortcut ([`Game::check_repetition`]). It may hold more (an undone capture leaves its
+    /// cells in), never less.
+    vacated: CellBits,
 }
 
 /// A position from before an in-place edit, kept whole so a hash hit is confirmed by
@@ -118,6 +124,7 @@ impl Game {
             history: Vec::new(),
             seen: KeyFilter::new(),
             prior: Arc::new(Vec::new()),
+            vacated: CellBits::new(),
         };
         game.reset_baseline();
         game
@@ -348,7 +355,9 @@ impl Game {
             history: vec![start],
             seen: KeyFilter::new(),
             prior: Arc::clone(&self.prior),
+            vacated: CellBits::new(),
         };
+        game.reset_vacated();
         game.rebuild_seen();
         game
     }
@@ -416,7 +425,18 @@ impl Game {
             hash: self.board.hash(),
             to_move: self.to_move,
         });
+        self.reset_vacated();
         self.rebuild_seen();
+    }
+
+    /// Starts `vacated` afresh: no cell emptied yet, or every cell when positions from before
+    /// an in-place edit must not recur (their stones may stand anywhere).
+    fn reset_vacated(&mut self) {
+        if self.prior.is_empty() {
+            self.vacated.clear();
+        } else {
+            self.vacated.fill();
+        }
     }
 
     fn rebuild_seen(&mut self) {
@@ -449,38 +469,35 @@ impl Game {
         if !self.board.is_not_suicide(p, own) {
             return Err(IllegalMove::Suicide);
         }
-        let next = color.opponent();
-        let (key, accept): (u64, fn(Position, Color) -> bool) = match self.rules.ko {
-            KoRule::Positional => (self.board.hash_after(p, own), |_, _| true),
-            KoRule::Situational => (
-                situational_key(self.board.hash_after(p, own), next),
-                |pos, next| pos.to_move == next,
-            ),
-            KoRule::Simple => (0, |_, _| false),
-        };
+        self.check_repetition(color, p)
+    }
+
+    /// The repetition half of [`Game::check_cell`], for a `color` stone on the empty cell `p`
+    /// that is not a suicide.
+    ///
+    /// Superko's sound shortcut: the new position has a stone on `p`, so an earlier position
+    /// can equal it only if it had a stone on `p` too; `p` is empty now, so that stone must
+    /// have been taken off since, and stones leave the board only through a move's captures
+    /// (or suicide), which put their cells in `vacated` — or through an in-place edit, after
+    /// which `vacated` holds every cell. Undo takes positions off the history with their
+    /// stones, so it can only leave `vacated` larger than needed. From a cell not in
+    /// `vacated`, then, no repetition is possible and the hash need not even be computed.
+    #[inline]
+    pub(crate) fn check_repetition(&self, color: Color, p: usize) -> Result<(), IllegalMove> {
         match self.rules.ko {
             KoRule::Positional | KoRule::Situational => {
+                if !self.vacated.contains(p) {
+                    return Ok(());
+                }
+                let hash = self.board.hash_after(p, code(color));
+                let key = match self.rules.ko {
+                    KoRule::Situational => situational_key(hash, color.opponent()),
+                    KoRule::Positional | KoRule::Simple => hash,
+                };
                 if !self.seen.may_contain(key) {
                     return Ok(());
                 }
-                // The usual hit, a ko retaken at once, needs no replay: it recreates exactly
-                // the position before the opponent's last move, the latest one it can equal.
-                let before_last = self
-                    .history
-                    .len()
-                    .checked_sub(2)
-                    .and_then(|i| self.history.get(i));
-                let n = match before_last {
-                    Some(&pos) if self.is_ko_recapture(color, p) && accept(pos, next) => {
-                        Some(self.moves.len() - 1)
-                    }
-                    _ => self.find_repeat(color, p, |pos| accept(pos, next)),
-                };
-                if let Some(n) = n {
-                    return Err(IllegalMove::Superko {
-                        repeats_after_move: n,
-                    });
-                }
+                self.confirm_superko(color, p)
             }
             KoRule::Simple => {
                 if self.is_ko_recapture(color, p) {
@@ -488,9 +505,39 @@ impl Game {
                         repeats_after_move: self.moves.len() - 1,
                     });
                 }
+                Ok(())
             }
         }
-        Ok(())
+    }
+
+    /// Settles a "maybe" of the superko filter for a `color` stone on `p`.
+    #[cold]
+    #[inline(never)]
+    fn confirm_superko(&self, color: Color, p: usize) -> Result<(), IllegalMove> {
+        let next = color.opponent();
+        let accept: fn(Position, Color) -> bool = match self.rules.ko {
+            KoRule::Situational => |pos, next| pos.to_move == next,
+            KoRule::Positional | KoRule::Simple => |_, _| true,
+        };
+        // The usual hit, a ko retaken at once, needs no replay: it recreates exactly the
+        // position before the opponent's last move, the latest one it can equal.
+        let before_last = self
+            .history
+            .len()
+            .checked_sub(2)
+            .and_then(|i| self.history.get(i));
+        let n = match before_last {
+            Some(&pos) if self.is_ko_recapture(color, p) && accept(pos, next) => {
+                Some(self.moves.len() - 1)
+            }
+            _ => self.find_repeat(color, p, |pos| accept(pos, next)),
+        };
+        match n {
+            Some(n) => Err(IllegalMove::Superko {
+                repeats_after_move: n,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Whether a `color` stone on `p` retakes a ko at once: the opponent's last move (not a
@@ -523,6 +570,8 @@ impl Game {
     /// The latest move N after which the position equals the one a `color` stone on `p` would
     /// make, among the history positions `accept` admits; a hash hit is confirmed here by
     /// replaying the moves since the baseline on a scratch board and comparing boards.
+    #[cold]
+    #[inline(never)]
     fn find_repeat(
         &self,
         color: Color,
@@ -627,6 +676,7 @@ impl Game {
         self.board = board;
         self.reset_baseline();
         self.prior = Arc::new(kept);
+        self.reset_vacated();
         self.rebuild_seen();
         Ok(())
     }
@@ -637,6 +687,8 @@ impl Game {
     /// current one through the undo log, latest first: a repetition is usually a few moves
     /// back (a ko cycle), so the walk stops early, and a game that keeps repeating (a long
     /// cycle under simple ko) does not pay a replay of its whole history at every move.
+    #[cold]
+    #[inline(never)]
     fn latest_equal(&self, target: &Board, accept: impl Fn(Position) -> bool) -> Option<usize> {
         let hash = target.hash();
         let candidate = |pos: Position| pos.hash == hash && accept(pos);
@@ -681,6 +733,11 @@ impl Game {
             color
         };
         self.captures[by.index()] += outcome.captured as usize;
+        if outcome.captured > 0 {
+            for &q in &self.removed[removed_from..] {
+                self.vacated.insert(usize::from(q));
+            }
+        }
         let mv = match cell {
             Some(p) => Move::Play(self.board.coord(p)),
             None => Move::Pass,
@@ -716,6 +773,8 @@ impl Game {
 
     /// The latest earlier move after which the board equalled the current one (the new
     /// position is not yet in the history).
+    #[cold]
+    #[inline(never)]
     fn find_position(&self, hash: u64) -> Option<usize> {
         let in_history = self.history.iter().any(|pos| pos.hash == hash);
         let in_prior = self.prior.iter().any(|q| q.pos.hash == hash);
