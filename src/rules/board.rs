@@ -20,7 +20,6 @@ pub(crate) const BLACK: u8 = 1;
 pub(crate) const WHITE: u8 = 2;
 pub(crate) const WALL: u8 = 3;
 
-const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 const MAX_STRIDE: usize = MAX_SIZE as usize + 1;
 
 /// `CELL_XY[stride][cell]` = (x, y) of an on-board cell: the hot paths map cells back to
