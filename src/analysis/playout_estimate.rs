@@ -167,7 +167,7 @@ impl Playout {
         self.ko = 0;
         if outcome.captured == 1 && !outcome.suicide {
             let h = self.board.head_of(p);
-            if self.board.len_at_head(h) == 1 && self.board.libs_at_head(h) == 1 {
+            if self.board.len_at_head(h) == 1 && self.board.in_atari(h) {
                 self.ko = self.removed.first().map_or(0, |&q| usize::from(q));
             }
         }
@@ -247,7 +247,7 @@ impl Playout {
         let board = &self.board;
         if board.at(last) == 3 - own {
             let h = board.head_of(last);
-            if board.libs_at_head(h) == 1
+            if board.in_atari(h)
                 && let Some(q) = self.one_liberty(h)
                 && self.legal(q, own)
             {
@@ -259,7 +259,7 @@ impl Playout {
                 continue;
             }
             let h = board.head_of(n);
-            if board.libs_at_head(h) != 1 {
+            if !board.in_atari(h) {
                 continue;
             }
             if let Some(q) = self.one_liberty(h)
@@ -280,7 +280,7 @@ impl Playout {
         let mut save: Option<(u16, usize)> = None;
         for p in on_board(board) {
             let v = board.at(p);
-            if v == EMPTY || board.head_of(p) != p || board.libs_at_head(p) != 1 {
+            if v == EMPTY || board.head_of(p) != p || !board.in_atari(p) {
                 continue;
             }
             let len = board.len_at_head(p);
@@ -333,7 +333,7 @@ impl Playout {
             if v == EMPTY {
                 empties += 1;
             } else if v == 3 - own {
-                if board.libs_at_head(board.head_of(n)) == 1 {
+                if board.in_atari(board.head_of(n)) {
                     return false; // it captures
                 }
             } else if v == own {
@@ -387,9 +387,6 @@ impl Playout {
                     continue;
                 }
                 heads[i] = h;
-                if board.libs_at_head(h) >= 3 {
-                    return 2;
-                }
                 for s in board.chain_cells(h) {
                     for m in self.cells.neighbours(s) {
                         if board.at(m) == EMPTY {

@@ -3,8 +3,12 @@
 //! Layout after KataGo: cell `(x+1) + (y+1)*(size+1)`, with a wall border so that the four
 //! neighbours of any point are plain offsets and need no bounds checks. Rows share one wall
 //! column. A chain is a circular linked list through `next`; every stone knows its chain's
-//! `head`, and the head holds the exact liberty count and the number of stones. All of it, and
-//! the Zobrist hash, is maintained incrementally by [`Board::play_at`].
+//! `head`, and the head holds the number of stones and the chain's pseudo-liberties (after
+//! libEGo: every pair of a stone and an empty neighbour, with the sum and the sum of squares of
+//! those points, which tell exactly whether they are all one point and which). Every cell also
+//! knows how many of its neighbours are Black, White and empty. All of it, and the Zobrist
+//! hash, is maintained incrementally by [`Board::play_at`]; the exact number of liberties is
+//! counted on demand ([`Board::liberties`]).
 
 use std::fmt;
 
@@ -72,6 +76,60 @@ fn stone_delta(v: u8) -> u16 {
     (1u16 << COUNT_SHIFT[usize::from(v & 3)]).wrapping_sub(1 << 8)
 }
 
+/// A chain's pseudo-liberties: every pair of one of its stones and an empty neighbour, so a
+/// liberty next to k stones of the chain counts k times. Joining two chains adds their counts,
+/// a stone put next to a chain takes one pair away, a stone taken off gives one back: no
+/// search for shared liberties. The count is 0 exactly when the chain has no liberty; the sum
+/// and the sum of squares of the points tell exactly when all pairs name one point `q`
+/// (`sum = n·q` and `sum2 = n·q²` force every point to be `q`): the chain is in atari.
+/// Arithmetic wraps: the entries of cells that head no chain are never read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Libs {
+    n: u32,
+    sum: u32,
+    sum2: u32,
+}
+
+impl Libs {
+    const NONE: Libs = Libs {
+        n: 0,
+        sum: 0,
+        sum2: 0,
+    };
+
+    /// Adds (`by` = 1) or takes away (`by` = -1 as wrapping) the pair naming cell `q`, or
+    /// does nothing (`by` = 0): callers pass a flag rather than branch.
+    #[inline]
+    fn shift(&mut self, q: usize, by: u32) {
+        let q = q as u32;
+        self.n = self.n.wrapping_add(by);
+        self.sum = self.sum.wrapping_add(by.wrapping_mul(q));
+        self.sum2 = self.sum2.wrapping_add(by.wrapping_mul(q.wrapping_mul(q)));
+    }
+
+    #[inline]
+    fn join(&mut self, other: Libs) {
+        self.n = self.n.wrapping_add(other.n);
+        self.sum = self.sum.wrapping_add(other.sum);
+        self.sum2 = self.sum2.wrapping_add(other.sum2);
+    }
+
+    /// Whether every pair names the cell `q` (a chain whose last liberty `q` is; exact for
+    /// a chain with `n` ≥ 1, which a chain next to an empty `q` always has).
+    #[inline]
+    fn only(self, q: usize) -> bool {
+        let q = q as u32;
+        (self.sum == self.n.wrapping_mul(q)) & (self.sum2 == self.n.wrapping_mul(q.wrapping_mul(q)))
+    }
+
+    /// Whether the chain has exactly one liberty.
+    #[inline]
+    fn in_atari(self) -> bool {
+        self.n > 0
+            && u64::from(self.n) * u64::from(self.sum2) == u64::from(self.sum) * u64::from(self.sum)
+    }
+}
+
 /// What one stone did to the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Outcome {
@@ -97,8 +155,8 @@ pub struct Board {
     /// heads of distinct neighbours compare without looking at what they hold.
     head: Grid<u16>,
     next: Grid<u16>,
-    /// At a chain's head: its number of distinct liberties.
-    libs: Grid<u16>,
+    /// At a chain's head: its pseudo-liberties ([`Libs`]).
+    libs: Grid<Libs>,
     /// At a chain's head: its number of stones.
     len: Grid<u16>,
     /// The empty points, in no particular order, for move generation.
@@ -122,7 +180,7 @@ impl Board {
             nbrs: Grid::filled(0),
             head: Grid::filled(0),
             next: Grid::filled(0),
-            libs: Grid::filled(0),
+            libs: Grid::filled(Libs::NONE),
             len: Grid::filled(0),
             empties: Grid::filled(0),
             empty_index: Grid::filled(0),
@@ -193,12 +251,13 @@ impl Board {
         out
     }
 
-    /// The number of liberties of the chain at `c`, 0 if `c` is empty or off the board.
+    /// The number of liberties of the chain at `c`, 0 if `c` is empty or off the board
+    /// (counted along the chain: linear in its length).
     pub fn liberties(&self, c: Coord) -> usize {
         if self.get(c).is_none() {
             return 0;
         }
-        usize::from(self.libs[usize::from(self.head[self.cell(c)])])
+        self.liberty_count(self.head_of(self.cell(c)))
     }
 
     /// The Zobrist hash of the stones (fixed seed; the empty board hashes to 0).
@@ -283,9 +342,25 @@ impl Board {
         usize::from(self.head[p])
     }
 
+    /// Whether the chain headed by `h` has exactly one liberty (constant time).
     #[inline]
-    pub(crate) fn libs_at_head(&self, h: usize) -> u16 {
-        self.libs[h]
+    pub(crate) fn in_atari(&self, h: usize) -> bool {
+        self.libs[h].in_atari()
+    }
+
+    /// The exact number of liberties of the chain headed by `h` (linear in its length).
+    pub(crate) fn liberty_count(&self, h: usize) -> usize {
+        let mut seen = [0u64; BITSET_WORDS];
+        let mut count = 0;
+        for s in self.chain_cells(h) {
+            for n in self.neighbours(s) {
+                if self.cells[n] == EMPTY && !test(&seen, n) {
+                    set(&mut seen, n);
+                    count += 1;
+                }
+            }
+        }
+        count
     }
 
     #[inline]
@@ -342,8 +417,8 @@ impl Board {
         let mut alive = false;
         for n in self.neighbours(p) {
             let v = self.cells[n];
-            let libs = self.libs[usize::from(self.head[n])];
-            alive |= ((v == own) & (libs > 1)) | ((v == opp) & (libs == 1));
+            let last = self.libs[usize::from(self.head[n])].only(p);
+            alive |= ((v == own) & !last) | ((v == opp) & last);
         }
         alive
     }
@@ -356,11 +431,11 @@ impl Board {
         let nbrs = self.neighbours(p);
         let mut captures = false;
         for n in nbrs {
-            captures |= (self.cells[n] == opp) & (self.libs[usize::from(self.head[n])] == 1);
+            captures |= (self.cells[n] == opp) & self.libs[usize::from(self.head[n])].only(p);
         }
         let h = self.hash ^ stone_key(own, p);
         if captures {
-            h ^ self.captured_keys(nbrs, opp)
+            h ^ self.captured_keys(p, nbrs, opp)
         } else {
             h
         }
@@ -369,14 +444,14 @@ impl Board {
     /// The keys of the `opp` chains next to the cell whose neighbours are `nbrs` that have one
     /// liberty (the stones a stone there captures), each chain once.
     #[cold]
-    fn captured_keys(&self, nbrs: [usize; 4], opp: u8) -> u64 {
+    fn captured_keys(&self, p: usize, nbrs: [usize; 4], opp: u8) -> u64 {
         let mut keys = 0;
         for (i, &n) in nbrs.iter().enumerate() {
             let head = usize::from(self.head[n]);
             let counted = nbrs[..i]
                 .iter()
                 .any(|&m| self.cells[m] == opp && usize::from(self.head[m]) == head);
-            if self.cells[n] == opp && self.libs[head] == 1 && !counted {
+            if self.cells[n] == opp && self.libs[head].only(p) && !counted {
                 keys = self
                     .chain_cells(head)
                     .fold(keys, |h, s| h ^ stone_key(opp, s));
@@ -391,91 +466,49 @@ impl Board {
     pub(crate) fn play_at(&mut self, p: usize, own: u8, removed: &mut Vec<u16>) -> Outcome {
         debug_assert_eq!(self.cells[p], EMPTY);
         let opp = 3 - own;
-        // What surrounds `p`; the stone on `p` does not change it.
-        let around = self.nbrs[p];
         self.put_stone(p, own);
-        // The lone stone's liberties are its empty neighbours.
-        self.libs[p] = around >> COUNT_SHIFT[usize::from(EMPTY)];
-        let own_n = (around >> COUNT_SHIFT[usize::from(own & 3)]) & 0xF;
-        let opp_n = (around >> COUNT_SHIFT[usize::from(opp & 3)]) & 0xF;
-        let mut outcome = Outcome::default();
-        if own_n | opp_n == 0 {
-            return outcome;
-        }
         let nbrs = self.neighbours(p);
-        // Every distinct chain next to `p` loses the liberty `p`. A cell without a stone is its
-        // own head, so distinct heads are distinct chains or such cells, whose counts mean
-        // nothing: no need to look at what the neighbours hold.
-        let [h0, h1, h2, h3] = nbrs.map(|n| usize::from(self.head[n]));
-        self.libs[h0] = self.libs[h0].wrapping_sub(1);
-        self.libs[h1] = self.libs[h1].wrapping_sub(u16::from(h1 != h0));
-        self.libs[h2] = self.libs[h2].wrapping_sub(u16::from(h2 != h0 && h2 != h1));
-        self.libs[h3] = self.libs[h3].wrapping_sub(u16::from(h3 != h0 && h3 != h1 && h3 != h2));
-        let heads = [h0, h1, h2, h3];
         let around_cells = nbrs.map(|n| self.cells[n]);
-        if opp_n != 0 {
-            // The opponent chains left without a liberty, found without a branch per neighbour.
-            let mut dead = 0u8;
-            for i in 0..4 {
-                dead |= u8::from((around_cells[i] == opp) & (self.libs[heads[i]] == 0)) << i;
-            }
-            if dead != 0 {
-                for i in 0..4 {
-                    // A chain removed through an earlier neighbour is empty by now.
-                    if dead & (1 << i) != 0 && self.cells[nbrs[i]] == opp {
-                        outcome.captured += self.remove_chain(heads[i], removed);
-                    }
-                }
-            }
+        let heads = nbrs.map(|n| usize::from(self.head[n]));
+        // The lone stone's pseudo-liberties are its empty neighbours; every stone next to it
+        // takes away the pair naming `p` from its chain. Without a branch: an empty neighbour
+        // or a wall is its own head, whose counts mean nothing.
+        let mut mine = Libs::NONE;
+        for i in 0..4 {
+            let empty = u32::from(around_cells[i] == EMPTY);
+            mine.shift(nbrs[i], empty);
+            self.libs[heads[i]].shift(p, (empty ^ 1).wrapping_neg());
         }
-        if own_n == 1 {
-            let mut lone_join = h0;
-            for i in 1..4 {
-                if around_cells[i] == own {
-                    lone_join = heads[i];
-                }
-            }
-            if self.len[lone_join] > 1 {
-                self.join_lone(p, lone_join, own);
-            } else {
-                self.merge(p, lone_join);
-            }
-        } else if own_n != 0 {
-            // Two or more own neighbours: each distinct chain among them joins in turn.
-            for i in 0..4 {
-                if around_cells[i] == own && !heads[..i].contains(&heads[i]) {
-                    let into = usize::from(self.head[p]);
-                    self.merge(into, usize::from(self.head[heads[i]]));
-                }
-            }
+        self.libs[p] = mine;
+        // The opponent chains left without a liberty and the distinct own chains next to `p`,
+        // as bit masks over the neighbours: one branch each instead of one per neighbour.
+        let mut dead = 0u32;
+        let mut join = 0u32;
+        for i in 0..4 {
+            let first = !heads[..i].contains(&heads[i]);
+            let no_libs = self.libs[heads[i]].n == 0;
+            dead |= u32::from((around_cells[i] == opp) & no_libs & first) << i;
+            join |= u32::from((around_cells[i] == own) & first) << i;
+        }
+        let mut outcome = Outcome::default();
+        while dead != 0 {
+            let i = dead.trailing_zeros() as usize;
+            dead &= dead - 1;
+            debug_assert_eq!(self.cells[nbrs[i & 3]], opp);
+            outcome.captured += self.remove_chain(heads[i & 3], removed);
+        }
+        while join != 0 {
+            let i = join.trailing_zeros() as usize;
+            join &= join - 1;
+            let into = usize::from(self.head[p]);
+            self.merge(into, usize::from(self.head[heads[i & 3]]));
         }
         let h = usize::from(self.head[p]);
-        if self.libs[h] == 0 {
+        if self.libs[h].n == 0 {
             outcome.captured = self.remove_chain(h, removed);
             outcome.suicide = true;
         }
         outcome
-    }
-
-    /// Joins the lone `own` stone on `p` to the chain headed by `a`, its only own neighbour
-    /// and the longer chain: [`Board::merge`] with the walk over the smaller chain reduced to
-    /// `p`'s four neighbours.
-    #[inline]
-    fn join_lone(&mut self, p: usize, a: usize, own: u8) {
-        let shift = COUNT_SHIFT[usize::from(own & 3)];
-        let mut new_libs = 0;
-        for e in self.neighbours(p) {
-            // An empty point next to no other `own` stone than `p` cannot touch `a`. Computed
-            // for every neighbour and masked, which costs a few loads and saves branches that
-            // random positions make unpredictable.
-            let only_p = (self.nbrs[e] >> shift) & 0xF == 1;
-            let new = (self.cells[e] == EMPTY) & (only_p | !self.touches_chain(e, a));
-            new_libs += u16::from(new);
-        }
-        self.libs[a] += new_libs;
-        self.head[p] = a as u16;
-        self.next.swap(a, p);
-        self.len[a] += 1;
     }
 
     /// Sets the cells from scratch (setup, diagrams, undo) and rebuilds every chain, liberty
@@ -527,8 +560,14 @@ impl Board {
                     }
                 }
             }
-            self.libs[p] = self.count_liberties(p);
-            if self.libs[p] == 0 && libless.is_none() {
+            let mut libs = Libs::NONE;
+            for s in self.chain_cells(p) {
+                for n in self.neighbours(s) {
+                    libs.shift(n, u32::from(self.cells[n] == EMPTY));
+                }
+            }
+            self.libs[p] = libs;
+            if libs.n == 0 && libless.is_none() {
                 libless = Some(c);
             }
         }
@@ -550,7 +589,6 @@ impl Board {
         self.head[p] = p as u16;
         self.next[p] = p as u16;
         self.len[p] = 1;
-        self.libs[p] = 0;
         let i = usize::from(self.empty_index[p]);
         self.empty_count -= 1;
         let last = self.empties[self.empty_count];
@@ -564,58 +602,26 @@ impl Board {
         self.empty_count += 1;
     }
 
-    /// Joins the chains headed by `a` and `b` (both with exact liberty counts), keeping the
-    /// larger one's head. As in KataGo, a liberty of the smaller chain is new to the larger one
-    /// unless it already touches a stone of it; relabelling stone by stone makes a liberty
-    /// shared by two stones of the smaller chain count once.
+    /// Joins the chains headed by `a` and `b`, keeping the longer one's head (`a`'s on a tie):
+    /// the stones of the other are relabelled and the pseudo-liberties added.
     fn merge(&mut self, a: usize, b: usize) {
         let (keep, gone) = if self.len[a] >= self.len[b] {
             (a, b)
         } else {
             (b, a)
         };
-        let shift = COUNT_SHIFT[usize::from(self.cells[gone] & 3)];
-        let mut new_libs = 0;
         let mut s = gone;
         loop {
-            for n in self.neighbours(s) {
-                // An empty point next to one stone of this colour only (`s`) is new to `keep`
-                // (masked rather than branched on, as in `join_lone`).
-                let only_s = (self.nbrs[n] >> shift) & 0xF == 1;
-                let new = (self.cells[n] == EMPTY) & (only_s | !self.touches_chain(n, keep));
-                new_libs += u16::from(new);
-            }
             self.head[s] = keep as u16;
             s = usize::from(self.next[s]);
             if s == gone {
                 break;
             }
         }
-        self.libs[keep] += new_libs;
+        let libs = self.libs[gone];
+        self.libs[keep].join(libs);
         self.next.swap(keep, gone);
         self.len[keep] += self.len[gone];
-    }
-
-    /// Whether the cell `e` is next to a stone of the chain headed by `head` (cells without
-    /// a stone are their own heads, so the heads alone tell).
-    #[inline]
-    fn touches_chain(&self, e: usize, head: usize) -> bool {
-        let [a, b, c, d] = self.neighbours(e).map(|n| usize::from(self.head[n]));
-        (a == head) | (b == head) | (c == head) | (d == head)
-    }
-
-    fn count_liberties(&self, h: usize) -> u16 {
-        let mut seen = [0u64; BITSET_WORDS];
-        let mut count = 0;
-        for s in self.chain_cells(h) {
-            for n in self.neighbours(s) {
-                if self.cells[n] == EMPTY && !test(&seen, n) {
-                    set(&mut seen, n);
-                    count += 1;
-                }
-            }
-        }
-        count
     }
 
     /// Removes the chain headed by `h`, giving each neighbouring chain its new liberties.
@@ -641,14 +647,12 @@ impl Board {
         // The ring is intact: walk it again to hand out the freed liberties.
         let mut s = h;
         loop {
-            // Each distinct chain next to it gains it as a liberty (colour-blind as in
+            // Each stone next to it gives its chain the pair naming it (colour-blind as in
             // `play_at`: the counts of cells without a stone mean nothing).
-            let [h0, h1, h2, h3] = self.neighbours(s).map(|n| usize::from(self.head[n]));
-            self.libs[h0] = self.libs[h0].wrapping_add(1);
-            self.libs[h1] = self.libs[h1].wrapping_add(u16::from(h1 != h0));
-            self.libs[h2] = self.libs[h2].wrapping_add(u16::from(h2 != h0 && h2 != h1));
-            self.libs[h3] =
-                self.libs[h3].wrapping_add(u16::from(h3 != h0 && h3 != h1 && h3 != h2));
+            for n in self.neighbours(s) {
+                let h = usize::from(self.head[n]);
+                self.libs[h].shift(s, 1);
+            }
             let here = s;
             s = usize::from(self.next[s]);
             // Its ring no longer needed, the emptied cell becomes its own head again.

@@ -416,7 +416,13 @@ impl Game {
             self.prior = Arc::new(Vec::new());
         }
         let area = usize::from(self.size()) * usize::from(self.size());
-        self.baseline = (self.board.empty_count() != area).then(|| self.board.clone());
+        if self.board.empty_count() == area {
+            // Written as a plain `None`: an `Option<Board>` built by `then` is a whole board
+            // copied at every playout's start.
+            self.baseline = None;
+        } else {
+            self.baseline = Some(self.board.clone());
+        }
         self.baseline_move = self.moves.len();
         self.undo_log.clear();
         self.removed.clear();
@@ -556,14 +562,14 @@ impl Game {
             return false;
         }
         let head = self.board.head_of(q);
-        if self.board.len_at_head(head) != 1 || self.board.libs_at_head(head) != 1 {
+        if self.board.len_at_head(head) != 1 || !self.board.in_atari(head) {
             return false;
         }
         // No other opponent chain may fall with it.
         let opp = code(color.opponent());
         let stride = usize::from(self.size()) + 1;
         [p - stride, p - 1, p + 1, p + stride].iter().all(|&n| {
-            n == q || self.board.at(n) != opp || self.board.libs_at_head(self.board.head_of(n)) > 1
+            n == q || self.board.at(n) != opp || !self.board.in_atari(self.board.head_of(n))
         })
     }
 
