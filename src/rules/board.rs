@@ -707,3 +707,103 @@ impl fmt::Debug for Board {
         f.write_str(&self.to_diagram())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+    use crate::rules::{Game, Move, Rules};
+
+    /// Every incrementally kept number against a from-scratch rebuild of the same stones:
+    /// the neighbour counts, each stone's chain, its length and pseudo-liberties, the empty
+    /// list and its index, the hash, and the rule that a cell without a stone is its own head.
+    fn assert_consistent(b: &Board) {
+        let mut r = b.clone();
+        r.rebuild();
+        assert_eq!(b.hash, r.hash);
+        assert_eq!(b.empty_count, r.empty_count);
+        for i in 0..b.empty_count {
+            let e = usize::from(b.empties[i]);
+            assert_eq!(b.cells[e], EMPTY);
+            assert_eq!(usize::from(b.empty_index[e]), i);
+        }
+        for c in b.points() {
+            let p = b.cell(c);
+            assert_eq!(b.nbrs[p], r.nbrs[p], "neighbour counts at {c:?}");
+            if b.cells[p] == EMPTY {
+                assert_eq!(b.head_of(p), p, "an empty cell heads itself");
+                continue;
+            }
+            let (h, rh) = (b.head_of(p), r.head_of(p));
+            assert_eq!(b.len[h], r.len[rh], "chain length at {c:?}");
+            assert_eq!(b.libs[h], r.libs[rh], "pseudo-liberties at {c:?}");
+            assert_eq!(b.in_atari(h), b.liberty_count(h) == 1, "atari at {c:?}");
+            let mut mine: Vec<usize> = b.chain_cells(h).collect();
+            let mut theirs: Vec<usize> = r.chain_cells(rh).collect();
+            mine.sort_unstable();
+            theirs.sort_unstable();
+            assert_eq!(mine, theirs, "chain at {c:?}");
+            assert!(mine.iter().all(|&s| b.head_of(s) == h));
+        }
+    }
+
+    #[test]
+    fn incremental_state_equals_a_rebuild_through_random_games() {
+        let mut rng = SplitMix64::new(2121);
+        for (size, games, every) in [(2u8, 8, 1), (3, 8, 1), (4, 6, 1), (5, 6, 1), (7, 4, 1)]
+            .into_iter()
+            .chain([(9, 3, 2), (19, 2, 9), (25, 1, 17)])
+        {
+            for _ in 0..games {
+                let mut game = Game::new(size, Rules::default()).expect("a valid size");
+                let mut color = crate::rules::Color::Black;
+                let cap = 3 * usize::from(size) * usize::from(size);
+                for step in 0..cap {
+                    // Now and then a recorded move played whatever it does (suicides included).
+                    if step % 11 == 5 {
+                        let x = rng.below(usize::from(size)) as u8;
+                        let y = rng.below(usize::from(size)) as u8;
+                        game.play_tolerant(color, Move::Play(Coord::new(x, y)));
+                    } else {
+                        game.play_random(color, &mut |n| rng.below(n));
+                    }
+                    if step % every == 0 {
+                        assert_consistent(game.board());
+                    }
+                    color = color.opponent();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pseudo_liberties_tell_atari_and_the_last_liberty_exactly() {
+        let b = Board::from_diagram(
+            "O O X . .\n\
+             O . . X .\n\
+             X . X . X\n\
+             . . . X .\n\
+             . . . . .",
+        )
+        .expect("a legal diagram");
+        let at = |x, y| b.cell(Coord::new(x, y));
+        // White's last liberty is next to two of its stones: two pairs, one point.
+        let white = b.head_of(at(0, 0));
+        assert_eq!(b.libs[white].n, 2);
+        assert_eq!(b.liberty_count(white), 1);
+        assert!(b.in_atari(white));
+        assert!(b.libs[white].only(at(1, 1)));
+        assert!(!b.libs[white].only(at(2, 1)));
+        // Four lone stones around one empty point: four pairs name it, and each stone has
+        // others, so none is in atari nor has that point as its last liberty.
+        for (x, y) in [(3, 1), (2, 2), (4, 2), (3, 3)] {
+            let h = b.head_of(at(x, y));
+            assert!(!b.in_atari(h), "{x},{y}");
+            assert!(!b.libs[h].only(at(3, 2)), "{x},{y}");
+        }
+        // A lone stone with two liberties whose pair sums could mislead a count alone.
+        let corner = b.head_of(at(0, 2));
+        assert_eq!(b.liberty_count(corner), 2);
+        assert!(!b.in_atari(corner));
+    }
+}

@@ -27,11 +27,11 @@ pub struct Played {
 #[derive(Clone, Copy, Debug)]
 struct UndoEntry {
     color: Color,
-    /// The cell played, `None` for a pass.
-    cell: Option<usize>,
+    /// The cell played, `None` for a pass (kept small: one entry per move of every playout).
+    cell: Option<u16>,
     outcome: Outcome,
     /// Where this move's removed cells start in `Game::removed`.
-    removed_from: usize,
+    removed_from: u32,
     to_move_before: Color,
 }
 
@@ -287,12 +287,12 @@ impl Game {
         self.history.pop();
         let own = code(entry.color);
         let removed_color = if entry.outcome.suicide { own } else { 3 - own };
-        for &q in &self.removed[entry.removed_from..] {
+        for &q in &self.removed[entry.removed_from as usize..] {
             self.board.set_raw(usize::from(q), removed_color);
         }
-        self.removed.truncate(entry.removed_from);
+        self.removed.truncate(entry.removed_from as usize);
         if let Some(p) = entry.cell {
-            self.board.set_raw(p, EMPTY);
+            self.board.set_raw(usize::from(p), EMPTY);
             let n = entry.outcome.captured as usize;
             let by = if entry.outcome.suicide {
                 entry.color.opponent()
@@ -553,11 +553,13 @@ impl Game {
         let Some(last) = self.undo_log.last() else {
             return false;
         };
-        let Some(q) = last.cell else { return false };
+        let Some(q) = last.cell.map(usize::from) else {
+            return false;
+        };
         if last.color != color.opponent()
             || last.outcome.suicide
             || last.outcome.captured != 1
-            || self.removed.get(last.removed_from).map(|&r| usize::from(r)) != Some(p)
+            || self.removed.get(last.removed_from as usize).map(|&r| usize::from(r)) != Some(p)
         {
             return false;
         }
@@ -641,14 +643,14 @@ impl Game {
             let removed_color = if entry.outcome.suicide { own } else { 3 - own };
             for &q in self
                 .removed
-                .get(entry.removed_from..removed_end)
+                .get(entry.removed_from as usize..removed_end)
                 .unwrap_or(&[])
             {
                 back.set_raw(usize::from(q), removed_color);
             }
-            removed_end = entry.removed_from;
+            removed_end = entry.removed_from as usize;
             if let Some(cell) = entry.cell {
-                back.set_raw(cell, EMPTY);
+                back.set_raw(usize::from(cell), EMPTY);
             }
         }
         out.reverse();
@@ -713,12 +715,12 @@ impl Game {
             let entry = self.undo_log.get(i - 1)?;
             let own = code(entry.color);
             let removed_color = if entry.outcome.suicide { own } else { 3 - own };
-            for &q in self.removed.get(entry.removed_from..removed_end)? {
+            for &q in self.removed.get(entry.removed_from as usize..removed_end)? {
                 back.set_raw(usize::from(q), removed_color);
             }
-            removed_end = entry.removed_from;
+            removed_end = entry.removed_from as usize;
             if let Some(cell) = entry.cell {
-                back.set_raw(cell, EMPTY);
+                back.set_raw(usize::from(cell), EMPTY);
             }
         }
         None
@@ -757,9 +759,9 @@ impl Game {
             };
         self.undo_log.push(UndoEntry {
             color,
-            cell,
+            cell: cell.map(|p| p as u16),
             outcome,
-            removed_from,
+            removed_from: removed_from as u32,
             to_move_before: self.to_move,
         });
         self.moves.push((color, mv));
@@ -789,5 +791,52 @@ impl Game {
         }
         self.latest_equal(&self.board, |_| true)
             .or_else(|| self.prior_equal(&self.board, |_| true))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An in-place edit empties a point without a capture; positions from before it may not
+    /// recur, so the shortcut "no capture ever emptied this point" must not apply after it.
+    #[test]
+    fn a_move_recreating_a_position_from_before_an_edit_is_refused() {
+        let mut g = Game::new(5, Rules::default()).expect("a valid size");
+        let (c, d) = (Coord::new(2, 2), Coord::new(0, 0));
+        assert!(g.play(Color::Black, Move::Play(c)).is_ok());
+        assert!(g.play(Color::White, Move::Play(d)).is_ok());
+        assert!(g.edit_stones(&[(c, None)]).is_ok());
+        assert_eq!(
+            g.check(Color::Black, Move::Play(c)),
+            Err(IllegalMove::Superko {
+                repeats_after_move: 2
+            })
+        );
+        // Any other point is fine, and so is the same point after an undo-free new baseline.
+        assert!(g.check(Color::Black, Move::Play(Coord::new(3, 3))).is_ok());
+        assert!(g.setup(&[], &[d], &[]).is_ok());
+        assert!(g.check(Color::Black, Move::Play(c)).is_ok());
+    }
+
+    /// A capture empties its points for the shortcut; undoing it leaves them marked, which
+    /// only costs a look at the filter.
+    #[test]
+    fn the_shortcut_follows_captures_and_undo() {
+        let mut g = Game::new(3, Rules::default()).expect("a valid size");
+        let moves = [
+            (Color::Black, Coord::new(1, 0)),
+            (Color::White, Coord::new(0, 0)),
+            (Color::Black, Coord::new(0, 1)),
+        ];
+        for (color, c) in moves {
+            assert!(g.play(color, Move::Play(c)).is_ok());
+        }
+        let corner = g.board.cell(Coord::new(0, 0));
+        assert!(g.vacated.contains(corner), "the capture emptied the corner");
+        assert!(!g.vacated.contains(g.board.cell(Coord::new(2, 2))));
+        assert!(g.undo());
+        assert!(g.vacated.contains(corner));
+        assert!(g.check(Color::Black, Move::Play(Coord::new(0, 1))).is_ok());
     }
 }
