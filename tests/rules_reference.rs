@@ -12,8 +12,8 @@ mod reference;
 
 use proptest::prelude::*;
 use reference::{Reference, Refusal};
-use tianyuan::rules::{Board, Color, Coord, Game, IllegalMove, KoRule, Move, Rules};
 use tianyuan::rng::SplitMix64;
+use tianyuan::rules::{Board, Color, Coord, Game, IllegalMove, KoRule, Move, Rules};
 
 fn same_kind(ours: Result<(), IllegalMove>, theirs: Result<(), Refusal>) -> bool {
     match (ours, theirs) {

@@ -97,14 +97,22 @@ impl Libs {
         sum2: 0,
     };
 
-    /// Adds (`by` = 1) or takes away (`by` = -1 as wrapping) the pair naming cell `q`, or
-    /// does nothing (`by` = 0): callers pass a flag rather than branch.
+    /// Adds the pair naming cell `q` (with `q2` = q²) when `yes`, without a branch.
     #[inline]
-    fn shift(&mut self, q: usize, by: u32) {
-        let q = q as u32;
-        self.n = self.n.wrapping_add(by);
-        self.sum = self.sum.wrapping_add(by.wrapping_mul(q));
-        self.sum2 = self.sum2.wrapping_add(by.wrapping_mul(q.wrapping_mul(q)));
+    fn add_if(&mut self, q: u32, q2: u32, yes: bool) {
+        let m = u32::from(yes).wrapping_neg();
+        self.n = self.n.wrapping_add(m & 1);
+        self.sum = self.sum.wrapping_add(m & q);
+        self.sum2 = self.sum2.wrapping_add(m & q2);
+    }
+
+    /// Takes away the pair naming cell `q` (with `q2` = q²) when `yes`, without a branch.
+    #[inline]
+    fn sub_if(&mut self, q: u32, q2: u32, yes: bool) {
+        let m = u32::from(yes).wrapping_neg();
+        self.n = self.n.wrapping_sub(m & 1);
+        self.sum = self.sum.wrapping_sub(m & q);
+        self.sum2 = self.sum2.wrapping_sub(m & q2);
     }
 
     #[inline]
@@ -128,6 +136,13 @@ impl Libs {
         self.n > 0
             && u64::from(self.n) * u64::from(self.sum2) == u64::from(self.sum) * u64::from(self.sum)
     }
+}
+
+/// A cell and its square, as the pseudo-liberty sums take them.
+#[inline]
+fn square(p: usize) -> (u32, u32) {
+    let q = p as u32;
+    (q, q.wrapping_mul(q))
 }
 
 /// What one stone did to the board.
@@ -384,6 +399,22 @@ impl Board {
         self.nbrs[p] & foreign == 0 && self.diagonals_allow_eye(p, own)
     }
 
+    /// For the empty cell `p`: whether a `own` stone there is a move of the random policy as
+    /// far as the stones go, i.e. not a suicide (Art. 5) and not filling an own one-point eye.
+    /// A point with an empty neighbour is neither, which the neighbour counts tell at once.
+    #[inline]
+    pub(crate) fn is_policy_point(&self, p: usize, own: u8) -> bool {
+        let around = self.nbrs[p];
+        if around & EMPTY_FIELD != 0 {
+            return true;
+        }
+        let no_opponent = around & (0xF << COUNT_SHIFT[usize::from((3 - own) & 3)]) == 0;
+        if no_opponent && self.diagonals_allow_eye(p, own) {
+            return false;
+        }
+        self.chains_keep_liberty(p, own)
+    }
+
     /// The diagonal half of the eye test: at most one opponent stone on the diagonals, none
     /// when the point is on the edge (a wall on a diagonal counts as one bad diagonal).
     #[inline]
@@ -474,10 +505,12 @@ impl Board {
         // takes away the pair naming `p` from its chain. Without a branch: an empty neighbour
         // or a wall is its own head, whose counts mean nothing.
         let mut mine = Libs::NONE;
+        let (q, q2) = square(p);
         for i in 0..4 {
-            let empty = u32::from(around_cells[i] == EMPTY);
-            mine.shift(nbrs[i], empty);
-            self.libs[heads[i]].shift(p, (empty ^ 1).wrapping_neg());
+            let empty = around_cells[i] == EMPTY;
+            let (e, e2) = square(nbrs[i]);
+            mine.add_if(e, e2, empty);
+            self.libs[heads[i]].sub_if(q, q2, !empty);
         }
         self.libs[p] = mine;
         // The opponent chains left without a liberty and the distinct own chains next to `p`,
@@ -563,7 +596,8 @@ impl Board {
             let mut libs = Libs::NONE;
             for s in self.chain_cells(p) {
                 for n in self.neighbours(s) {
-                    libs.shift(n, u32::from(self.cells[n] == EMPTY));
+                    let (e, e2) = square(n);
+                    libs.add_if(e, e2, self.cells[n] == EMPTY);
                 }
             }
             self.libs[p] = libs;
@@ -610,12 +644,17 @@ impl Board {
         } else {
             (b, a)
         };
-        let mut s = gone;
-        loop {
-            self.head[s] = keep as u16;
-            s = usize::from(self.next[s]);
-            if s == gone {
-                break;
+        if self.len[gone] == 1 {
+            // The usual case, a stone joining a chain: no walk.
+            self.head[gone] = keep as u16;
+        } else {
+            let mut s = gone;
+            loop {
+                self.head[s] = keep as u16;
+                s = usize::from(self.next[s]);
+                if s == gone {
+                    break;
+                }
             }
         }
         let libs = self.libs[gone];
@@ -651,7 +690,8 @@ impl Board {
             // `play_at`: the counts of cells without a stone mean nothing).
             for n in self.neighbours(s) {
                 let h = usize::from(self.head[n]);
-                self.libs[h].shift(s, 1);
+                let (q, q2) = square(s);
+                self.libs[h].add_if(q, q2, true);
             }
             let here = s;
             s = usize::from(self.next[s]);

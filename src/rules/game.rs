@@ -559,7 +559,11 @@ impl Game {
         if last.color != color.opponent()
             || last.outcome.suicide
             || last.outcome.captured != 1
-            || self.removed.get(last.removed_from as usize).map(|&r| usize::from(r)) != Some(p)
+            || self
+                .removed
+                .get(last.removed_from as usize)
+                .map(|&r| usize::from(r))
+                != Some(p)
         {
             return false;
         }

@@ -78,9 +78,6 @@ impl Game {
     /// legal and not filling one of `color`'s own one-point eyes.
     #[inline(always)]
     fn qualifies(&self, color: Color, own: u8, p: usize) -> bool {
-        let board = self.board();
-        !board.is_eye_shape(p, own)
-            && board.is_not_suicide(p, own)
-            && self.check_repetition(color, p).is_ok()
+        self.board().is_policy_point(p, own) && self.check_repetition(color, p).is_ok()
     }
 }
