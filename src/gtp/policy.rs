@@ -82,3 +82,4 @@ pub fn choose_move(game: &Game, color: Color) -> Move {
         .copied()
         .map_or(Move::Pass, Move::Play)
 }
+
