@@ -301,16 +301,10 @@ impl Playout {
         capture.or(save).map(|(_, q)| q)
     }
 
-    /// A liberty of the chain headed by `h`.
+    /// The liberty of the chain headed by `h`, which is in atari (constant time: the rules
+    /// core's pseudo-liberties name it).
     fn one_liberty(&self, h: usize) -> Option<usize> {
-        for s in self.board.chain_cells(h) {
-            for n in self.cells.neighbours(s) {
-                if self.board.at(n) == EMPTY {
-                    return Some(n);
-                }
-            }
-        }
-        None
+        self.board.atari_liberty(h)
     }
 
     fn legal(&self, p: usize, own: u8) -> bool {

@@ -363,6 +363,14 @@ impl Board {
         self.libs[h].in_atari()
     }
 
+    /// The last liberty of the chain headed by `h` when it is in atari (constant time: all its
+    /// pseudo-liberties name that point, so it is their sum over their count).
+    #[inline]
+    pub(crate) fn atari_liberty(&self, h: usize) -> Option<usize> {
+        let libs = self.libs[h];
+        libs.in_atari().then(|| (libs.sum / libs.n) as usize)
+    }
+
     /// The exact number of liberties of the chain headed by `h` (linear in its length).
     pub(crate) fn liberty_count(&self, h: usize) -> usize {
         let mut seen = [0u64; BITSET_WORDS];
@@ -778,6 +786,10 @@ mod tests {
             assert_eq!(b.len[h], r.len[rh], "chain length at {c:?}");
             assert_eq!(b.libs[h], r.libs[rh], "pseudo-liberties at {c:?}");
             assert_eq!(b.in_atari(h), b.liberty_count(h) == 1, "atari at {c:?}");
+            if let Some(q) = b.atari_liberty(h) {
+                assert_eq!(b.cells[q], EMPTY);
+                assert!(b.neighbours(q).iter().any(|&n| b.head_of(n) == h));
+            }
             let mut mine: Vec<usize> = b.chain_cells(h).collect();
             let mut theirs: Vec<usize> = r.chain_cells(rh).collect();
             mine.sort_unstable();
@@ -833,6 +845,7 @@ mod tests {
         assert_eq!(b.liberty_count(white), 1);
         assert!(b.in_atari(white));
         assert!(b.libs[white].only(at(1, 1)));
+        assert_eq!(b.atari_liberty(white), Some(at(1, 1)));
         assert!(!b.libs[white].only(at(2, 1)));
         // Four lone stones around one empty point: four pairs name it, and each stone has
         // others, so none is in atari nor has that point as its last liberty.
