@@ -467,12 +467,15 @@ impl Board {
     #[inline]
     pub(crate) fn hash_after(&self, p: usize, own: u8) -> u64 {
         let opp = 3 - own;
+        let h = self.hash ^ stone_key(own, p);
+        if self.nbrs[p] & (0xF << COUNT_SHIFT[usize::from(opp & 3)]) == 0 {
+            return h; // no opponent neighbour: nothing to capture
+        }
         let nbrs = self.neighbours(p);
         let mut captures = false;
         for n in nbrs {
             captures |= (self.cells[n] == opp) & self.libs[usize::from(self.head[n])].only(p);
         }
-        let h = self.hash ^ stone_key(own, p);
         if captures {
             h ^ self.captured_keys(p, nbrs, opp)
         } else {
@@ -523,10 +526,12 @@ impl Board {
         self.libs[p] = mine;
         // The opponent chains left without a liberty and the distinct own chains next to `p`,
         // as bit masks over the neighbours: one branch each instead of one per neighbour.
+        let [h0, h1, h2, h3] = heads;
+        let first = [true, h1 != h0, h2 != h0 && h2 != h1, h3 != h0 && h3 != h1 && h3 != h2];
         let mut dead = 0u32;
         let mut join = 0u32;
         for i in 0..4 {
-            let first = !heads[..i].contains(&heads[i]);
+            let first = first[i];
             let no_libs = self.libs[heads[i]].n == 0;
             dead |= u32::from((around_cells[i] == opp) & no_libs & first) << i;
             join |= u32::from((around_cells[i] == own) & first) << i;
