@@ -527,7 +527,12 @@ impl Board {
         // The opponent chains left without a liberty and the distinct own chains next to `p`,
         // as bit masks over the neighbours: one branch each instead of one per neighbour.
         let [h0, h1, h2, h3] = heads;
-        let first = [true, h1 != h0, h2 != h0 && h2 != h1, h3 != h0 && h3 != h1 && h3 != h2];
+        let first = [
+            true,
+            h1 != h0,
+            h2 != h0 && h2 != h1,
+            h3 != h0 && h3 != h1 && h3 != h2,
+        ];
         let mut dead = 0u32;
         let mut join = 0u32;
         for i in 0..4 {
