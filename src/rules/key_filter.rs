@@ -23,7 +23,7 @@ impl std::fmt::Debug for KeyFilter {
 }
 
 impl KeyFilter {
-    const MIN_BITS_LOG2: u32 = 16;
+    const MIN_BITS_LOG2: u32 = 15;
 
     pub(crate) fn new() -> KeyFilter {
         KeyFilter::with_bits_log2(KeyFilter::MIN_BITS_LOG2)
