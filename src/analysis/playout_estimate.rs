@@ -23,6 +23,7 @@ use crate::rules::Board;
 use crate::rules::Color;
 #[cfg(test)]
 use crate::rules::Coord;
+use crate::rules::OtherLiberties;
 use crate::rules::cell_codes::{EMPTY, WALL};
 
 use super::cells::{Cells, code, on_board};
@@ -381,15 +382,11 @@ impl Playout {
                     continue;
                 }
                 heads[i] = h;
-                for s in board.chain_cells(h) {
-                    for m in self.cells.neighbours(s) {
-                        if board.at(m) == EMPTY {
-                            add(m, &mut libs, &mut k);
-                        }
-                    }
-                    if k >= 2 {
-                        return 2;
-                    }
+                // Read from the rules core's pseudo-liberties, no walk along the chain.
+                match board.liberties_besides(h, p) {
+                    OtherLiberties::Several => return 2,
+                    OtherLiberties::One(q) => add(q, &mut libs, &mut k),
+                    OtherLiberties::None => {}
                 }
             }
             if k >= 2 {

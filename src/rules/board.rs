@@ -145,6 +145,17 @@ fn square(p: usize) -> (u32, u32) {
     (q, q.wrapping_mul(q))
 }
 
+/// A chain's liberties besides one point ([`Board::liberties_besides`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OtherLiberties {
+    /// No other liberty.
+    None,
+    /// Exactly one other, this cell.
+    One(usize),
+    /// Two or more.
+    Several,
+}
+
 /// What one stone did to the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Outcome {
@@ -157,7 +168,6 @@ pub(crate) struct Outcome {
 /// The stones on a board of 2×2 to 25×25, with chains and liberties; no history, no turn.
 ///
 /// Two boards are equal when they have the same size and the same stones on the same points.
-#[derive(Clone)]
 pub struct Board {
     size: u8,
     stride: usize,
@@ -369,6 +379,29 @@ impl Board {
     pub(crate) fn atari_liberty(&self, h: usize) -> Option<usize> {
         let libs = self.libs[h];
         libs.in_atari().then(|| (libs.sum / libs.n) as usize)
+    }
+
+    /// The liberties of the chain headed by `h` other than the empty cell `p` next to it, up
+    /// to two (constant time: the pseudo-liberties without the pairs naming `p` either all
+    /// name one point or not).
+    pub(crate) fn liberties_besides(&self, h: usize, p: usize) -> OtherLiberties {
+        let pairs_at_p = self
+            .neighbours(p)
+            .iter()
+            .filter(|&&n| usize::from(self.head[n]) == h)
+            .count();
+        let mut rest = self.libs[h];
+        let (q, q2) = square(p);
+        for _ in 0..pairs_at_p {
+            rest.sub_if(q, q2, true);
+        }
+        if rest.n == 0 {
+            OtherLiberties::None
+        } else if rest.in_atari() {
+            OtherLiberties::One((rest.sum / rest.n) as usize)
+        } else {
+            OtherLiberties::Several
+        }
     }
 
     /// The exact number of liberties of the chain headed by `h` (linear in its length).
@@ -751,6 +784,70 @@ impl Iterator for ChainIter<'_> {
     }
 }
 
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        let mut board = Board {
+            size: self.size,
+            stride: self.stride,
+            cells: Grid::filled(WALL),
+            nbrs: Grid::filled(0),
+            head: Grid::filled(0),
+            next: Grid::filled(0),
+            libs: Grid::filled(Libs::NONE),
+            len: Grid::filled(0),
+            empties: Grid::filled(0),
+            empty_index: Grid::filled(0),
+            empty_count: 0,
+            hash: 0,
+        };
+        for p in 0..CELLS {
+            board.head[p] = p as u16;
+        }
+        board.clone_from(self);
+        board
+    }
+
+    /// Copies only the cells a board of this size uses (up to the last diagonal of its last
+    /// point) when both boards have the same size: beyond them every array holds what
+    /// [`Board::new`] put there, which nothing ever changes. Playouts from a position start
+    /// from such a copy, and a 9×9 board uses a ninth of the arrays.
+    fn clone_from(&mut self, source: &Board) {
+        // Every field named, so a new one cannot be forgotten here.
+        let Board {
+            size,
+            stride,
+            cells,
+            nbrs,
+            head,
+            next,
+            libs,
+            len,
+            empties,
+            empty_index,
+            empty_count,
+            hash,
+        } = source;
+        let used = if self.size == *size {
+            ((usize::from(*size) + 2) * stride + 2).min(CELLS)
+        } else {
+            CELLS
+        };
+        self.size = *size;
+        self.stride = *stride;
+        self.cells.0[..used].copy_from_slice(&cells.0[..used]);
+        self.nbrs.0[..used].copy_from_slice(&nbrs.0[..used]);
+        self.head.0[..used].copy_from_slice(&head.0[..used]);
+        self.next.0[..used].copy_from_slice(&next.0[..used]);
+        self.libs.0[..used].copy_from_slice(&libs.0[..used]);
+        self.len.0[..used].copy_from_slice(&len.0[..used]);
+        self.empty_index.0[..used].copy_from_slice(&empty_index.0[..used]);
+        let listed = (*empty_count).min(CELLS);
+        self.empties.0[..listed].copy_from_slice(&empties.0[..listed]);
+        self.empty_count = *empty_count;
+        self.hash = *hash;
+    }
+}
+
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
         self.size == other.size && self.cells == other.cells
@@ -796,6 +893,19 @@ mod tests {
             assert_eq!(b.len[h], r.len[rh], "chain length at {c:?}");
             assert_eq!(b.libs[h], r.libs[rh], "pseudo-liberties at {c:?}");
             assert_eq!(b.in_atari(h), b.liberty_count(h) == 1, "atari at {c:?}");
+            for e in b.neighbours(p) {
+                if b.cells[e] != EMPTY {
+                    continue;
+                }
+                let others = b.liberty_count(h) - 1;
+                let got = b.liberties_besides(h, e);
+                match others {
+                    0 => assert_eq!(got, OtherLiberties::None),
+                    1 => assert!(matches!(got, OtherLiberties::One(q) if q != e
+                        && b.cells[q] == EMPTY)),
+                    _ => assert_eq!(got, OtherLiberties::Several),
+                }
+            }
             if let Some(q) = b.atari_liberty(h) {
                 assert_eq!(b.cells[q], EMPTY);
                 assert!(b.neighbours(q).iter().any(|&n| b.head_of(n) == h));
@@ -835,6 +945,41 @@ mod tests {
                     color = color.opponent();
                 }
             }
+        }
+    }
+
+    /// Every array of `a` equals `b`'s, all 1024 cells (the empty list up to its length).
+    fn assert_identical(a: &Board, b: &Board) {
+        assert_eq!((a.size, a.stride), (b.size, b.stride));
+        assert!(a.cells == b.cells && a.nbrs == b.nbrs && a.head == b.head && a.next == b.next);
+        assert!(a.libs == b.libs && a.len == b.len && a.empty_index == b.empty_index);
+        assert_eq!(a.empty_cells(), b.empty_cells());
+        assert_eq!(a.hash, b.hash);
+    }
+
+    #[test]
+    fn copies_are_identical_however_made() {
+        let mut rng = SplitMix64::new(9);
+        for size in [2u8, 5, 9, 19, 25] {
+            let mut game = Game::new(size, Rules::default()).expect("a valid size");
+            let mut color = crate::rules::Color::Black;
+            for _ in 0..2 * usize::from(size) * usize::from(size) {
+                game.play_random(color, &mut |n| rng.below(n));
+                color = color.opponent();
+            }
+            let source = game.board();
+            assert_identical(&source.clone(), source);
+            let mut same = Board::new(size).expect("a valid size");
+            same.clone_from(source);
+            assert_identical(&same, source);
+            let mut other = Board::new(if size == 5 { 9 } else { 5 }).expect("a valid size");
+            other.clone_from(source);
+            assert_identical(&other, source);
+            // And back: a copy onto a used board of the same size.
+            let mut used = game.board().clone();
+            let fresh = Board::new(size).expect("a valid size");
+            used.clone_from(&fresh);
+            assert_identical(&used, &fresh);
         }
     }
 

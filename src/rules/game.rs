@@ -62,7 +62,7 @@ fn situational_key(hash: u64, to_move: Color) -> u64 {
 /// ([`Game::setup`], handicap placement): superko compares against it and every position after
 /// it; positions before a setup are forgotten, since a setup is an arbiter's or editor's act
 /// that starts a new sequence. Undo stops at the baseline too.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     board: Board,
     rules: Rules,
@@ -89,6 +89,64 @@ pub struct Game {
     /// shortcut ([`Game::check_repetition`]). It may hold more (an undone capture leaves its
     /// cells in), never less.
     vacated: CellBits,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            board: self.board.clone(),
+            rules: self.rules.clone(),
+            moves: self.moves.clone(),
+            undo_log: self.undo_log.clone(),
+            removed: self.removed.clone(),
+            captures: self.captures,
+            handicap: self.handicap,
+            to_move: self.to_move,
+            baseline: self.baseline.clone(),
+            baseline_move: self.baseline_move,
+            history: self.history.clone(),
+            seen: self.seen.clone(),
+            prior: Arc::clone(&self.prior),
+            vacated: self.vacated.clone(),
+        }
+    }
+
+    /// Copies `source` into this game reusing its buffers: a playout from a position (the Go
+    /// player, the tests) starts from a copy thousands of times, and the derived version would
+    /// allocate every list anew each time.
+    fn clone_from(&mut self, source: &Game) {
+        // Every field named, so a new one cannot be forgotten here.
+        let Game {
+            board,
+            rules,
+            moves,
+            undo_log,
+            removed,
+            captures,
+            handicap,
+            to_move,
+            baseline,
+            baseline_move,
+            history,
+            seen,
+            prior,
+            vacated,
+        } = source;
+        self.board.clone_from(board);
+        self.rules.clone_from(rules);
+        self.moves.clone_from(moves);
+        self.undo_log.clone_from(undo_log);
+        self.removed.clone_from(removed);
+        self.captures = *captures;
+        self.handicap = *handicap;
+        self.to_move = *to_move;
+        self.baseline.clone_from(baseline);
+        self.baseline_move = *baseline_move;
+        self.history.clone_from(history);
+        self.seen.clone_from(seen);
+        self.prior.clone_from(prior);
+        self.vacated.clone_from(vacated);
+    }
 }
 
 /// A position from before an in-place edit, kept whole so a hash hit is confirmed by
