@@ -82,67 +82,77 @@ fn stone_delta(v: u8) -> u16 {
 /// search for shared liberties. The count is 0 exactly when the chain has no liberty; the sum
 /// and the sum of squares of the points tell exactly when all pairs name one point `q`
 /// (`sum = n·q` and `sum2 = n·q²` force every point to be `q`): the chain is in atari.
+///
+/// The three numbers are packed in one word, so one addition updates them all: the count in
+/// bits 0–11, the sum in 12–32, the sum of squares in 33–63. On a 25×25 board a chain has at
+/// most 2 500 pairs (four per empty point) on cells below 703, so the count stays below 2¹²,
+/// the sum below 2²¹ and the sum of squares below 2³¹: no field ever carries into the next.
 /// Arithmetic wraps: the entries of cells that head no chain are never read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Libs {
-    n: u32,
-    sum: u32,
-    sum2: u32,
+pub(crate) struct Libs(u64);
+
+const SUM_SHIFT: u32 = 12;
+const SUM2_SHIFT: u32 = 33;
+
+/// The packed pseudo-liberty of one pair naming cell `q`: count 1, sum `q`, square `q²`.
+#[inline]
+fn pair(q: usize) -> u64 {
+    let q = q as u64;
+    1 | (q << SUM_SHIFT) | ((q * q) << SUM2_SHIFT)
 }
 
 impl Libs {
-    const NONE: Libs = Libs {
-        n: 0,
-        sum: 0,
-        sum2: 0,
-    };
+    const NONE: Libs = Libs(0);
 
-    /// Adds the pair naming cell `q` (with `q2` = q²) when `yes`, without a branch.
+    /// Adds the pair `pair` (see [`pair`]) when `yes`, without a branch.
     #[inline]
-    fn add_if(&mut self, q: u32, q2: u32, yes: bool) {
-        let m = u32::from(yes).wrapping_neg();
-        self.n = self.n.wrapping_add(m & 1);
-        self.sum = self.sum.wrapping_add(m & q);
-        self.sum2 = self.sum2.wrapping_add(m & q2);
+    fn add_if(&mut self, pair: u64, yes: bool) {
+        self.0 = self.0.wrapping_add(pair & u64::from(yes).wrapping_neg());
     }
 
-    /// Takes away the pair naming cell `q` (with `q2` = q²) when `yes`, without a branch.
+    /// Takes away the pair `pair` when `yes`, without a branch.
     #[inline]
-    fn sub_if(&mut self, q: u32, q2: u32, yes: bool) {
-        let m = u32::from(yes).wrapping_neg();
-        self.n = self.n.wrapping_sub(m & 1);
-        self.sum = self.sum.wrapping_sub(m & q);
-        self.sum2 = self.sum2.wrapping_sub(m & q2);
+    fn sub_if(&mut self, pair: u64, yes: bool) {
+        self.0 = self.0.wrapping_sub(pair & u64::from(yes).wrapping_neg());
     }
 
     #[inline]
     fn join(&mut self, other: Libs) {
-        self.n = self.n.wrapping_add(other.n);
-        self.sum = self.sum.wrapping_add(other.sum);
-        self.sum2 = self.sum2.wrapping_add(other.sum2);
+        self.0 = self.0.wrapping_add(other.0);
+    }
+
+    /// The number of pairs.
+    #[inline]
+    fn n(self) -> u64 {
+        self.0 & ((1 << SUM_SHIFT) - 1)
+    }
+
+    /// The sum of the cells the pairs name.
+    #[inline]
+    fn sum(self) -> u64 {
+        (self.0 >> SUM_SHIFT) & ((1 << (SUM2_SHIFT - SUM_SHIFT)) - 1)
+    }
+
+    /// The sum of their squares.
+    #[inline]
+    fn sum2(self) -> u64 {
+        self.0 >> SUM2_SHIFT
     }
 
     /// Whether every pair names the cell `q` (a chain whose last liberty `q` is; exact for
-    /// a chain with `n` ≥ 1, which a chain next to an empty `q` always has).
+    /// a chain with a pair at all, which a chain next to an empty `q` always has): then the
+    /// packed word is `n` times the packed pair.
     #[inline]
     fn only(self, q: usize) -> bool {
-        let q = q as u32;
-        (self.sum == self.n.wrapping_mul(q)) & (self.sum2 == self.n.wrapping_mul(q.wrapping_mul(q)))
+        self.0 == self.n().wrapping_mul(pair(q))
     }
 
     /// Whether the chain has exactly one liberty.
     #[inline]
     fn in_atari(self) -> bool {
-        self.n > 0
-            && u64::from(self.n) * u64::from(self.sum2) == u64::from(self.sum) * u64::from(self.sum)
+        let n = self.n();
+        n > 0 && n * self.sum2() == self.sum() * self.sum()
     }
-}
-
-/// A cell and its square, as the pseudo-liberty sums take them.
-#[inline]
-fn square(p: usize) -> (u32, u32) {
-    let q = p as u32;
-    (q, q.wrapping_mul(q))
 }
 
 /// A chain's liberties besides one point ([`Board::liberties_besides`]).
@@ -378,7 +388,7 @@ impl Board {
     #[inline]
     pub(crate) fn atari_liberty(&self, h: usize) -> Option<usize> {
         let libs = self.libs[h];
-        libs.in_atari().then(|| (libs.sum / libs.n) as usize)
+        libs.in_atari().then(|| (libs.sum() / libs.n()) as usize)
     }
 
     /// The liberties of the chain headed by `h` other than the empty cell `p` next to it, up
@@ -391,21 +401,31 @@ impl Board {
             .filter(|&&n| usize::from(self.head[n]) == h)
             .count();
         let mut rest = self.libs[h];
-        let (q, q2) = square(p);
         for _ in 0..pairs_at_p {
-            rest.sub_if(q, q2, true);
+            rest.sub_if(pair(p), true);
         }
-        if rest.n == 0 {
+        if rest.n() == 0 {
             OtherLiberties::None
         } else if rest.in_atari() {
-            OtherLiberties::One((rest.sum / rest.n) as usize)
+            OtherLiberties::One((rest.sum() / rest.n()) as usize)
         } else {
             OtherLiberties::Several
         }
     }
 
-    /// The exact number of liberties of the chain headed by `h` (linear in its length).
+    /// The exact number of liberties of the chain headed by `h`: constant time for a chain
+    /// of one or two stones (no point touches both stones of a pair, so every pseudo-liberty
+    /// is a distinct point) and for a chain with no, one or two liberties; otherwise linear in
+    /// its length.
     pub(crate) fn liberty_count(&self, h: usize) -> usize {
+        let libs = self.libs[h];
+        if self.len[h] <= 2 || libs.n() <= 2 {
+            return match libs.n() {
+                0 => 0,
+                _ if libs.in_atari() => 1,
+                n => n as usize,
+            };
+        }
         let mut seen = [0u64; BITSET_WORDS];
         let mut count = 0;
         for s in self.chain_cells(h) {
@@ -549,12 +569,11 @@ impl Board {
         // takes away the pair naming `p` from its chain. Without a branch: an empty neighbour
         // or a wall is its own head, whose counts mean nothing.
         let mut mine = Libs::NONE;
-        let (q, q2) = square(p);
+        let at_p = pair(p);
         for i in 0..4 {
             let empty = around_cells[i] == EMPTY;
-            let (e, e2) = square(nbrs[i]);
-            mine.add_if(e, e2, empty);
-            self.libs[heads[i]].sub_if(q, q2, !empty);
+            mine.add_if(pair(nbrs[i]), empty);
+            self.libs[heads[i]].sub_if(at_p, !empty);
         }
         self.libs[p] = mine;
         // The opponent chains left without a liberty and the distinct own chains next to `p`,
@@ -570,7 +589,7 @@ impl Board {
         let mut join = 0u32;
         for i in 0..4 {
             let first = first[i];
-            let no_libs = self.libs[heads[i]].n == 0;
+            let no_libs = self.libs[heads[i]].n() == 0;
             dead |= u32::from((around_cells[i] == opp) & no_libs & first) << i;
             join |= u32::from((around_cells[i] == own) & first) << i;
         }
@@ -588,7 +607,7 @@ impl Board {
             self.merge(into, usize::from(self.head[heads[i & 3]]));
         }
         let h = usize::from(self.head[p]);
-        if self.libs[h].n == 0 {
+        if self.libs[h].n() == 0 {
             outcome.captured = self.remove_chain(h, removed);
             outcome.suicide = true;
         }
@@ -647,12 +666,11 @@ impl Board {
             let mut libs = Libs::NONE;
             for s in self.chain_cells(p) {
                 for n in self.neighbours(s) {
-                    let (e, e2) = square(n);
-                    libs.add_if(e, e2, self.cells[n] == EMPTY);
+                    libs.add_if(pair(n), self.cells[n] == EMPTY);
                 }
             }
             self.libs[p] = libs;
-            if libs.n == 0 && libless.is_none() {
+            if libs.n() == 0 && libless.is_none() {
                 libless = Some(c);
             }
         }
@@ -741,8 +759,7 @@ impl Board {
             // `play_at`: the counts of cells without a stone mean nothing).
             for n in self.neighbours(s) {
                 let h = usize::from(self.head[n]);
-                let (q, q2) = square(s);
-                self.libs[h].add_if(q, q2, true);
+                self.libs[h].add_if(pair(s), true);
             }
             let here = s;
             s = usize::from(self.next[s]);
@@ -786,25 +803,20 @@ impl Iterator for ChainIter<'_> {
 
 impl Clone for Board {
     fn clone(&self) -> Board {
-        let mut board = Board {
+        Board {
             size: self.size,
             stride: self.stride,
-            cells: Grid::filled(WALL),
-            nbrs: Grid::filled(0),
-            head: Grid::filled(0),
-            next: Grid::filled(0),
-            libs: Grid::filled(Libs::NONE),
-            len: Grid::filled(0),
-            empties: Grid::filled(0),
-            empty_index: Grid::filled(0),
-            empty_count: 0,
-            hash: 0,
-        };
-        for p in 0..CELLS {
-            board.head[p] = p as u16;
+            cells: self.cells.clone(),
+            nbrs: self.nbrs.clone(),
+            head: self.head.clone(),
+            next: self.next.clone(),
+            libs: self.libs.clone(),
+            len: self.len.clone(),
+            empties: self.empties.clone(),
+            empty_index: self.empty_index.clone(),
+            empty_count: self.empty_count,
+            hash: self.hash,
         }
-        board.clone_from(self);
-        board
     }
 
     /// Copies only the cells a board of this size uses (up to the last diagonal of its last
@@ -892,7 +904,15 @@ mod tests {
             let (h, rh) = (b.head_of(p), r.head_of(p));
             assert_eq!(b.len[h], r.len[rh], "chain length at {c:?}");
             assert_eq!(b.libs[h], r.libs[rh], "pseudo-liberties at {c:?}");
-            assert_eq!(b.in_atari(h), b.liberty_count(h) == 1, "atari at {c:?}");
+            let mut naive: Vec<usize> = b
+                .chain_cells(h)
+                .flat_map(|s| b.neighbours(s))
+                .filter(|&n| b.cells[n] == EMPTY)
+                .collect();
+            naive.sort_unstable();
+            naive.dedup();
+            assert_eq!(b.liberty_count(h), naive.len(), "liberties at {c:?}");
+            assert_eq!(b.in_atari(h), naive.len() == 1, "atari at {c:?}");
             for e in b.neighbours(p) {
                 if b.cells[e] != EMPTY {
                     continue;
@@ -996,7 +1016,7 @@ mod tests {
         let at = |x, y| b.cell(Coord::new(x, y));
         // White's last liberty is next to two of its stones: two pairs, one point.
         let white = b.head_of(at(0, 0));
-        assert_eq!(b.libs[white].n, 2);
+        assert_eq!(b.libs[white].n(), 2);
         assert_eq!(b.liberty_count(white), 1);
         assert!(b.in_atari(white));
         assert!(b.libs[white].only(at(1, 1)));
