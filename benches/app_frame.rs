@@ -94,15 +94,12 @@ fn board_frame(c: &mut Criterion) {
 fn window_frame(c: &mut Criterion) {
     let ctx = egui::Context::default();
     let time = ManualTimeSource::at(Timestamp(0));
-    let mut app = match TianyuanApp::for_tests(
+    let mut app = TianyuanApp::for_tests(
         &ctx,
         Lang::ZhHans,
         Box::new(time),
         Box::new(NullAnnouncer::new()),
-    ) {
-        Ok(a) => a,
-        Err(e) => panic!("cannot start the app: {e}"),
-    };
+    );
     let setup = GameSetup {
         time_control: Some(TimeControl::Chinese {
             limit: Millis::from_mins(60),
@@ -111,13 +108,9 @@ fn window_frame(c: &mut Criterion) {
         }),
         ..GameSetup::default()
     };
-    let _ = app.state.apply(
-        Command::NewGame(Box::new(tianyuan::app::command::NewGameRequest {
-            setup,
-            pin: None,
-        })),
-        Timestamp(0),
-    );
+    app.apply_settled([Command::NewGame(Box::new(
+        tianyuan::app::command::NewGameRequest { setup, pin: None },
+    ))]);
     app.state.settings.show_move_numbers = true;
     // 200 legal moves in a fixed pseudo-random order.
     let mut k: u32 = 7;
@@ -126,7 +119,7 @@ fn window_frame(c: &mut Criterion) {
         k = k.wrapping_mul(1_103_515_245).wrapping_add(12_345);
         let c = Coord::new(((k >> 8) % 19) as u8, ((k >> 16) % 19) as u8);
         if app.state.session().check_point(c).is_ok() {
-            let _ = app.state.apply(Command::ClickPoint(c), Timestamp(played));
+            app.apply_settled([Command::ClickPoint(c)]);
             played += 1;
         }
     }

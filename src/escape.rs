@@ -24,7 +24,10 @@ pub fn xml(s: &str) -> String {
 mod tests {
     #[test]
     fn escapes_the_five_and_drops_controls() {
-        assert_eq!(super::xml("a<b>&\"'\u{7}\n"), "a&lt;b&gt;&amp;&quot;&#39;\n");
+        assert_eq!(
+            super::xml("a<b>&\"'\u{7}\n"),
+            "a&lt;b&gt;&amp;&quot;&#39;\n"
+        );
         assert_eq!(super::xml("黑胜"), "黑胜");
     }
 }

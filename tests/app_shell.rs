@@ -43,7 +43,6 @@ fn rig_sized(lang: Lang, size: egui::Vec2) -> Rig {
     let builder = Harness::builder().with_size(size);
     let harness = builder.build_eframe(move |cc| {
         TianyuanApp::for_tests(&cc.egui_ctx, lang, Box::new(SharedTime(t)), Box::new(v))
-            .expect("default game")
     });
     let mut r = Rig {
         harness,
@@ -76,10 +75,23 @@ impl Rig {
         self.harness.run_steps(1);
         self.harness.drop_at(p);
         self.harness.run_steps(2);
+        self.settle();
     }
 
     fn click_label(&mut self, label: &str) {
         self.harness.get_by_label(label).click();
+        self.harness.run_steps(2);
+        self.settle();
+    }
+
+    /// Waits for the journal writer and the file jobs to answer, then shows their answers.
+    fn settle(&mut self) {
+        assert!(
+            self.harness
+                .state_mut()
+                .settle(std::time::Duration::from_secs(20)),
+            "the runner answered"
+        );
         self.harness.run_steps(2);
     }
 
@@ -144,10 +156,13 @@ fn the_clock_starts_when_the_arbiter_starts_it_and_moves_press_it() {
         }),
         ..GameSetup::default()
     };
-    let now = r.time.now();
-    let _ = r.harness.state_mut().state.apply(
-        Command::NewGame(Box::new(NewGameRequest { setup, pin: None })),
-        now,
+    assert!(
+        r.harness
+            .state_mut()
+            .apply_settled([Command::NewGame(Box::new(NewGameRequest {
+                setup,
+                pin: None
+            }))])
     );
     r.harness.run_steps(2);
     r.harness.get_by_label_contains("Black: 10:00");
@@ -221,16 +236,19 @@ fn switch_language_live_and_chinese_renders() {
 }
 
 #[test]
-fn the_clock_only_mode_takes_the_window_and_gives_it_back() {
+fn the_clock_only_view_is_a_journaled_clock_only_session() {
     let mut r = rig(Lang::En);
     r.click_label("View");
     r.click_label("Clock only (for a physical board)");
-    assert!(r.app().state.clock_only);
-    // The board is gone; the talking clock's faces and the way back are there.
+    // The new-game dialog opens with the clock-only choice made: starting it gives a
+    // clock-only session, journaled like every game (issue 17 item 3).
+    r.click_label("Start the game");
+    assert_eq!(
+        r.app().state.session().setup().mode,
+        tianyuan::session::Mode::ClockOnly
+    );
+    // The board is gone; the session's faces are there.
     assert!(r.harness.query_by_label_contains("Go board").is_none());
-    r.click_label("Back to the board");
-    assert!(!r.app().state.clock_only);
-    r.harness.get_by_label_contains("Go board");
 }
 
 #[test]
@@ -264,12 +282,13 @@ fn a_record_opened_from_the_command_line_shows_in_the_review_tab() {
     };
     let mut r = rig(Lang::En);
     let missing = dir.join("no-such-file.sgf");
-    assert!(r.harness.state_mut().open_file(&missing).is_err());
+    r.harness.state_mut().open_file(&missing);
+    r.settle();
+    r.harness.get_by_label_contains("no-such-file.sgf");
     r.harness
         .state_mut()
-        .open_file(&dir.join("minigo-example/example_game.sgf"))
-        .expect("a real record opens");
-    r.harness.run_steps(2);
+        .open_file(&dir.join("minigo-example/example_game.sgf"));
+    r.settle();
     assert_eq!(r.app().state.tab, tianyuan::app::Tab::Review);
     r.harness.get_by_label_contains("Review board");
     // The status line speaks of the record on the board, not of the live game behind it.
@@ -343,11 +362,7 @@ fn every_control_of_every_tab_and_the_dialog_has_an_accessible_name() {
             );
             assert!(missing.is_empty(), "{lang:?} {tab:?}: {missing:?}");
         }
-        let _ = r
-            .harness
-            .state_mut()
-            .state
-            .apply(Command::OpenNewGameDialog, Timestamp(1_000));
+        r.harness.state_mut().apply([Command::OpenNewGameDialog]);
         r.harness.run_steps(2);
         let (controls, missing) = unlabelled_controls(&r);
         eprintln!("{lang:?} new-game dialog: {controls} controls");
@@ -369,6 +384,7 @@ fn the_arbiter_plays_passes_and_counts_with_the_keyboard_alone() {
         r.harness.run_steps(1);
         r.harness.key_press(egui::Key::Enter);
         r.harness.run_steps(2);
+        r.settle();
         assert!(r.stone(c).is_some(), "{text} was played");
         assert!(r.harness.get_by_label("Point").is_focused(), "after {text}");
     }
@@ -378,8 +394,10 @@ fn the_arbiter_plays_passes_and_counts_with_the_keyboard_alone() {
     r.harness.run_steps(1);
     r.harness.key_press(egui::Key::P);
     r.harness.run_steps(1);
+    r.settle();
     r.harness.key_press(egui::Key::P);
     r.harness.run_steps(2);
+    r.settle();
     assert_eq!(r.app().state.session().game().consecutive_passes(), 2);
     assert_eq!(
         r.app().state.session().phase(),
@@ -391,6 +409,7 @@ fn the_arbiter_plays_passes_and_counts_with_the_keyboard_alone() {
         r.harness
             .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
         r.harness.run_steps(2);
+        r.settle();
     }
     assert_eq!(
         r.app().state.session().phase(),
@@ -399,13 +418,14 @@ fn the_arbiter_plays_passes_and_counts_with_the_keyboard_alone() {
     r.harness
         .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
     r.harness.run_steps(2);
+    r.settle();
     assert!(r.app().state.session().outcome().is_some());
 }
 
 /// Clicks the review board's point `c`.
 fn click_review_point(r: &mut Rig, c: Coord) {
     let rect = r.harness.get_by_label_contains("Review board").rect();
-    let size = r.app().review.review().size();
+    let size = r.app().state.review.review().size();
     let geo = BoardLook::default().geometry(size, rect);
     let (x, y) = geo.point_of(c);
     let p = egui::Pos2::new(x, y);
@@ -425,16 +445,16 @@ fn issue_10_ctrl_z_in_the_review_tab_undoes_the_record_not_the_game() {
     r.harness.key_press(egui::Key::F4);
     r.harness.run_steps(2);
     click_review_point(&mut r, Coord::new(15, 3));
-    assert_eq!(r.app().review.review().move_number(), 1);
+    assert_eq!(r.app().state.review.review().move_number(), 1);
     r.harness
         .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     r.harness.run_steps(2);
     assert_eq!(
-        r.app().review.review().move_number(),
+        r.app().state.review.review().move_number(),
         0,
         "the record's move"
     );
-    assert!(!r.app().review.review().is_dirty());
+    assert!(!r.app().state.review.review().is_dirty());
     assert_eq!(
         r.app().state.session().game().moves().len(),
         1,
@@ -467,7 +487,7 @@ fn issue_10_quitting_with_unsaved_review_edits_asks_to_save_discard_or_cancel() 
     r.harness.get_by_label("Cancel").click();
     r.harness.run_steps(2);
     assert!(r.harness.query_by_label("Unsaved changes").is_none());
-    assert!(r.app().review.has_unsaved_edits());
+    assert!(r.app().state.review.has_unsaved_edits());
     r.harness
         .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Q);
     r.harness.run_steps(2);
@@ -496,6 +516,7 @@ fn issue_10_the_review_panel_at_1024x768_keeps_the_tree_in_sight() {
     record.push(')');
     r.harness
         .state_mut()
+        .state
         .review
         .open_bytes(None, record.as_bytes())
         .expect("readable");
@@ -534,7 +555,7 @@ fn issue_10_in_the_review_tab_p_passes_in_the_record_and_the_hidden_live_game_is
     assert_eq!(session.game().moves().len(), 1, "no pass was made");
     // P passed in the record shown instead.
     assert_eq!(
-        r.app().review.review().move_number(),
+        r.app().state.review.review().move_number(),
         2,
         "two passes in the record"
     );
@@ -545,6 +566,7 @@ fn issue_10_in_the_review_tab_p_passes_in_the_record_and_the_hidden_live_game_is
     r.harness.run_steps(2);
     r.harness.key_press(egui::Key::P);
     r.harness.run_steps(2);
+    r.settle();
     assert_eq!(r.app().state.session().game().consecutive_passes(), 1);
 }
 
@@ -560,7 +582,7 @@ fn issue_10_setup_from_the_command_line_opens_a_new_game_and_start_runs_its_cloc
         )
         .expect("a valid setup line");
         r.harness.state_mut().begin_game(setup, None, start);
-        r.harness.run_steps(2);
+        r.settle();
         assert_eq!(r.app().state.session().game().size(), 13);
         r.harness
             .get_by_label_contains("Black Li Wei: 7:00, Main time");
@@ -588,7 +610,7 @@ fn issue_10_a_time_out_shows_at_once_without_a_click() {
         ..GameSetup::default()
     };
     r.harness.state_mut().begin_game(setup, None, true);
-    r.harness.run_steps(2);
+    r.settle();
     r.time.advance(61_000);
     r.harness.step();
     let shown = r.harness.query_by_label_contains("lost on time").is_some();
@@ -596,8 +618,7 @@ fn issue_10_a_time_out_shows_at_once_without_a_click() {
         shown || r.harness.ctx.has_requested_repaint(),
         "the time-out is shown or a repaint is asked for"
     );
-    r.harness.step();
-    r.harness.step();
+    r.settle();
     r.harness.get_by_label_contains("lost on time");
     assert!(r.app().state.session().outcome().is_some());
     assert_eq!(

@@ -31,7 +31,6 @@ fn rig(lang: Lang, pin: Option<&str>) -> (Harness<'static, TianyuanApp>, NullAnn
         .with_size(egui::Vec2::new(1200.0, 1000.0))
         .build_eframe(move |cc| {
             TianyuanApp::for_tests(&cc.egui_ctx, lang, Box::new(SharedTime(t)), Box::new(v))
-                .expect("app")
         });
     let request = NewGameRequest {
         setup: GameSetup {
@@ -40,21 +39,41 @@ fn rig(lang: Lang, pin: Option<&str>) -> (Harness<'static, TianyuanApp>, NullAnn
         },
         pin: pin.map(str::to_owned),
     };
-    let _ = harness
+    harness
         .state_mut()
-        .state
-        .apply(Command::NewGame(Box::new(request)), Timestamp(1_000));
+        .apply([Command::NewGame(Box::new(request))]);
+    settle(&mut harness);
     harness.state_mut().state.tab = tianyuan::app::Tab::Arbiter;
     harness.run_steps(2);
     (harness, voice)
 }
 
+/// Waits for the journal writer's answers and shows them.
+fn settle(h: &mut Harness<'static, TianyuanApp>) {
+    assert!(h.state_mut().settle(std::time::Duration::from_secs(20)));
+    h.run_steps(2);
+}
+
 fn play(h: &mut Harness<'static, TianyuanApp>, c: Coord) {
-    let _ = h
-        .state_mut()
-        .state
-        .apply(Command::ClickPoint(c), Timestamp(2_000));
+    h.state_mut().apply([Command::ClickPoint(c)]);
+    settle(h);
+}
+
+/// Types the PIN into the prompt and unlocks.
+fn unlock(h: &mut Harness<'static, TianyuanApp>, pin: &str) {
+    h.run_steps(3);
+    let field = match h.state().state.lang {
+        Lang::En => "PIN",
+        Lang::ZhHans => "密码 PIN",
+        Lang::ZhHant => "密碼 PIN",
+    };
+    h.get_by_label(field).focus();
     h.run_steps(1);
+    h.get_by_label(field).type_text(pin);
+    h.run_steps(1);
+    h.get_by_label_contains("Unlock").click();
+    h.run_steps(2);
+    settle(h);
 }
 
 /// Every label and value in the accessibility tree.
@@ -90,15 +109,28 @@ fn issue9_two_warnings_from_the_panel_lose_the_game_and_are_spoken() {
         h.run_steps(1);
         h.get_by_label(record).click();
         h.run_steps(2);
+        // The lock is closed: the first ruling asks for the PIN …
+        assert!(h.state().state.lock.prompt.is_some(), "{lang:?}");
+        unlock(&mut h, "arbiter-77");
         assert_eq!(
             h.state().state.session().warnings(Color::White),
             1,
             "{lang:?}"
         );
+        // … and within the lock's time the next one does not; the second warning ends the
+        // game, so the form asks to confirm first.
         h.get_by_label(white).click();
         h.run_steps(1);
         h.get_by_label(record).click();
         h.run_steps(2);
+        let yes = match lang {
+            Lang::En => "Yes, record it",
+            _ => "確定",
+        };
+        let yes = if lang == Lang::ZhHans { "确定" } else { yes };
+        h.get_by_label(yes).click();
+        h.run_steps(2);
+        settle(&mut h);
         let s = h.state().state.session();
         assert_eq!(
             s.outcome().map(|o| o.kind()),
@@ -115,23 +147,16 @@ fn issue9_two_warnings_from_the_panel_lose_the_game_and_are_spoken() {
 fn issue9_a_locked_session_asks_for_the_pin_and_the_sealed_point_is_nowhere_on_screen() {
     let (mut h, _) = rig(Lang::En, Some("arbiter-77"));
     play(&mut h, Coord::new(3, 3));
-    // A fresh run of the app knows no PIN yet: forget it, as after a restart.
-    h.state_mut().state.store.unlocked = false;
     h.get_by_label("Adjournment").click();
     h.run_steps(1);
     h.get_by_label("Adjourn (Art. 14)").click();
     // A modal appears a frame after the click, and is laid out invisibly on its first frame.
     h.run_steps(4);
     assert!(
-        h.state().state.pin_prompt.is_some(),
+        h.state().state.lock.prompt.is_some(),
         "the PIN is asked first"
     );
-    h.get_by_label("PIN").focus();
-    h.run_steps(1);
-    h.get_by_label("PIN").type_text("arbiter-77");
-    h.run_steps(1);
-    h.get_by_label("Unlock").click();
-    h.run_steps(4);
+    unlock(&mut h, "arbiter-77");
     assert_eq!(h.state().state.session().phase(), &Phase::Adjourned);
     h.get_by_label("Open the sealed-move screen").click();
     h.run_steps(4);
@@ -139,14 +164,15 @@ fn issue9_a_locked_session_asks_for_the_pin_and_the_sealed_point_is_nowhere_on_s
     h.run_steps(1);
     h.get_by_label("Sealed point").type_text("R13");
     h.run_steps(1);
-    h.get_by_label("Arbiter PIN").focus();
+    h.get_by_label("PIN").focus();
     h.run_steps(1);
-    h.get_by_label("Arbiter PIN").type_text("arbiter-77");
+    h.get_by_label("PIN").type_text("arbiter-77");
     h.run_steps(2);
     let typed = all_text(&h).to_ascii_uppercase();
     assert!(!typed.contains("R13"), "the typed point shows: {typed}");
     h.get_by_label("Seal").click();
-    h.run_steps(5);
+    h.run_steps(2);
+    settle(&mut h);
     let s = h.state().state.session();
     assert!(s.sealed().is_some(), "sealed: {:?}", h.state().state.notice);
     assert!(!s.board_rows().concat().contains('O'), "not on the board");

@@ -296,7 +296,6 @@ fn the_whole_window_in_simplified_chinese() {
                 Box::new(SharedTime(t)),
                 Box::new(NullAnnouncer::new()),
             )
-            .expect("the default game starts")
         });
     let setup = GameSetup {
         size: 19,
@@ -305,20 +304,21 @@ fn the_whole_window_in_simplified_chinese() {
         }),
         ..GameSetup::default()
     };
-    let _ = harness.state_mut().state.apply(
-        Command::NewGame(Box::new(tianyuan::app::command::NewGameRequest {
-            setup,
-            pin: None,
-        })),
-        time.now(),
+    assert!(
+        harness
+            .state_mut()
+            .apply_settled([Command::NewGame(Box::new(
+                tianyuan::app::command::NewGameRequest { setup, pin: None },
+            ))])
     );
     // Four moves, each after a few seconds of thought, so both clock faces show used time.
     for (x, y) in [(15, 3), (3, 15), (16, 15), (2, 3)] {
         time.advance(7_300);
-        let _ = harness
-            .state_mut()
-            .state
-            .apply(Command::ClickPoint(Coord::new(x, y)), time.now());
+        assert!(
+            harness
+                .state_mut()
+                .apply_settled([Command::ClickPoint(Coord::new(x, y))])
+        );
     }
     // The clock keeps asking for repaints, so a fixed number of steps instead of `run`.
     harness.run_steps(3);

@@ -44,8 +44,9 @@ fn harness_sized(lang: Lang, record: &[u8], height: f32) -> Harness<'static, Sta
                     s.fonts_installed = true;
                     return;
                 }
-                s.panel.window_ui(&ctx, s.lang);
-                let mut commands = s.panel.keys(&ctx);
+                s.panel.poll(&ctx, s.lang);
+                let mut commands = s.panel.window_ui(&ctx, s.lang);
+                commands.extend(s.panel.keys(&ctx));
                 ui.horizontal_top(|ui| {
                     ui.vertical(|ui| {
                         ui.set_width(330.0);

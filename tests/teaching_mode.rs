@@ -32,7 +32,6 @@ fn rig(lang: Lang) -> (H, Rc<ManualTimeSource>, NullAnnouncer) {
         .with_size(egui::Vec2::new(1280.0, 900.0))
         .build_eframe(move |cc| {
             TianyuanApp::for_tests(&cc.egui_ctx, lang, Box::new(SharedTime(t)), Box::new(v))
-                .expect("default game")
         });
     h.run_steps(2);
     (h, time, voice)
@@ -56,7 +55,7 @@ fn board_label(h: &H) -> String {
 /// Clicks intersection `c` of the teaching board.
 fn click_point(h: &mut H, c: Coord) {
     let rect = h.get_by_label_contains("Go board").rect();
-    let size = h.state().teach.state().map_or(9, |s| s.game().size());
+    let size = h.state().state.teach.state().map_or(9, |s| s.game().size());
     let (x, y) = BoardLook::default().geometry(size, rect).point_of(c);
     let p = egui::Pos2::new(x, y);
     h.hover_at(p);
@@ -71,7 +70,7 @@ fn click_point(h: &mut H, c: Coord) {
 fn wait_for_computer(h: &mut H) {
     for _ in 0..2_000 {
         h.run_steps(1);
-        let s = h.state().teach.state().expect("teaching");
+        let s = h.state().state.teach.state().expect("teaching");
         if !s.computer_thinking() {
             h.run_steps(1);
             return;
@@ -85,13 +84,13 @@ fn wait_for_computer(h: &mut H) {
 fn issue11_a_child_wins_the_capture_game_against_level_1_and_is_celebrated() {
     let (mut h, time, voice) = rig(Lang::En);
     enter_teaching_mode(&mut h);
-    let s = h.state().teach.state().expect("teaching");
+    let s = h.state().state.teach.state().expect("teaching");
     assert_eq!((s.game().size(), s.play().target()), (9, Some(1)));
     assert_eq!(s.computer_color(), Some(Color::White));
     // The child's moves are a strong player's (level 5): the weakest computer loses.
     let coach = CapturePlayer::new(Level::MAX, 11);
     for _ in 0..120 {
-        let s = h.state().teach.state().expect("teaching");
+        let s = h.state().state.teach.state().expect("teaching");
         if s.end.is_some() {
             break;
         }
@@ -105,7 +104,7 @@ fn issue11_a_child_wins_the_capture_game_against_level_1_and_is_celebrated() {
         }
         wait_for_computer(&mut h);
     }
-    let s = h.state().teach.state().expect("teaching");
+    let s = h.state().state.teach.state().expect("teaching");
     assert_eq!(s.end.as_ref().and_then(|e| e.winner()), Some(Color::Black));
     h.run_steps(2);
     assert!(
@@ -164,13 +163,21 @@ fn issue11_take_back_in_teaching_mode_and_never_in_an_arbiter_game() {
     click_point(&mut h, Coord::new(2, 2));
     wait_for_computer(&mut h);
     assert_eq!(
-        h.state().teach.state().map(|s| s.game().moves().len()),
+        h.state()
+            .state
+            .teach
+            .state()
+            .map(|s| s.game().moves().len()),
         Some(2)
     );
     h.get_by_label("Take back").click();
     h.run_steps(3);
     assert_eq!(
-        h.state().teach.state().map(|s| s.game().moves().len()),
+        h.state()
+            .state
+            .teach
+            .state()
+            .map(|s| s.game().moves().len()),
         Some(0)
     );
     h.get_by_label("Leave teaching mode").click();
@@ -203,7 +210,11 @@ fn issue11_the_teachers_pin_guards_the_options_and_leaving() {
     assert!(
         h.state().state.settings.teach.teacher_pin.is_some(),
         "saved hashed: {:?}",
-        h.state().teach.state().map(|s| (&s.note, s.options_open))
+        h.state()
+            .state
+            .teach
+            .state()
+            .map(|s| (&s.note, s.options_open))
     );
     let stored = format!("{:?}", h.state().state.settings.teach.teacher_pin);
     assert!(!stored.contains("panda"));

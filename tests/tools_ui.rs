@@ -38,7 +38,6 @@ fn rig(lang: Lang) -> Harness<'static, TianyuanApp> {
                 Box::new(SharedTime(t)),
                 Box::new(NullAnnouncer::new()),
             )
-            .expect("app")
         });
     h.run_steps(2);
     h
@@ -86,10 +85,10 @@ fn issue11_counting_shows_the_suggestion_and_accepting_it_logs_the_marks() {
         ..GameSetup::default()
     };
     let request = NewGameRequest { setup, pin: None };
-    let _ = h
-        .state_mut()
-        .state
-        .apply(Command::NewGame(Box::new(request)), Timestamp(1_000));
+    assert!(
+        h.state_mut()
+            .apply_settled([Command::NewGame(Box::new(request))])
+    );
     // Black walls off columns A–C, White owns E–J, and White's stone at B8 is left inside.
     let mut moves = Vec::new();
     for y in 0..9 {
@@ -99,15 +98,12 @@ fn issue11_counting_shows_the_suggestion_and_accepting_it_logs_the_marks() {
     moves.push(Coord::new(1, 6));
     moves.push(Coord::new(1, 1));
     for c in moves {
-        let _ = h
-            .state_mut()
-            .state
-            .apply(Command::ClickPoint(c), Timestamp(2_000));
+        assert!(h.state_mut().apply_settled([Command::ClickPoint(c)]));
     }
     for color in [Color::Black, Color::White] {
-        let _ = h.state_mut().state.apply(
-            Command::Player(color, PlayerAction::Confirm),
-            Timestamp(3_000),
+        assert!(
+            h.state_mut()
+                .apply_settled([Command::Player(color, PlayerAction::Confirm)])
         );
     }
     assert_eq!(h.state().state.session().phase(), &Phase::Counting);
@@ -176,7 +172,7 @@ fn issue11_a_child_solves_a_shipped_problem_after_one_wrong_try() {
         .state_mut()
         .state
         .apply(Command::ShowProblems(true), Timestamp(1_000));
-    h.state_mut().problems.dialogs = false;
+    h.state_mut().state.problems.dialogs = false;
     h.run_steps(3);
     h.get_by_label("0 of 3 solved (0 at the first try)");
     // Capture 1: F4 lets the white stone out; E3 takes it.
@@ -184,6 +180,7 @@ fn issue11_a_child_solves_a_shipped_problem_after_one_wrong_try() {
     h.get_by_label("Not quite: see the answer.");
     let white = h
         .state()
+        .state
         .problems
         .game()
         .and_then(|g| g.board().get(Coord::new(4, 5)));
@@ -193,7 +190,7 @@ fn issue11_a_child_solves_a_shipped_problem_after_one_wrong_try() {
     h.get_by_label("Solved!");
     h.get_by_label("1 of 3 solved (0 at the first try)");
     click(&mut h, "Next problem");
-    assert_eq!(h.state().problems.index, 1);
+    assert_eq!(h.state().state.problems.index, 1);
 }
 
 fn scripted_engine() -> Result<Box<dyn GtpEngine + Send>, tianyuan::engine::EngineError> {
@@ -220,39 +217,45 @@ fn scripted_engine() -> Result<Box<dyn GtpEngine + Send>, tianyuan::engine::Engi
 fn issue11_engine_review_lists_swings_and_jumps_there() {
     let mut h = rig(Lang::En);
     let sgf = b"(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[cc];B[gc];W[cg];B[gg];W[ge])";
-    h.state_mut().review.open_bytes(None, sgf).expect("record");
+    h.state_mut()
+        .state
+        .review
+        .open_bytes(None, sgf)
+        .expect("record");
     h.state_mut().state.tab = Tab::Review;
-    h.state_mut().review_tools.engine_for_tests = Some(Arc::new(scripted_engine));
+    h.state_mut().state.review_tools.engine_for_tests = Some(Arc::new(scripted_engine));
     h.run_steps(2);
     click(&mut h, "Review with engine…");
     // A new window is measured in its first frame and shown in the next.
     h.run_steps(2);
     click(&mut h, "Start");
     run_until(&mut h, |app| {
-        app.review_tools
+        app.state
+            .review_tools
             .engine
             .as_ref()
             .is_some_and(|e| !e.running())
     });
     h.get_by_label("Engine estimate graph");
     h.get_by_label("Moves to look at");
-    let swing = h.state().review_tools.swings()[0].clone();
+    let swing = h.state().state.review_tools.swings()[0].clone();
     assert_eq!(swing.move_number, 3, "{swing:?}");
     h.get_by_label_contains("Move 3 Black").click();
     h.run_steps(2);
-    assert_eq!(h.state().review.review().move_number(), 3);
+    assert_eq!(h.state().state.review.review().move_number(), 3);
 
     // Without the test engine, a program that is not there.
-    h.state_mut().review_tools.engine_for_tests = None;
+    h.state_mut().state.review_tools.engine_for_tests = None;
     click(&mut h, "Review with engine…");
     h.run_steps(2);
     h.get_by_label("Another GTP engine (command line)").click();
     h.run_steps(1);
-    h.state_mut().review_tools.input.command = "/nonexistent/go-engine --gtp".to_owned();
+    h.state_mut().state.review_tools.input.command = "/nonexistent/go-engine --gtp".to_owned();
     h.run_steps(1);
     click(&mut h, "Start");
     run_until(&mut h, |app| {
-        app.review_tools
+        app.state
+            .review_tools
             .engine
             .as_ref()
             .is_some_and(|e| !e.running())

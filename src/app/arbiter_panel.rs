@@ -2,15 +2,15 @@
 //! the count, the clock's controls, every ruling of Chapter 3 as one form, adjournment and the
 //! sealed move, and the log. Draws the state; returns commands.
 
-use super::app_state::{AppState, Notice};
-use super::arbiter_form::{RulingForm, RulingKind};
-use super::command::{Command, Pending, PlayerAction};
-use super::side_panel::{colour_name, count_ui, event_text, status_text};
+use super::arbiter_form::RulingForm;
+use super::command::{ArbiterAct, Command, PlayerAction};
+use super::side_panel::{colour_name, count_ui, status_text};
+use super::{AppState, Notice};
 use crate::clock::Timestamp;
 use crate::i18n::{Lang, Msg};
-use crate::rules::{Color, Coord, IllegalMove};
+use crate::rules::{Color, Coord};
 use crate::session::Phase;
-use crate::session::shorthand::format_time;
+use crate::session::RulingKind;
 use eframe::egui;
 
 /// What the arbiter's tab keeps between frames (not part of the model).
@@ -37,11 +37,15 @@ fn side_label(c: Color, lang: Lang) -> &'static str {
 /// The saving state: the last entry saved, saving…, or NOT SAVED.
 fn saved_ui(ui: &mut egui::Ui, state: &AppState, input: &mut ArbiterInput, out: &mut Vec<Command>) {
     let lang = state.lang;
-    let store = &state.store;
+    let store = &state.game;
     if let Some(why) = &store.not_saved {
         ui.colored_label(
             super::theme::ILLEGAL,
-            format!("{}: {why}", lang.pick("未保存", "未儲存", "NOT SAVED")),
+            format!(
+                "{}: {}",
+                lang.pick("未保存", "未儲存", "NOT SAVED"),
+                why.text(lang)
+            ),
         );
         ui.horizontal(|ui| {
             let label = ui.label(lang.pick("改存到文件夹", "改存到資料夾", "Save to folder"));
@@ -77,6 +81,44 @@ fn saved_ui(ui: &mut egui::Ui, state: &AppState, input: &mut ArbiterInput, out: 
         }
     };
     ui.small(text);
+}
+
+/// The arbiter's lock: closed, or open with its countdown and "Lock now".
+fn lock_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>, now: Timestamp) {
+    let lang = state.lang;
+    if !state.game.locked {
+        ui.small(lang.pick(
+            "本局没有裁判密码：不能裁决",
+            "本局沒有裁判密碼：不能裁決",
+            "This game has no arbiter PIN: no rulings",
+        ));
+        return;
+    }
+    ui.horizontal(|ui| match state.lock.seconds_left(now) {
+        Some(left) => {
+            ui.colored_label(
+                super::theme::ILLEGAL,
+                lang.pick(
+                    format!("裁判锁已打开：{left} 秒后关闭"),
+                    format!("裁判鎖已打開：{left} 秒後關閉"),
+                    format!("Unlocked: locks again in {left} s"),
+                ),
+            );
+            if ui
+                .button(lang.pick("立即上锁 Lock now", "立即上鎖 Lock now", "Lock now"))
+                .clicked()
+            {
+                out.push(Command::LockNow);
+            }
+        }
+        None => {
+            ui.small(lang.pick(
+                "裁判锁已关闭：裁决时输入密码",
+                "裁判鎖已關閉：裁決時輸入密碼",
+                "Locked: rulings ask for the PIN",
+            ));
+        }
+    });
 }
 
 /// Both players' warnings and admonitions (also shown beside the clocks).
@@ -121,67 +163,91 @@ fn play_ui(ui: &mut egui::Ui, state: &AppState, input: &mut ArbiterInput, out: &
             edit.request_focus();
         }
     });
-    let Some(mover) = session.to_move() else {
-        return;
-    };
+    let mover = session.to_move();
     let playing = session.phase() == &Phase::Playing;
+    let over = session.outcome().is_some();
+    // Fixed slots: the same buttons in the same places every frame, enabled or not, so nothing
+    // moves under the pointer between two clicks; the revoking button sits apart, on its own
+    // line, never where a frequent one was.
     ui.horizontal_wrapped(|ui| {
-        let who = side_label(mover, lang);
+        let who = mover.map_or("", |m| side_label(m, lang));
         if ui
             .add_enabled(
-                playing,
+                playing && mover.is_some(),
                 egui::Button::new(format!("{} · {who}", lang.tr(Msg::Pass))),
             )
             .clicked()
+            && let Some(m) = mover
         {
-            out.push(Command::Player(mover, PlayerAction::Pass));
+            out.push(Command::Player(m, PlayerAction::Pass));
         }
+        let confirm_text = match mover {
+            Some(m) if session.confirmed(m.opponent()) => lang.pick(
+                format!("{}确认终局（第二步，终局）", side_label(m, lang)),
+                format!("{}確認終局（第二步，終局）", side_label(m, lang)),
+                format!(
+                    "{}: confirm the end (step 2, ends play)",
+                    side_label(m, lang)
+                ),
+            ),
+            Some(m) => lang.pick(
+                format!("{}确认终局（第一步）", side_label(m, lang)),
+                format!("{}確認終局（第一步）", side_label(m, lang)),
+                format!("{}: confirm the end (step 1)", side_label(m, lang)),
+            ),
+            None => lang
+                .pick("确认终局", "確認終局", "Confirm the end")
+                .to_owned(),
+        };
         if ui
-            .button(format!("{} · {who}", lang.tr(Msg::Resign)))
+            .add_enabled(playing && mover.is_some(), egui::Button::new(confirm_text))
             .clicked()
+            && let Some(m) = mover
         {
-            out.push(Command::Player(mover, PlayerAction::Resign));
+            out.push(Command::Player(m, PlayerAction::Confirm));
         }
-        if ui
-            .button(lang.pick(
+    });
+    if playing
+        && let Some(m) = mover
+        && (session.confirmed(m) || session.confirmed(m.opponent()))
+    {
+        ui.small(lang.pick(
+            "一方已确认终局；落子即撤回确认（第21.1条）",
+            "一方已確認終局；落子即撤回確認（第21.1條）",
+            "A confirmation stands; a stone played retracts it (Art. 21.1)",
+        ));
+    }
+    // Either side may resign at any time (not only the side to move).
+    ui.horizontal_wrapped(|ui| {
+        for c in [Color::Black, Color::White] {
+            if ui
+                .add_enabled(
+                    !over,
+                    egui::Button::new(format!(
+                        "{} · {}",
+                        lang.tr(Msg::Resign),
+                        side_label(c, lang)
+                    )),
+                )
+                .clicked()
+            {
+                out.push(Command::Player(c, PlayerAction::Resign));
+            }
+        }
+    });
+    ui.add_space(6.0);
+    if ui
+        .add_enabled(
+            session.last_turn().is_some(),
+            egui::Button::new(lang.pick(
                 "撤销上一手（裁判）",
                 "撤銷上一手（裁判）",
                 "Take back the last turn (arbiter)",
-            ))
-            .clicked()
-        {
-            out.push(Command::Undo);
-        }
-    });
-    if playing {
-        // The opponent's confirmation stands: this one ends play (Art. 13.2).
-        let second = session.confirmed(mover.opponent());
-        let text = if second {
-            lang.pick(
-                format!("{}确认终局（第二步，终局）", side_label(mover, lang)),
-                format!("{}確認終局（第二步，終局）", side_label(mover, lang)),
-                format!(
-                    "{}: confirm the end (step 2, ends play)",
-                    side_label(mover, lang)
-                ),
-            )
-        } else {
-            lang.pick(
-                format!("{}确认终局（第一步）", side_label(mover, lang)),
-                format!("{}確認終局（第一步）", side_label(mover, lang)),
-                format!("{}: confirm the end (step 1)", side_label(mover, lang)),
-            )
-        };
-        if ui.button(text).clicked() {
-            out.push(Command::Player(mover, PlayerAction::Confirm));
-        }
-        if session.confirmed(mover) || session.confirmed(mover.opponent()) {
-            ui.small(lang.pick(
-                "一方已确认终局；落子即撤回确认（第21.1条）",
-                "一方已確認終局；落子即撤回確認（第21.1條）",
-                "A confirmation stands; a stone played retracts it (Art. 21.1)",
-            ));
-        }
+            )),
+        )
+        .clicked()
+    {
+        out.push(Command::Undo);
     }
 }
 
@@ -190,7 +256,9 @@ fn clock_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>, now: Ti
     let session = state.session();
     let Some(clock) = session.clock() else { return };
     ui.horizontal_wrapped(|ui| {
-        if !state.store.started() {
+        if state.session().outcome().is_some() {
+            // A finished game's clock stays as it ended: no pause, no resume.
+        } else if !state.game.started() {
             if ui
                 .button(lang.pick("开钟（开始对局）", "開鐘（開始對局）", "Start the clock"))
                 .clicked()
@@ -201,7 +269,7 @@ fn clock_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>, now: Ti
             if ui.button(lang.tr(Msg::Resume)).clicked() {
                 out.push(Command::Resume);
             }
-        } else if session.outcome().is_none() && ui.button(lang.tr(Msg::Pause)).clicked() {
+        } else if ui.button(lang.tr(Msg::Pause)).clicked() {
             out.push(Command::Pause);
         }
         let at = state.session_time(now);
@@ -218,69 +286,34 @@ fn clock_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>, now: Ti
                 ))
                 .clicked()
             {
-                out.push(Command::Arbiter(Pending::Action(format!(
-                    "capture-pause {}",
-                    c.letter()
-                ))));
+                out.push(Command::CapturePause(c));
             }
         }
     });
 }
 
-/// The rulings a refused move offers at once (Art. 19, 20.1, 20.3).
+/// The rulings a refused move offers at once (Art. 19, 20.1, 20.3), and those a cycle under
+/// simple ko offers while it stands (Art. 20.3).
 fn offered_rulings(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
     let lang = state.lang;
-    let Some(Notice::Illegal(c, why)) = &state.notice else {
-        return;
-    };
-    let Some(mover) = state.session().to_move() else {
-        return;
-    };
-    let size = state.session().setup().size;
-    let p = c.to_gtp(size);
-    let s = mover.letter();
-    match why {
-        IllegalMove::Suicide | IllegalMove::Ko { .. } | IllegalMove::Occupied => {
-            let art = why.article();
-            if ui
-                .button(lang.pick(
-                    format!("判着手无效，弃权一次（第{art}条）"),
-                    format!("判著手無效，棄權一次（第{art}條）"),
-                    format!("Rule it void: counts as one pass (Art. {art})"),
-                ))
-                .clicked()
-            {
-                out.push(Command::Arbiter(Pending::Action(format!(
-                    "void {s} {p} {art}"
-                ))));
+    let session = state.session();
+    let mut offers = Vec::new();
+    if let Some(rep) = session.pending_repetition() {
+        ui.colored_label(super::theme::ILLEGAL, rep.text(lang, session.setup().size));
+        offers.extend(super::offers::repetition_offers(session));
+    }
+    if let Some(Notice::Refusal(c, _)) = &state.notice
+        && let Some(mover) = session.to_move()
+    {
+        offers.extend(super::offers::offers_for(session, mover, *c));
+    }
+    ui.horizontal_wrapped(|ui| {
+        for offer in offers {
+            if ui.button(offer.label(lang)).clicked() {
+                out.push(Command::Arbiter(offer.act));
             }
         }
-        IllegalMove::Superko { .. } => {
-            ui.label(lang.pick(
-                "全局同形再现：裁判可判和棋、重赛，或按竞赛规程判弃权一次（第20.3条）",
-                "全局同形再現：裁判可判和棋、重賽，或按競賽規程判棄權一次（第20.3條）",
-                "The position repeats: the arbiter may rule a draw, a replay, or (where the regulations say so) one pass (Art. 20.3)",
-            ));
-            ui.horizontal_wrapped(|ui| {
-                for (label, action) in [
-                    (lang.pick("和棋", "和棋", "Draw"), "draw 20.3".to_owned()),
-                    (
-                        lang.pick("重赛", "重賽", "Replay"),
-                        "replay 20.3".to_owned(),
-                    ),
-                    (
-                        lang.pick("弃权一次", "棄權一次", "One pass"),
-                        format!("void {s} {p} 20.3"),
-                    ),
-                ] {
-                    if ui.button(label).clicked() {
-                        out.push(Command::Arbiter(Pending::Action(action)));
-                    }
-                }
-            });
-        }
-        _ => {}
-    }
+    });
 }
 
 fn rulings_ui(
@@ -288,17 +321,19 @@ fn rulings_ui(
     state: &AppState,
     input: &mut ArbiterInput,
     out: &mut Vec<Command>,
+    now: Timestamp,
 ) {
+    use crate::session::catalogue::Detail;
     let lang = state.lang;
     let form = &mut input.form;
     let label = ui.label(lang.pick("裁决", "裁決", "Ruling"));
     egui::ComboBox::from_id_salt("ruling-kind")
-        .selected_text(form.kind.label(lang))
+        .selected_text(form.kind.label_with_articles(lang))
         .width(280.0)
         .show_ui(ui, |ui| {
-            for kind in RulingKind::ALL {
+            for kind in RulingKind::in_form() {
                 if ui
-                    .selectable_label(form.kind == kind, kind.label(lang))
+                    .selectable_label(form.kind == kind, kind.label_with_articles(lang))
                     .clicked()
                 {
                     form.select(kind);
@@ -309,7 +344,7 @@ fn rulings_ui(
         .response
         .labelled_by(label.id);
     let kind = form.kind;
-    if kind.needs_side() {
+    if form.needs_side() {
         ui.horizontal(|ui| {
             for c in [Color::Black, Color::White] {
                 ui.radio_value(&mut form.side, c, side_label(c, lang));
@@ -327,20 +362,22 @@ fn rulings_ui(
             .labelled_by(l.id);
         });
     };
-    match kind {
-        RulingKind::Void => field(
+    if kind.needs().point != crate::session::Need::No {
+        field(
             ui,
             lang.pick("着点", "著點", "Point"),
             &mut form.point,
             "D4",
-        ),
-        RulingKind::Edit => field(
+        );
+    }
+    match form.detail() {
+        Detail::Changes => field(
             ui,
             lang.pick("改动", "改動", "Changes"),
             &mut form.changes,
             "+B D4 -E5",
         ),
-        RulingKind::Late => {
+        Detail::Lateness => {
             field(
                 ui,
                 lang.pick("迟到", "遲到", "Late by"),
@@ -354,7 +391,7 @@ fn rulings_ui(
                 "",
             );
         }
-        RulingKind::Correct => {
+        Detail::Correction => {
             field(
                 ui,
                 lang.pick("时间±", "時間±", "Time ±"),
@@ -368,20 +405,20 @@ fn rulings_ui(
                 "+1",
             );
         }
-        RulingKind::Revoke => field(
+        Detail::EntryNumber => field(
             ui,
             lang.pick("记录编号", "記錄編號", "Entry number"),
             &mut form.entry,
             "7",
         ),
-        _ => {}
+        Detail::None | Detail::Charged => {}
     }
     if kind.takes_article() {
         field(
             ui,
             lang.pick("条款", "條款", "Article"),
             &mut form.article,
-            kind.usual_article(),
+            kind.default_article(),
         );
     }
     let note_label = match kind {
@@ -391,13 +428,30 @@ fn rulings_ui(
     };
     field(ui, note_label, &mut form.note, "");
     let record = lang.pick("记录裁决", "記錄裁決", "Record the ruling");
-    match form.action(lang) {
-        Ok(action) => {
-            if kind.ends_game() && !input.confirm_ending {
+    let session = state.session();
+    match form.entry(session.setup().size, lang) {
+        Ok(entry) => {
+            // Whether this one ends the game: always for a loss, a draw …; for a warning, a
+            // lateness or a correction by what it leads to (the second warning loses).
+            let ends = session
+                .prepare_event(
+                    state.session_time(now),
+                    entry.event.clone(),
+                    entry.article.clone(),
+                    entry.note.clone(),
+                )
+                .map(|p| p.ends_game())
+                .unwrap_or(kind.always_ends_game());
+            let act = Command::Arbiter(ArbiterAct::Ruling {
+                event: entry.event,
+                article: entry.article,
+                note: entry.note,
+            });
+            if ends && !input.confirm_ending {
                 if ui.button(record).clicked() {
                     input.confirm_ending = true;
                 }
-            } else if kind.ends_game() {
+            } else if ends {
                 ui.colored_label(
                     super::theme::ILLEGAL,
                     lang.pick(
@@ -411,7 +465,7 @@ fn rulings_ui(
                         .button(lang.pick("确定", "確定", "Yes, record it"))
                         .clicked()
                     {
-                        out.push(Command::Arbiter(Pending::Action(action.clone())));
+                        out.push(act);
                         input.confirm_ending = false;
                         input.form = RulingForm::default();
                     }
@@ -420,7 +474,7 @@ fn rulings_ui(
                     }
                 });
             } else if ui.button(record).clicked() {
-                out.push(Command::Arbiter(Pending::Action(action)));
+                out.push(act);
                 let side = input.form.side;
                 input.form = RulingForm::default();
                 input.form.side = side;
@@ -447,7 +501,11 @@ fn adjournment_ui(
                 .button(lang.pick("封棋（第14条）", "封棋（第14條）", "Adjourn (Art. 14)"))
                 .clicked() =>
         {
-            out.push(Command::Arbiter(Pending::Action("adjourn".to_owned())));
+            out.push(Command::Arbiter(ArbiterAct::Ruling {
+                event: crate::session::Event::Adjourn,
+                article: None,
+                note: None,
+            }));
         }
         Phase::Adjourned => {
             if let Some(sealed) = session.sealed() {
@@ -476,7 +534,7 @@ fn adjournment_ui(
                     ))
                     .clicked()
                 {
-                    out.push(Command::Arbiter(Pending::Action("unseal".to_owned())));
+                    out.push(Command::Arbiter(ArbiterAct::Unseal));
                 }
                 ui.collapsing(
                     lang.pick(
@@ -502,11 +560,37 @@ fn adjournment_ui(
                             .labelled_by(l.id);
                         });
                         if ui.button(lang.pick("开封", "開封", "Open")).clicked() {
-                            out.push(Command::Arbiter(Pending::Action(format!(
-                                "unseal --slip {} {}",
-                                input.slip_point.trim(),
-                                input.slip_nonce.trim()
-                            ))));
+                            let size = session.setup().size;
+                            let mv = if input.slip_point.trim().eq_ignore_ascii_case("pass") {
+                                Some(crate::rules::Move::Pass)
+                            } else {
+                                Coord::from_gtp(input.slip_point.trim(), size)
+                                    .map(crate::rules::Move::Play)
+                            };
+                            let digits: String = input
+                                .slip_nonce
+                                .chars()
+                                .filter(|c| !c.is_whitespace())
+                                .collect();
+                            let nonce = crate::seal::hex::decode_array::<32>(&digits);
+                            match (mv, nonce) {
+                                (Some(mv), Some(nonce)) => {
+                                    out.push(Command::Arbiter(ArbiterAct::UnsealWithSlip {
+                                        mv,
+                                        nonce,
+                                    }));
+                                }
+                                _ => {
+                                    ui.colored_label(
+                                        super::theme::ILLEGAL,
+                                        lang.pick(
+                                            "着点或 nonce 不对（nonce 为 64 位十六进制）",
+                                            "著點或 nonce 不對（nonce 為 64 位十六進位）",
+                                            "The point or the nonce is not valid (the nonce has 64 hex digits)",
+                                        ),
+                                    );
+                                }
+                            }
                         }
                     },
                 );
@@ -524,7 +608,7 @@ fn adjournment_ui(
                     ))
                     .clicked()
                 {
-                    out.push(Command::Arbiter(Pending::Seal(mover)));
+                    out.push(Command::Arbiter(ArbiterAct::OpenSeal(mover)));
                 }
             }
         }
@@ -535,33 +619,13 @@ fn adjournment_ui(
 fn log_ui(ui: &mut egui::Ui, state: &AppState) {
     let lang = state.lang;
     let session = state.session();
-    let size = session.setup().size;
     egui::ScrollArea::vertical()
         .id_salt("arbiter-log")
         .max_height(220.0)
         .stick_to_bottom(true)
         .show(ui, |ui| {
             for e in session.log() {
-                let ruling = session.rulings().iter().find(|r| r.n == e.n);
-                let article = ruling
-                    .map(|r| format!(" · {} {}", lang.pick("第", "第", "Art."), r.article))
-                    .unwrap_or_default();
-                let revoked = if session.in_force(e.n) {
-                    ""
-                } else {
-                    lang.pick("（已撤销）", "（已撤銷）", " (revoked)")
-                };
-                let note = e
-                    .note
-                    .as_ref()
-                    .map(|n| format!(" “{n}”"))
-                    .unwrap_or_default();
-                ui.label(format!(
-                    "#{:<3} {}  {}{article}{note}{revoked}",
-                    e.n,
-                    format_time(e.at),
-                    event_text(&e.event, size, lang)
-                ));
+                ui.label(crate::session::log_line(session, e, lang));
             }
         });
 }
@@ -579,8 +643,10 @@ pub fn arbiter_ui(
     ui.strong(status_text(state));
     ui.label(warnings_text(state));
     saved_ui(ui, state, input, out);
-    if let Some(away) = state.store.gap {
+    lock_ui(ui, state, out, now);
+    if let Some(gap) = state.game.gap {
         ui.separator();
+        let away = gap.away;
         let minutes = away.0 / 60_000;
         ui.colored_label(
             super::theme::ILLEGAL,
@@ -591,11 +657,18 @@ pub fn arbiter_ui(
             ),
         );
         ui.horizontal(|ui| {
-            if ui.button(lang.pick("计入", "計入", "Charge it")).clicked() {
+            if ui
+                .button(lang.pick("计入 Charge it", "計入 Charge it", "Charge it"))
+                .clicked()
+            {
                 out.push(Command::Gap(true));
             }
             if ui
-                .button(lang.pick("不计入", "不計入", "Do not charge"))
+                .button(lang.pick(
+                    "不计入 Do not charge",
+                    "不計入 Do not charge",
+                    "Do not charge",
+                ))
                 .clicked()
             {
                 out.push(Command::Gap(false));
@@ -626,7 +699,7 @@ pub fn arbiter_ui(
     ui.separator();
     egui::CollapsingHeader::new(lang.pick("裁决", "裁決", "Rulings"))
         .default_open(true)
-        .show(ui, |ui| rulings_ui(ui, state, input, out));
+        .show(ui, |ui| rulings_ui(ui, state, input, out, now));
     egui::CollapsingHeader::new(lang.pick("封棋", "封棋", "Adjournment"))
         .default_open(session.phase() == &Phase::Adjourned)
         .show(ui, |ui| adjournment_ui(ui, state, input, out));

@@ -112,3 +112,100 @@ fn side_index(s: Side) -> usize {
         Side::White => 1,
     }
 }
+
+/// The bottom row of the window: both faces with the players' names (and the event, round and
+/// table), the warnings, the status and the last notice.
+pub fn faces_row_ui(
+    ui: &mut egui::Ui,
+    state: &super::AppState,
+    now: crate::clock::Timestamp,
+) -> Vec<Command> {
+    let mut out = Vec::new();
+    let lang = state.lang;
+    let session = state.session();
+    let clock = session.clock();
+    // Before the start, and while a restart's gap waits for the arbiter, the faces stand at
+    // the last entry's instant.
+    let live = state.clock_live();
+    let at = if live {
+        state.session_time(now)
+    } else {
+        session.last_at()
+    };
+    let view = clock.map(|k| {
+        let mut v = k.view(at);
+        if !live {
+            v.black.running = false;
+            v.white.running = false;
+        }
+        v
+    });
+    let setup = session.setup();
+    let names = [setup.black.name.as_str(), setup.white.name.as_str()];
+    if let Some(c) = clock_faces_ui(ui, view.as_ref(), clock.map(|k| k.control()), names, lang) {
+        // A press on a face while the game is over or the gap waits does nothing.
+        if session.outcome().is_none() {
+            out.push(c);
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(super::arbiter_panel::warnings_text(state));
+        let event = event_line(setup, lang);
+        if !event.is_empty() {
+            ui.label(event);
+        }
+    });
+    if let Some(why) = &state.no_voice {
+        // Wrapped, and there for good: a referee must know the clock will not speak.
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(format!(
+                    "{}: {why}",
+                    lang.pick(
+                        "无声音，不报时",
+                        "無聲音，不報時",
+                        "No voice: the clock will not speak"
+                    )
+                ))
+                .color(theme::ILLEGAL),
+            )
+            .wrap(),
+        );
+    }
+    ui.horizontal_wrapped(|ui| {
+        // The status speaks of what the board shows: the record under review, or the game.
+        let status = if state.tab == super::Tab::Review {
+            state.review.status_line(lang)
+        } else {
+            super::side_panel::status_text(state)
+        };
+        ui.label(status);
+        if let Some(n) = &state.notice {
+            let text = n.text(lang, session.game().size());
+            // "Saved" is good news; refusals and failures are in the warning colour.
+            if n.is_fault() {
+                ui.colored_label(theme::ILLEGAL, text);
+            } else {
+                ui.label(text);
+            }
+        }
+    });
+    out
+}
+
+/// The event, round and table of a game, e.g. "City Open · round 3 · table 7".
+pub fn event_line(setup: &crate::session::GameSetup, lang: Lang) -> String {
+    let mut parts = Vec::new();
+    if !setup.event.trim().is_empty() {
+        parts.push(setup.event.trim().to_owned());
+    }
+    if !setup.round.trim().is_empty() {
+        let r = setup.round.trim();
+        parts.push(lang.pick(format!("第{r}轮"), format!("第{r}輪"), format!("round {r}")));
+    }
+    if !setup.table.trim().is_empty() {
+        let t = setup.table.trim();
+        parts.push(lang.pick(format!("第{t}台"), format!("第{t}台"), format!("table {t}")));
+    }
+    parts.join(" · ")
+}

@@ -4,7 +4,7 @@
 
 use eframe::egui;
 
-use super::app_state::AppState;
+use super::AppState;
 use super::command::Command;
 use super::suggestion_marks::chain_line;
 use super::theme;

@@ -1,6 +1,6 @@
 //! The menu bar, the keyboard shortcuts and the help window that lists them.
 
-use super::app_state::AppState;
+use super::AppState;
 use super::command::{Command, Nav, PlayerAction, Tab};
 use crate::i18n::{Lang, Msg};
 use eframe::egui::{self, Key, Modifiers};
@@ -111,6 +111,16 @@ pub fn shortcut_commands(ctx: &egui::Context, state: &AppState) -> Vec<Command> 
     out
 }
 
+/// Ctrl+Q alone (teaching mode has no menu bar; leaving the app goes through the teacher's
+/// PIN like every other way out).
+pub fn quit_shortcut(ctx: &egui::Context) -> Vec<Command> {
+    let mut out = Vec::new();
+    if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Q)) {
+        out.push(Command::Quit);
+    }
+    out
+}
+
 /// The menu bar.
 pub fn menu_bar_ui(ui: &mut egui::Ui, state: &AppState) -> Vec<Command> {
     let lang = state.lang;
@@ -150,7 +160,7 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, state: &AppState) -> Vec<Command> {
             }
             ui.separator();
             if ui.button(lang.tr(Msg::ClockOnlyMode)).clicked() {
-                out.push(Command::ClockOnlyMode(true));
+                out.push(Command::ClockOnlyMode);
             }
             if ui
                 .button(crate::i18n::TeachText::TeachingMode.text(lang))

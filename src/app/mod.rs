@@ -9,24 +9,24 @@
 //! exactly when the running clock's shown second changes ([`crate::clock::GameClock::next_change`]);
 //! with no clock running it sleeps until the next input event.
 
-pub mod app_state;
 pub mod arbiter_form;
 pub mod arbiter_panel;
 pub mod board_view;
 pub mod clock_faces;
-pub mod command;
 pub mod dead_stone_help;
 pub mod dead_stone_view;
 pub mod desk_view;
 pub mod desk_window;
 pub mod desktop_identity;
+pub mod effects;
 pub mod engine_review_view;
 pub mod face_text;
 pub mod fonts;
-pub mod game_store;
+pub mod host;
 pub mod menus;
 pub mod modals;
 pub mod new_game_dialog;
+pub mod offers;
 mod open_error;
 pub mod problems;
 pub mod resume;
@@ -39,24 +39,27 @@ pub mod settings;
 pub mod side_panel;
 pub mod stone_sprite;
 pub mod suggestion_marks;
-pub mod talking_clock;
 pub mod teach;
 pub mod theme;
 pub mod tournament;
 
-pub use app_state::{AppState, Notice};
-pub use command::{Command, Nav, Tab};
+pub use host::command;
+pub use host::{Command, Host, Nav, Notice, Tab};
 pub use open_error::OpenError;
 pub use settings::Settings;
+
+/// The views' name for the host's state (they read it and return commands).
+pub type AppState = Host;
 
 use crate::audio::{Announcer, NullAnnouncer};
 use crate::clock::Timestamp;
 use crate::i18n::{Lang, Msg};
 use crate::rules::{Color, Coord, Move};
-use crate::session::{GameSetup, Phase, owned_points};
+use crate::session::{Phase, owned_points};
 use crate::time::{SystemTimeSource, TimeSource};
 use arbiter_panel::ArbiterInput;
 use board_view::{BoardLook, BoardScene};
+use effects::Runner;
 use eframe::egui;
 use modals::ModalInput;
 use std::path::{Path, PathBuf};
@@ -80,26 +83,20 @@ pub struct AppOptions {
     pub setup: Option<crate::session::GameSetup>,
     /// With `setup`: start its clock at once (`--start`).
     pub start: bool,
-    /// With `setup`: the arbiter's PIN (`TIANYUAN_ARBITER_PIN`), or none.
+    /// With `setup`: the arbiter's PIN (`TIANYUAN_ARBITER_PIN`), or none. It gives the game
+    /// its PIN and never unlocks it.
     pub pin: Option<String>,
 }
 
-/// The application: the state, the time source, the voice, and view-local buffers.
+/// The application: the host, the effects runner, the time source and view-local buffers.
 pub struct TianyuanApp {
     /// Everything the commands change.
-    pub state: AppState,
+    pub state: Host,
+    /// The threads that carry out the host's effects.
+    pub runner: Runner,
     time: Box<dyn TimeSource>,
-    announcer: Box<dyn Announcer>,
     panel_input: ArbiterInput,
     modal_input: ModalInput,
-    /// Exports of the game (report, SGF) running off the UI thread.
-    exports: crate::files::jobs::FileJobs,
-    /// The review tab: an SGF record under review (the review engineer's panel).
-    pub review: review::ReviewPanel,
-    /// The review tab's dead-stone suggestion and engine review.
-    pub review_tools: review_tools::ReviewTools,
-    /// The problems window (issue 11 item 6), shown while `state.show_problems`.
-    pub problems: problems::ProblemsState,
     /// The last frame's repaint request, for measurements and tests.
     pub next_repaint: Option<Timestamp>,
     /// Print the time from start to the end of the first frame (`TIANYUAN_STARTUP_TIMING`).
@@ -108,219 +105,131 @@ pub struct TianyuanApp {
     /// to see why and how often an idle window repaints.
     pub log_frames: bool,
     frames: u64,
-    /// The clock-only mode's talking clock while that mode is on; it borrows the voice.
-    talking: Option<talking_clock::TalkingClock>,
-    /// The search for unfinished sessions at start, until it answers.
-    resume_query: Option<std::sync::mpsc::Receiver<Vec<resume::Resumable>>>,
-    /// Quitting was asked for and confirmed: the window's own close request that follows is
-    /// not asked about again.
-    closing: bool,
-    /// The tournament window (issue 12), shown while `state.show_tournament`.
-    pub tournament: tournament::TournamentWindow,
-    /// Teaching mode (issue 11), shown instead of the board while `state.teaching`.
-    pub teach: teach::TeachWindow,
     /// The monitor-size query, until it answers.
     screen_query: Option<std::sync::mpsc::Receiver<Result<screen_size::ScreenSize, String>>>,
+    /// The settings as last handed to eframe's storage (saved again only when they change).
+    saved_settings: Option<String>,
 }
 
 impl TianyuanApp {
-    /// An app over `time` and `announcer`, with the given preferences and language.
+    /// An app over `time` and `announcer`, with the given preferences and language; its games
+    /// are journaled in `sessions_folder` (`None`: in memory, tests only), where unfinished
+    /// sessions are looked for.
     pub fn new(
         ctx: &egui::Context,
         settings: Settings,
         lang: Lang,
         time: Box<dyn TimeSource>,
         announcer: Box<dyn Announcer>,
-    ) -> Result<TianyuanApp, String> {
-        fonts::install(ctx);
-        // The first game is the user's usual one: the last new-game choices. Its clock does not
-        // run until the arbiter starts it or the first move is played.
-        let setup = new_game_dialog::NewGameDialog::from_settings(&settings)
-            .setup(lang)
-            .unwrap_or_default();
-        let now = time.now();
-        let mut state = AppState::new(settings.clone(), lang, setup, now)
-            .or_else(|_| AppState::new(settings, lang, GameSetup::default(), now))?;
-        let wake_ctx = ctx.clone();
-        state
-            .store
-            .set_waker(Arc::new(move || wake_ctx.request_repaint()));
-        let mut announcer = announcer;
-        announcer.set_volume(state.settings.volume);
-        announcer.set_muted(state.settings.muted);
-        Ok(TianyuanApp {
-            state,
+        sessions_folder: Option<PathBuf>,
+    ) -> TianyuanApp {
+        TianyuanApp::with_dialogs(
+            ctx,
+            settings,
+            lang,
             time,
             announcer,
+            sessions_folder,
+            crate::files::dialogs::available(),
+        )
+    }
+
+    /// As [`TianyuanApp::new`], saying whether native file dialogs can be shown (tests: no).
+    pub fn with_dialogs(
+        ctx: &egui::Context,
+        settings: Settings,
+        lang: Lang,
+        time: Box<dyn TimeSource>,
+        announcer: Box<dyn Announcer>,
+        sessions_folder: Option<PathBuf>,
+        dialogs: bool,
+    ) -> TianyuanApp {
+        fonts::install(ctx);
+        let wake_ctx = ctx.clone();
+        let wake: crate::wake::Waker = Arc::new(move || wake_ctx.request_repaint());
+        let mut runner = Runner::new(wake.clone(), announcer, dialogs);
+        let now = time.now();
+        let (mut state, fx) = Host::new(settings, lang, sessions_folder, now, wake);
+        state.review = review::ReviewPanel::with_dialogs(dialogs);
+        state.review.set_lang(lang);
+        state.problems.dialogs = dialogs;
+        runner.run(fx);
+        TianyuanApp {
+            state,
+            runner,
+            time,
             panel_input: ArbiterInput::default(),
             modal_input: ModalInput::default(),
-            exports: crate::files::jobs::FileJobs::default(),
-            review: review::ReviewPanel::new(),
-            review_tools: review_tools::ReviewTools::default(),
-            problems: problems::ProblemsState::default(),
             next_repaint: None,
             report_first_frame: false,
             log_frames: false,
             frames: 0,
-            talking: None,
-            resume_query: None,
-            closing: false,
-            tournament: tournament::TournamentWindow::default(),
-            teach: teach::TeachWindow::default(),
             screen_query: None,
-        })
+            saved_settings: None,
+        }
     }
 
-    /// An app for tests: a manual time source, a null voice, default settings.
+    /// An app for tests: default settings, no sessions folder (games stay in memory), no
+    /// dialogs, and cheap PIN key derivation.
     pub fn for_tests(
         ctx: &egui::Context,
         lang: Lang,
         time: Box<dyn TimeSource>,
         announcer: Box<dyn Announcer>,
-    ) -> Result<TianyuanApp, String> {
-        TianyuanApp::new(ctx, Settings::default(), lang, time, announcer)
+    ) -> TianyuanApp {
+        let mut app =
+            TianyuanApp::with_dialogs(ctx, Settings::default(), lang, time, announcer, None, false);
+        app.state.kdf = crate::seal::KdfParams::TEST_ONLY;
+        app
     }
 
-    /// Writes games into `folder` from their first entry (the sessions folder; tests leave
-    /// games in memory), and looks there, off the UI thread, for unfinished games to offer.
-    pub fn set_sessions_folder(&mut self, ctx: &egui::Context, folder: Option<PathBuf>) {
-        self.state.sessions_folder = folder.clone();
-        let Some(folder) = folder else { return };
-        let (tx, rx) = std::sync::mpsc::channel();
-        let ctx = ctx.clone();
-        let spawned = std::thread::Builder::new()
-            .name("tianyuan-resume".into())
-            .spawn(move || {
-                let found = resume::find_unfinished(&folder, crate::time::utc_now());
-                let _ = tx.send(found);
-                ctx.request_repaint();
-            });
-        if spawned.is_ok() {
-            self.resume_query = Some(rx);
+    /// Applies commands as the views would, and carries out their effects (tests, start-up).
+    pub fn apply(&mut self, cmds: impl IntoIterator<Item = Command>) {
+        let now = self.time.now();
+        let fx = self.state.apply_all(cmds, now);
+        self.runner.run(fx);
+    }
+
+    /// Applies each command and waits for its answers before the next, as a user who waits for
+    /// "Saved" would (tests, scripted walks).
+    pub fn apply_settled(&mut self, cmds: impl IntoIterator<Item = Command>) -> bool {
+        let mut ok = true;
+        for c in cmds {
+            self.apply([c]);
+            ok &= self.settle(Duration::from_secs(20));
         }
+        ok
     }
 
-    /// Opens a record from `path` in the review tab. A file that cannot be read is named with
-    /// the reason (line and column for bad SGF) at the top of the review tab, which is shown.
-    pub fn open_file(&mut self, path: &Path) -> Result<(), OpenError> {
-        self.state.tab = Tab::Review;
-        let lang = self.state.lang;
-        self.review.set_lang(lang);
-        let bytes = crate::files::read_bounded(path, crate::files::jobs::MAX_DOCUMENT_BYTES)
-            .map_err(|e| {
-                let e = OpenError::Io(path.to_path_buf(), std::io::Error::other(e.to_string()));
-                self.review.show_error(e.to_string());
-                e
-            })?;
-        self.review
-            .open_bytes(Some(path.to_path_buf()), &bytes)
-            .map_err(|e| OpenError::Sgf(path.to_path_buf(), review::error_text(&e, lang)))?;
-        Ok(())
-    }
-
-    /// A finished game posts its result and warnings into the open tournament's round (the
-    /// session's round and names), and says so; without an open tournament nothing happens.
-    fn post_to_tournament(&mut self) {
-        let session = self.state.session();
-        let Some(result) = session
-            .outcome()
-            .and_then(crate::tournament::post::PostedResult::from_session)
-        else {
-            return;
-        };
-        let setup = session.setup();
-        let Ok(round) = setup.round.trim().parse::<u32>() else {
-            return;
-        };
-        let (wb, ww) = (
-            session.warnings(crate::rules::Color::Black),
-            session.warnings(crate::rules::Color::White),
-        );
-        let (black, white) = (setup.black.name.clone(), setup.white.name.clone());
-        let table = crate::tournament::post::Table::Names(&black, &white);
-        let lang = self.state.lang;
-        if let Ok(()) = self.tournament.post(round, table, result, wb, ww) {
-            self.state.notice = Some(Notice::Text(lang.pick(
-                format!("结果已登入第{round}轮"),
-                format!("結果已登入第{round}輪"),
-                format!("The result is posted into round {round}"),
-            )));
-        }
-    }
-
-    /// Exports the game: the report or the SGF is built from the journal on disk (its
-    /// wall-clock times and head hash) on a worker thread, then saved where the user says.
-    fn export_session(&mut self, ctx: &egui::Context, kind: command::SessionExport) {
-        use command::SessionExport;
-        let lang = self.state.lang;
-        let Some(path) = self.state.store.path.clone() else {
-            self.state.notice = Some(Notice::Text(
-                lang.pick(
-                    "对局尚未开始保存：第一手之后即可导出",
-                    "對局尚未開始儲存：第一手之後即可匯出",
-                    "Nothing is saved yet: export after the first entry",
-                )
-                .to_owned(),
-            ));
-            return;
-        };
-        let stem = path
-            .file_stem()
-            .map_or_else(|| "game".to_owned(), |s| s.to_string_lossy().into_owned());
-        let (title, name, filter): (&str, String, crate::files::dialogs::Filter) = match kind {
-            SessionExport::ReportHtml => (
-                lang.pick("导出对局报告", "匯出對局報告", "Export the game report"),
-                format!("{stem}-report.html"),
-                ("HTML", &["html"]),
-            ),
-            SessionExport::ReportText => (
-                lang.pick(
-                    "导出对局报告（文本）",
-                    "匯出對局報告（文字）",
-                    "Export the game report (text)",
-                ),
-                format!("{stem}-report.txt"),
-                ("Text", &["txt"]),
-            ),
-            SessionExport::Sgf => (
-                lang.pick("导出棋谱", "匯出棋譜", "Export the record"),
-                format!("{stem}.sgf"),
-                ("SGF", &["sgf"]),
-            ),
-        };
-        let title = title.to_owned();
-        let wake_ctx = ctx.clone();
-        let wake: crate::files::jobs::Waker = Arc::new(move || wake_ctx.request_repaint());
-        self.exports.spawn(&wake, move || {
-            use crate::files::jobs::FileEvent;
-            let built = crate::files::journal::read_journal(&path).and_then(|(_, reading)| {
-                let session = crate::files::journal::fold_reading(&reading)?;
-                Ok(match kind {
-                    SessionExport::Sgf => crate::report::session_sgf(&session),
-                    SessionExport::ReportHtml => {
-                        crate::report::Report::new(&session, &reading).html()
-                    }
-                    SessionExport::ReportText => {
-                        crate::report::Report::new(&session, &reading).text()
-                    }
-                })
-            });
-            let text = match built {
-                Ok(t) => t,
-                Err(e) => return FileEvent::Failed(path, e.to_string()),
-            };
-            match crate::files::dialogs::pick_save(&title, &name, filter) {
-                Some(out) => match crate::files::write_atomically(&out, text.as_bytes()) {
-                    Ok(()) => FileEvent::Exported(out),
-                    Err(e) => FileEvent::Failed(out, e.to_string()),
-                },
-                None => FileEvent::Cancelled,
+    /// Waits until the journal writer has answered everything sent (tests), taking the
+    /// answers in; returns whether it finished within `timeout`.
+    #[allow(clippy::disallowed_methods)] // a test helper's own deadline, not game time
+    pub fn settle(&mut self, timeout: Duration) -> bool {
+        let deadline = std::time::Instant::now() + timeout;
+        while self.runner.busy() {
+            if std::time::Instant::now() > deadline {
+                return false;
             }
-        });
+            let mut got = self.runner.poll();
+            if got.is_empty()
+                && let Some(c) = self.runner.wait_journal(Duration::from_millis(20))
+            {
+                got.push(c);
+            }
+            self.apply(got);
+        }
+        let rest = self.runner.poll();
+        self.apply(rest);
+        true
+    }
+
+    /// Opens a record from `path` in the review tab (read on a worker thread).
+    pub fn open_file(&mut self, path: &Path) {
+        self.apply([Command::OpenRecord(path.to_path_buf())]);
     }
 
     /// Begins a new game from `setup` as the New game dialog would (`--setup`), and with
-    /// `start` starts its clock at once (`--start`).
+    /// `start` starts its clock at once (`--start`, after the resume offer is answered).
     pub fn begin_game(
         &mut self,
         setup: crate::session::GameSetup,
@@ -328,120 +237,24 @@ impl TianyuanApp {
         start: bool,
     ) {
         let now = self.time.now();
-        let mut cmds = vec![Command::NewGame(Box::new(command::NewGameRequest {
-            setup,
-            pin,
-        }))];
-        if start {
-            cmds.push(Command::Start);
-        }
-        self.apply_all(cmds, now);
+        let fx = self.state.setup_game(setup, pin, start, now);
+        self.runner.run(fx);
     }
 
-    fn apply_all(&mut self, cmds: Vec<Command>, now: Timestamp) -> bool {
-        let mut applied = self.state.poll_store();
-        for event in self.exports.poll() {
-            use crate::files::jobs::FileEvent;
-            let lang = self.state.lang;
-            self.state.notice = match event {
-                FileEvent::Exported(p) | FileEvent::Saved(p) => Some(Notice::Text(format!(
-                    "{} {}",
-                    lang.pick("已导出", "已匯出", "Exported"),
-                    p.display()
-                ))),
-                FileEvent::Failed(p, why) => Some(Notice::Text(format!("{}: {why}", p.display()))),
-                FileEvent::AlreadyExists(p) => Some(Notice::Text(format!(
-                    "{}: {}",
-                    p.display(),
-                    crate::i18n::file_already_there(lang)
-                ))),
-                FileEvent::Cancelled | FileEvent::Opened(..) => self.state.notice.take(),
-            };
-            applied.clock_changed = true;
-        }
-        let had = !cmds.is_empty() || applied.clock_changed;
-        for cmd in cmds {
-            let before = self.state.settings.clone();
-            let a = self.state.apply(cmd, now);
-            applied.clock_changed |= a.clock_changed;
-            applied.speak.extend(a.speak);
-            if self.state.settings.volume != before.volume
-                || self.state.settings.muted != before.muted
-            {
-                self.announcer.set_volume(self.state.settings.volume);
-                self.announcer.set_muted(self.state.settings.muted);
-            }
-        }
-        let a = self.state.check_clock(now);
-        applied.clock_changed |= a.clock_changed;
-        applied.finished |= a.finished;
-        applied.speak.extend(a.speak);
-        if applied.finished {
-            self.post_to_tournament();
-        }
-        for phrase in applied.speak {
-            self.announcer.say_now(phrase);
-        }
-        if applied.clock_changed {
-            self.reschedule_voice(now);
-        }
-        had || applied.clock_changed
-    }
-
-    /// Hands the clock's upcoming calls to the voice, replacing what was pending. The clock
-    /// counts on the session's time line; the voice on the app's, `origin` apart.
-    fn reschedule_voice(&mut self, now: Timestamp) {
-        let session = self.state.session();
-        let origin = self.state.store.origin;
-        let calls = match session.clock() {
-            Some(k) if session.outcome().is_none() && self.state.clock_live() => {
-                let at = self.state.session_time(now);
-                let mut calls = crate::audio::calls_of(k.upcoming(at));
-                for c in &mut calls {
-                    c.due = Timestamp(c.due.0.saturating_add(origin.0));
-                }
-                calls
-            }
-            _ => Vec::new(),
-        };
-        if calls.is_empty() {
-            self.announcer.cancel();
-        } else {
-            self.announcer.schedule(&calls);
-        }
-    }
-
-    /// The problems window: its file jobs' answers, the window, its commands.
-    fn problems_ui(&mut self, ctx: &egui::Context) -> Option<Command> {
+    /// The problems window: the window, its commands.
+    fn problems_ui(&mut self, ctx: &egui::Context) -> Vec<Command> {
         let lang = self.state.lang;
-        if self.problems.poll(lang) {
-            ctx.request_repaint();
-        }
-        self.problems.ensure_open(lang);
+        self.state.problems.ensure_open(lang);
         let look = BoardLook {
             real_size: None,
             ..self.state.board_look(ctx.pixels_per_point())
         };
-        let (cmds, open) = problems::view::window_ui(ctx, &mut self.problems, lang, look);
-        let wake_ctx = ctx.clone();
-        let wake: crate::files::jobs::Waker = Arc::new(move || wake_ctx.request_repaint());
-        for c in cmds {
-            self.problems.apply(c, &wake, lang);
-            ctx.request_repaint();
+        let (cmds, open) = problems::view::window_ui(ctx, &mut self.state.problems, lang, look);
+        let mut out: Vec<Command> = cmds.into_iter().map(Command::Problems).collect();
+        if !open {
+            out.push(Command::ShowProblems(false));
         }
-        (!open).then_some(Command::ShowProblems(false))
-    }
-
-    /// Asks for the dead-stone suggestion when the game enters counting (on a worker thread;
-    /// the frame goes on), and takes it when it is ready.
-    fn sync_dead_stone_help(&mut self, ctx: &egui::Context) {
-        let question = dead_stone_help::Question::of_counting(self.state.session());
-        let wake_ctx = ctx.clone();
-        let wake: dead_stone_help::Waker = Arc::new(move || wake_ctx.request_repaint());
-        self.state.dead_help.sync(question, &wake);
-        if self.state.dead_help.poll() {
-            ctx.request_repaint();
-        }
+        out
     }
 
     fn scene(&self, pixels_per_point: f32) -> BoardScene {
@@ -451,7 +264,7 @@ impl TianyuanApp {
         let board = if live {
             st.session().board()
         } else {
-            app_state::board_after(game, shown)
+            st.session().board_after(shown)
         };
         let moves = game.moves().get(..shown).unwrap_or(game.moves());
         let last_move = match moves.last() {
@@ -464,19 +277,21 @@ impl TianyuanApp {
             Vec::new()
         };
         let counting = live && st.session().phase() == &Phase::Counting;
-        let dead = if counting {
+        let finished = live && matches!(st.session().phase(), Phase::Finished(_));
+        // The dead stones stay marked after the result is recorded (the count was made so).
+        let dead = if counting || finished {
             st.session().dead_stones()
         } else {
             Vec::new()
         };
-        let owned = if counting {
+        let owned = if counting || (finished && !dead.is_empty()) {
             owned_points(&board, &dead)
         } else {
             Vec::new()
         };
         let ghost = if live { st.session().to_move() } else { None };
         let refused = match &st.notice {
-            Some(Notice::Illegal(c, _)) if live => Some(*c),
+            Some(Notice::Illegal(c, _) | Notice::Refusal(c, _)) if live => Some(*c),
             _ => None,
         };
         let size = board.size();
@@ -501,66 +316,27 @@ impl TianyuanApp {
         }
     }
 
-    /// The clock-only mode (Art. 33.3–33.4): the window is the game clock and the byo-yomi
-    /// caller beside a physical board. The voice moves to the talking clock while the mode is
-    /// on and comes back when it ends. Returns whether this frame was the clock's.
-    fn clock_only_ui(&mut self, ui: &mut egui::Ui, now: Timestamp) -> bool {
-        let lang = self.state.lang;
-        if !self.state.clock_only {
-            if let Some(tc) = self.talking.take() {
-                self.announcer = tc.into_announcer();
-            }
-            return false;
-        }
-        let talking = self.talking.get_or_insert_with(|| {
-            let voice = std::mem::replace(&mut self.announcer, Box::new(NullAnnouncer::new()));
-            talking_clock::TalkingClock::new(voice, lang)
-        });
-        talking.set_lang(lang);
-        let mut leave = false;
-        egui::Panel::top("clock-only-bar").show(ui, |ui| {
-            ui.horizontal(|ui| {
-                leave = ui.button(lang.tr(Msg::BackToBoard)).clicked();
-                ui.label(lang.tr(Msg::ClockOnlyMode));
-            });
-        });
-        let repaint_at = egui::CentralPanel::default()
-            .show(ui, |ui| talking.ui(ui, now))
-            .inner;
-        if leave {
-            let _ = self.state.apply(Command::ClockOnlyMode(false), now);
-            ui.ctx().request_repaint();
-        } else if let Some(at) = repaint_at {
-            ui.ctx()
-                .request_repaint_after(Duration::from_millis(at.0.saturating_sub(now.0)));
-        }
-        true
-    }
-
-    /// Teaching mode (issue 11): the window is the teaching board while it is on. Returns
-    /// whether this frame was teaching mode's.
-    fn teach_ui(&mut self, ui: &mut egui::Ui, now: Timestamp) -> bool {
+    /// Teaching mode: the window is the teaching board while it is on. Returns the commands of
+    /// this frame, or `None` when the mode is off.
+    fn teach_ui(&mut self, ui: &mut egui::Ui, now: Timestamp) -> Option<Vec<Command>> {
         if !self.state.teaching {
-            return false;
+            return None;
         }
         let lang = self.state.lang;
         let look = self.state.board_look(ui.ctx().pixels_per_point());
-        let out = self.teach.ui(
-            ui,
-            now,
-            &self.state.settings.teach,
-            look,
-            lang,
-            self.announcer.as_mut(),
-        );
-        if let Some(prefs) = out.prefs {
-            self.state.settings.teach = prefs;
+        let mut leave = false;
+        let mut out: Vec<Command> = self
+            .state
+            .teach
+            .ui(ui, now, look, lang, &mut leave)
+            .into_iter()
+            .map(Command::Teach)
+            .collect();
+        if leave {
+            out.push(Command::TeachingMode(false));
         }
-        if out.leave {
-            let _ = self.state.apply(Command::TeachingMode(false), now);
-            ui.ctx().request_repaint();
-        }
-        true
+        out.extend(menus::quit_shortcut(ui.ctx()));
+        Some(out)
     }
 
     /// One frame of the whole window: menus, clock faces, side panel and board.
@@ -573,224 +349,41 @@ impl TianyuanApp {
             self.state.screen = answer.ok();
             self.screen_query = None;
         }
-        if let Some(rx) = &self.resume_query
-            && let Ok(found) = rx.try_recv()
+        // The threads' answers first, then what every frame checks.
+        let answers = self.runner.poll();
+        let had_answers = !answers.is_empty();
+        let fx = self.state.apply_all(answers, now);
+        self.runner.run(fx);
+        let fx = self.state.tick(now);
+        let ticked = !fx.is_empty();
+        self.runner.run(fx);
+        if self.state.teaching
+            && let Some(prefs) = self.state.teach.ensure_started(
+                &self.state.settings.teach,
+                self.state.wake.clone(),
+                self.state.kdf,
+            )
         {
-            // A game already begun in this run is not interrupted by the offer.
-            if !self.state.store.started() {
-                self.state.resumable = found;
-            }
-            self.resume_query = None;
+            self.state.settings.teach = prefs;
         }
-        if self.clock_only_ui(ui, now) {
-            return;
+        let mut cmds = match self.teach_ui(ui, now) {
+            Some(cmds) => cmds,
+            None => self.window_ui(ui, &ctx, now),
+        };
+        // The window manager's close button goes through the host like Ctrl+Q.
+        if ctx.input(|i| i.viewport().close_requested()) {
+            cmds.push(Command::CloseRequested);
         }
-        if self.teach_ui(ui, now) {
-            return;
+        let had_commands = !cmds.is_empty();
+        let fx = self.state.apply_all(cmds, now);
+        self.runner.run(fx);
+        if std::mem::take(&mut self.runner.window.cancel_close) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
         }
-        self.sync_dead_stone_help(&ctx);
-        let mut cmds = menus::shortcut_commands(&ctx, &self.state);
-        let lang = self.state.lang;
-
-        // The window is cleared to the panels' colour, so the panels paint no background of
-        // their own: under software GL every filled pixel costs, and an idle frame with a
-        // running clock is mostly fill (see `clear_color` and `board_view::board_ui`).
-        let bare = egui::Frame::side_top_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
-        egui::Panel::top("menu-bar").frame(bare).show(ui, |ui| {
-            cmds.extend(menus::menu_bar_ui(ui, &self.state));
-        });
-        if self.state.show_tournament && !self.tournament.ui(&ctx, lang) {
-            cmds.push(Command::ShowTournament(false));
+        if std::mem::take(&mut self.runner.window.close) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
-        if self.state.show_problems {
-            cmds.extend(self.problems_ui(&ctx));
-        }
-        egui::Panel::bottom("clock-faces")
-            .frame(bare)
-            .show(ui, |ui| {
-                ui.add_space(4.0);
-                let clock = self.state.session().clock();
-                // Before the start, and while a restart's gap waits for the arbiter, the faces
-                // stand at the last entry's instant.
-                let live = self.state.clock_live();
-                let at = if live {
-                    self.state.session_time(now)
-                } else {
-                    self.state.session().last_at()
-                };
-                let view = clock.map(|k| {
-                    let mut v = k.view(at);
-                    if !live {
-                        v.black.running = false;
-                        v.white.running = false;
-                    }
-                    v
-                });
-                let names = [
-                    self.state.session().setup().black.name.as_str(),
-                    self.state.session().setup().white.name.as_str(),
-                ];
-                if let Some(c) = clock_faces::clock_faces_ui(
-                    ui,
-                    view.as_ref(),
-                    clock.map(|k| k.control()),
-                    names,
-                    lang,
-                ) {
-                    cmds.push(c);
-                }
-                ui.label(arbiter_panel::warnings_text(&self.state));
-                ui.horizontal(|ui| {
-                    // The status speaks of what the board shows: the record under review, or the game.
-                    let status = if self.state.tab == Tab::Review {
-                        self.review.status_text(lang)
-                    } else {
-                        side_panel::status_text(&self.state)
-                    };
-                    ui.label(status);
-                    if let Some(n) = &self.state.notice {
-                        let text = n.text(lang, self.state.session().game().size());
-                        // "Saved" is good news; refusals and failures are in the warning colour.
-                        if matches!(n, Notice::Saved(_)) {
-                            ui.label(text);
-                        } else {
-                            ui.colored_label(theme::ILLEGAL, text);
-                        }
-                    }
-                });
-                ui.add_space(4.0);
-            });
-        let reviewing = self.state.tab == Tab::Review;
-        let mut tool_actions = Vec::new();
-        {
-            let wake_ctx = ctx.clone();
-            let wake: review_tools::Waker = Arc::new(move || wake_ctx.request_repaint());
-            if self
-                .review_tools
-                .poll(self.review.review(), self.review.path(), &wake)
-            {
-                ctx.request_repaint();
-            }
-        }
-        egui::Panel::right("side-panel")
-            .frame(bare)
-            .default_size(theme::SIDE_PANEL_WIDTH)
-            .show(ui, |ui| {
-                cmds.extend(side_panel::side_panel_ui(
-                    ui,
-                    &self.state,
-                    &mut self.panel_input,
-                    now,
-                ));
-                if reviewing {
-                    let size = self.review.review().game().size();
-                    tool_actions.extend(review_tools_view::side_ui(
-                        ui,
-                        &self.review_tools,
-                        size,
-                        lang,
-                    ));
-                    self.review.show(ui, lang);
-                }
-            });
-        if reviewing {
-            tool_actions.extend(review_tools_view::dialog_ui(
-                &ctx,
-                &mut self.review_tools,
-                lang,
-            ));
-            if self.review_tools.engine.is_some() {
-                let cursor = self.review.review().move_number();
-                egui::Panel::bottom("engine-graph")
-                    .frame(bare)
-                    .show(ui, |ui| {
-                        tool_actions.extend(review_tools_view::graph_under_board_ui(
-                            ui,
-                            &self.review_tools,
-                            cursor,
-                            lang,
-                        ));
-                    });
-            }
-            let look = self.state.board_look(ctx.pixels_per_point());
-            let overlay = self
-                .review_tools
-                .dead_on
-                .then(|| self.review_tools.dead.shown())
-                .flatten()
-                .map(|s| {
-                    let size = self.review.review().game().size();
-                    suggestion_marks::SuggestionMarks::of(s, &[], size, lang)
-                });
-            egui::CentralPanel::default()
-                .frame(egui::Frame::new())
-                .show(ui, |ui| {
-                    for c in review::review_board_with_ui(
-                        ui,
-                        &mut self.review,
-                        lang,
-                        look,
-                        overlay.as_ref(),
-                    ) {
-                        self.review.apply(&ctx, c, lang);
-                    }
-                });
-        } else if self.state.session().setup().mode == crate::session::Mode::ClockOnly {
-            egui::CentralPanel::default()
-                .frame(egui::Frame::new())
-                .show(ui, |ui| {
-                    cmds.extend(session_clock_view::session_clock_ui(ui, &self.state, now));
-                });
-        } else {
-            let scene = self.scene(ctx.pixels_per_point());
-            egui::CentralPanel::default()
-                .frame(egui::Frame::new())
-                .show(ui, |ui| {
-                    if let Some(c) = board_view::board_ui(ui, &scene, lang) {
-                        cmds.push(c);
-                    }
-                });
-        }
-
-        if let Some(dialog) = self.state.new_game.as_mut() {
-            // Modal: Escape and Cancel close it, and clicks do not reach the panel behind.
-            let r = egui::Modal::new(egui::Id::unique("new-game")).show(&ctx, |ui| {
-                ui.heading(lang.tr(Msg::NewGame));
-                dialog.ui(ui, lang)
-            });
-            let closing = r.should_close();
-            cmds.extend(r.inner);
-            if closing {
-                cmds.push(Command::CloseNewGameDialog);
-            }
-        }
-        cmds.extend(modals::modals_ui(&ctx, &self.state, &mut self.modal_input));
-        cmds.extend(menus::help_windows(&ctx, &self.state));
-
-        for c in &cmds {
-            if let Command::ExportSession(kind) = c {
-                self.export_session(&ctx, *kind);
-            }
-        }
-        for action in tool_actions {
-            let settings = &self.state.settings;
-            if let Some(keep) = review_tools_view::apply(
-                &mut self.review_tools,
-                &mut self.review,
-                settings,
-                &ctx,
-                action,
-                lang,
-            ) {
-                cmds.push(Command::UpdateSettings(Box::new(keep)));
-            }
-        }
-        // The review tab's file jobs and questions, whichever tab is shown.
-        self.review.window_ui(&ctx, lang);
-
-        let had_commands = self.apply_all(cmds, now);
-        self.close_if_allowed(&ctx);
-        if had_commands {
+        if had_commands || had_answers || ticked {
             // The state changed after this frame was laid out: show the change at once.
             ctx.request_repaint();
         }
@@ -814,54 +407,166 @@ impl TianyuanApp {
         }
     }
 
-    /// Closes the window when asked (Quit, or the window manager's close button), unless the
-    /// record under review has unsaved edits: then the review tab asks to save, discard or
-    /// cancel, and the window closes once that is answered.
-    fn close_if_allowed(&mut self, ctx: &egui::Context) {
-        let asked = std::mem::take(&mut self.state.quit);
-        if asked {
-            self.closing = true;
+    /// The window outside teaching mode; returns the commands of its views.
+    fn window_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &egui::Context,
+        now: Timestamp,
+    ) -> Vec<Command> {
+        let mut cmds = menus::shortcut_commands(ctx, &self.state);
+        let lang = self.state.lang;
+
+        // The window is cleared to the panels' colour, so the panels paint no background of
+        // their own: under software GL every filled pixel costs, and an idle frame with a
+        // running clock is mostly fill (see `clear_color` and `board_view::board_ui`).
+        let bare = egui::Frame::side_top_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
+        egui::Panel::top("menu-bar").frame(bare).show(ui, |ui| {
+            cmds.extend(menus::menu_bar_ui(ui, &self.state));
+        });
+        if self.state.show_tournament && !self.state.tournament.ui(ctx, lang) {
+            cmds.push(Command::ShowTournament(false));
         }
-        let by_window = ctx.input(|i| i.viewport().close_requested());
-        if by_window && !self.closing && self.state.game_on() {
-            // The window's close button mid-game asks as Ctrl+Q does (the game is journalled
-            // either way, but a player's clock keeps running in the file's view of it).
-            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.state.confirm_quit = true;
-            ctx.request_repaint();
-            return;
+        if self.state.show_problems {
+            cmds.extend(self.problems_ui(ctx));
         }
-        if asked || by_window {
-            if self.review.allow_close() {
-                if asked {
-                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        egui::Panel::bottom("clock-faces")
+            .frame(bare)
+            .show(ui, |ui| {
+                ui.add_space(4.0);
+                cmds.extend(clock_faces::faces_row_ui(ui, &self.state, now));
+                ui.add_space(4.0);
+            });
+        let reviewing = self.state.tab == Tab::Review;
+        let mut tool_actions = Vec::new();
+        egui::Panel::right("side-panel")
+            .frame(bare)
+            .default_size(theme::SIDE_PANEL_WIDTH)
+            .show(ui, |ui| {
+                cmds.extend(side_panel::side_panel_ui(
+                    ui,
+                    &self.state,
+                    &mut self.panel_input,
+                    now,
+                ));
+                if reviewing {
+                    let size = self.state.review.review().game().size();
+                    tool_actions.extend(review_tools_view::side_ui(
+                        ui,
+                        &self.state.review_tools,
+                        size,
+                        lang,
+                    ));
+                    cmds.extend(
+                        self.state
+                            .review
+                            .show(ui, lang)
+                            .into_iter()
+                            .map(Command::Review),
+                    );
                 }
-            } else {
-                if by_window {
-                    ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-                }
-                ctx.request_repaint();
+            });
+        if reviewing {
+            tool_actions.extend(review_tools_view::dialog_ui(
+                ctx,
+                &mut self.state.review_tools,
+                lang,
+            ));
+            if self.state.review_tools.engine.is_some() {
+                let cursor = self.state.review.review().move_number();
+                egui::Panel::bottom("engine-graph")
+                    .frame(bare)
+                    .show(ui, |ui| {
+                        tool_actions.extend(review_tools_view::graph_under_board_ui(
+                            ui,
+                            &self.state.review_tools,
+                            cursor,
+                            lang,
+                        ));
+                    });
+            }
+            let look = self.state.board_look(ctx.pixels_per_point());
+            let overlay = self
+                .state
+                .review_tools
+                .dead_on
+                .then(|| self.state.review_tools.dead.shown())
+                .flatten()
+                .map(|s| {
+                    let size = self.state.review.review().game().size();
+                    suggestion_marks::SuggestionMarks::of(s, &[], size, lang)
+                });
+            let problems_open = self.state.show_problems;
+            egui::CentralPanel::default()
+                .frame(egui::Frame::new())
+                .show(ui, |ui| {
+                    let board_cmds = review::review_board_with_ui(
+                        ui,
+                        &mut self.state.review,
+                        lang,
+                        look,
+                        overlay.as_ref(),
+                    );
+                    if !problems_open {
+                        cmds.extend(board_cmds.into_iter().map(Command::Review));
+                    }
+                });
+        } else if self.state.session().setup().mode == crate::session::Mode::ClockOnly {
+            egui::CentralPanel::default()
+                .frame(egui::Frame::new())
+                .show(ui, |ui| {
+                    cmds.extend(session_clock_view::session_clock_ui(ui, &self.state, now));
+                });
+        } else {
+            let scene = self.scene(ctx.pixels_per_point());
+            // While the problems window is open, clicks beside it never play in the live game.
+            let problems_open = self.state.show_problems;
+            egui::CentralPanel::default()
+                .frame(egui::Frame::new())
+                .show(ui, |ui| {
+                    if let Some(c) = board_view::board_ui(ui, &scene, lang)
+                        && !problems_open
+                    {
+                        cmds.push(c);
+                    }
+                });
+        }
+
+        if let Some(dialog) = self.state.new_game.as_mut() {
+            // Modal: Escape and Cancel close it, and clicks do not reach the panel behind.
+            let r = egui::Modal::new(egui::Id::unique("new-game")).show(ctx, |ui| {
+                ui.heading(lang.tr(Msg::NewGame));
+                dialog.ui(ui, lang)
+            });
+            let closing = r.should_close();
+            cmds.extend(r.inner);
+            if closing {
+                cmds.push(Command::CloseNewGameDialog);
             }
         }
-        if self.review.take_quit() {
-            self.closing = true;
-            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-        }
+        cmds.extend(modals::modals_ui(
+            ctx,
+            &self.state,
+            &mut self.modal_input,
+            now,
+        ));
+        cmds.extend(menus::help_windows(ctx, &self.state));
+        cmds.extend(tool_actions.into_iter().map(Command::ReviewTools));
+        // The review tab's own questions, whichever tab is shown.
+        cmds.extend(
+            self.state
+                .review
+                .window_ui(ctx, lang)
+                .into_iter()
+                .map(Command::Review),
+        );
+        cmds
     }
 
-    /// Asks for a repaint exactly when the running clock's shown second changes.
+    /// Asks for a repaint exactly when the running clock's shown second changes (or the
+    /// arbiter's lock counts down).
     fn request_next_repaint(&mut self, ctx: &egui::Context, now: Timestamp) {
-        let at = self.state.session_time(now);
-        let origin = self.state.store.origin;
-        self.next_repaint = self
-            .state
-            .session()
-            .clock()
-            .and_then(|k| k.next_change(at))
-            .map(|t| Timestamp(t.0.saturating_add(origin.0)));
-        if self.state.session().outcome().is_some() || !self.state.clock_live() {
-            self.next_repaint = None;
-        }
+        self.next_repaint = self.state.next_repaint(now);
         if let Some(at) = self.next_repaint {
             ctx.request_repaint_after(Duration::from_millis(at.0.saturating_sub(now.0)));
         }
@@ -882,7 +587,7 @@ fn move_numbers(moves: &[(Color, Move)], board: &crate::rules::Board) -> Vec<(Co
     out
 }
 
-fn describe(st: &AppState, size: u8, shown: usize, last: Option<Coord>) -> String {
+fn describe(st: &Host, size: u8, shown: usize, last: Option<Coord>) -> String {
     let lang = st.lang;
     let last = last
         .map(|c| c.to_gtp(size))
@@ -904,8 +609,18 @@ impl eframe::App for TianyuanApp {
         visuals.panel_fill.to_normalized_gamma_f32()
     }
 
+    /// The settings are saved as soon as they change (eframe writes on its own thread), so a
+    /// kill never forgets them — teaching mode on, above all: the next start comes back to it.
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        storage.set_string(settings::STORAGE_KEY, self.state.settings.to_ron());
+        let ron = self.state.settings.to_ron();
+        if self.saved_settings.as_deref() != Some(ron.as_str()) {
+            storage.set_string(settings::STORAGE_KEY, ron.clone());
+            self.saved_settings = Some(ron);
+        }
+    }
+
+    fn auto_save_interval(&self) -> Duration {
+        Duration::from_secs(1)
     }
 }
 
@@ -965,22 +680,26 @@ pub fn run(options: AppOptions) -> ExitCode {
                 .unwrap_or_default();
             let lang = choose_lang(&opts, saved.lang);
             let (announcer, audio_note) = open_announcer(time, opts.audio_log.as_deref());
-            let mut app = TianyuanApp::new(&cc.egui_ctx, saved, lang, Box::new(time), announcer)?;
+            let mut app = TianyuanApp::new(
+                &cc.egui_ctx,
+                saved,
+                lang,
+                Box::new(time),
+                announcer,
+                crate::files::journal::sessions_folder(),
+            );
             app.report_first_frame = report_timing;
-            app.set_sessions_folder(&cc.egui_ctx, crate::files::journal::sessions_folder());
+            app.state.env_pin = opts.pin.clone();
             app.log_frames = std::env::var_os("TIANYUAN_FRAME_LOG").is_some();
             let ctx = cc.egui_ctx.clone();
             app.screen_query = Some(screen_size::query_in_background(move || {
                 ctx.request_repaint()
             }));
             if let Some(note) = audio_note {
-                let what = lang.pick("无声音，不报时", "無聲音，不報時", "No voice");
-                app.state.notice = Some(Notice::Text(format!("{what}: {note}")));
+                app.apply([Command::NoVoice(note)]);
             }
-            if let Some(path) = &opts.open
-                && let Err(e) = app.open_file(path)
-            {
-                app.state.notice = Some(Notice::Text(e.to_string()));
+            if let Some(path) = &opts.open {
+                app.open_file(path);
             }
             if let Some(setup) = &opts.setup {
                 app.begin_game(setup.clone(), opts.pin.clone(), opts.start);
@@ -1129,26 +848,27 @@ pub fn screenshot_in(
         "tianyuan-screenshot",
         options,
         Box::new(move |cc| {
-            let mut app = TianyuanApp::new(
+            let mut app = TianyuanApp::with_dialogs(
                 &cc.egui_ctx,
                 Settings::default(),
                 lang,
                 Box::new(time),
                 Box::new(NullAnnouncer::new()),
-            )?;
+                None,
+                false,
+            );
             // A screenshot shows the picture at 1 point = 1 pixel whatever the monitor.
             cc.egui_ctx.set_zoom_factor(1.0);
             // A record is shown as the review tab shows it: at move N of the main line, or at
             // its end.
             if let Some((path, record, warnings)) = opened {
-                app.review.open_review(Some(path), record, &warnings);
+                app.state.review.open_review(Some(path), record, &warnings);
                 app.state.tab = Tab::Review;
                 let nav = match move_no {
                     Some(n) => review::Nav::Move(n),
                     None => review::Nav::Last,
                 };
-                app.review
-                    .apply(&cc.egui_ctx, review::ReviewCommand::Nav(nav), lang);
+                app.apply([Command::Review(review::ReviewCommand::Nav(nav))]);
             }
             Ok(Box::new(ScreenshotApp {
                 app,

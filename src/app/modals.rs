@@ -1,11 +1,15 @@
-//! The questions the app asks before something that cannot be taken back lightly: the
-//! arbiter's PIN, resigning, quitting during a game, resuming an unfinished game; and the
-//! sealed-move screen. Each is modal: Escape or Cancel closes it, clicks do not reach what is
-//! behind.
+//! The questions the window asks before something that cannot be taken back lightly: the
+//! arbiter's PIN, resigning, quitting during a game, replacing a live game, losing unsaved
+//! work, a path where no file dialog can be shown, resuming an unfinished game; and the
+//! sealed-move screen (with its slip). Each is modal: Escape or Cancel closes it, clicks do not
+//! reach what is behind. The views read the host and return commands.
 
-use super::app_state::AppState;
-use super::command::Command;
+use super::AppState;
+use super::command::{Command, UnsavedAnswer};
+use super::host::Question;
+use super::host::lock::Waiting;
 use super::side_panel::colour_name;
+use crate::clock::Timestamp;
 use crate::i18n::{Lang, Msg};
 use eframe::egui;
 
@@ -18,6 +22,8 @@ pub struct ModalInput {
     pub seal_point: String,
     /// The arbiter's PIN on the sealed screen (masked).
     pub seal_pin: String,
+    /// The path typed where no dialog can be shown.
+    pub path: String,
 }
 
 impl std::fmt::Debug for ModalInput {
@@ -26,6 +32,7 @@ impl std::fmt::Debug for ModalInput {
     }
 }
 
+/// Two buttons in fixed places: the action and Cancel.
 fn buttons(ui: &mut egui::Ui, yes: &str, lang: Lang) -> (bool, bool) {
     let mut answer = (false, false);
     ui.horizontal(|ui| {
@@ -35,33 +42,113 @@ fn buttons(ui: &mut egui::Ui, yes: &str, lang: Lang) -> (bool, bool) {
     answer
 }
 
+/// What the PIN unlocks, in words.
+fn waiting_text(w: &Waiting, lang: Lang) -> &'static str {
+    match w {
+        Waiting::Gap(_) => lang.pick(
+            "决定中断时间是否计入需要裁判密码。",
+            "決定中斷時間是否計入需要裁判密碼。",
+            "The decision on the time away needs the arbiter PIN.",
+        ),
+        Waiting::Undo => lang.pick(
+            "撤销一手需要裁判密码。",
+            "撤銷一手需要裁判密碼。",
+            "Taking back a turn needs the arbiter PIN.",
+        ),
+        Waiting::Act(super::command::ArbiterAct::Unseal) => lang.pick(
+            "开封：输入封棋时的裁判密码。",
+            "開封：輸入封棋時的裁判密碼。",
+            "Opening the sealed move: type the arbiter PIN it was sealed under.",
+        ),
+        Waiting::Act(_) => lang.pick(
+            "裁决、更正和封棋需要本局的裁判密码。",
+            "裁決、更正和封棋需要本局的裁判密碼。",
+            "Rulings, corrections and adjournment need this game's arbiter PIN.",
+        ),
+    }
+}
+
+/// The nonce in groups of four, for copying by hand onto the envelope.
+pub fn grouped(hex: &str) -> String {
+    hex.as_bytes()
+        .chunks(4)
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The sealed point typed: a point (e.g. D4) or `pass`.
+fn seal_move(text: &str, size: u8) -> Option<crate::rules::Move> {
+    if text.eq_ignore_ascii_case("pass") {
+        return Some(crate::rules::Move::Pass);
+    }
+    crate::rules::Coord::from_gtp(text, size).map(crate::rules::Move::Play)
+}
+
 /// The modal open now, if any; returns its commands.
-pub fn modals_ui(ctx: &egui::Context, state: &AppState, input: &mut ModalInput) -> Vec<Command> {
+pub fn modals_ui(
+    ctx: &egui::Context,
+    state: &AppState,
+    input: &mut ModalInput,
+    now: Timestamp,
+) -> Vec<Command> {
     let lang = state.lang;
     let mut out = Vec::new();
-    if state.pin_prompt.is_some() {
+    let _ = now;
+    if let Some(waiting) = &state.lock.prompt {
         let r = egui::Modal::new(egui::Id::unique("pin-prompt")).show(ctx, |ui| {
             ui.heading(lang.pick("裁判密码", "裁判密碼", "Arbiter PIN"));
-            ui.label(lang.pick(
-                "裁决、更正和开封需要本局的裁判密码。",
-                "裁決、更正和開封需要本局的裁判密碼。",
-                "Rulings, corrections and unsealing need this game's arbiter PIN.",
-            ));
-            let label = ui.label(lang.pick("密码", "密碼", "PIN"));
+            ui.label(waiting_text(waiting, lang));
+            if state.lock.wrong {
+                ui.colored_label(
+                    super::theme::ILLEGAL,
+                    lang.pick(
+                        "密码不对，请再输入。",
+                        "密碼不對，請再輸入。",
+                        "Wrong PIN: type it again.",
+                    ),
+                );
+            }
+            let label = ui.label(lang.pick("密码 PIN", "密碼 PIN", "PIN"));
             let edit = ui
                 .add(egui::TextEdit::singleline(&mut input.pin).password(true))
                 .labelled_by(label.id);
             edit.request_focus();
             let entered = ui.input(|i| i.key_pressed(egui::Key::Enter));
-            let (ok, cancel) = buttons(ui, lang.pick("确定", "確定", "Unlock"), lang);
+            if state.lock.checking {
+                ui.label(lang.pick("核对中…", "核對中…", "Checking…"));
+            }
+            let (ok, cancel) = buttons(ui, lang.pick("解锁 Unlock", "解鎖 Unlock", "Unlock"), lang);
             (ok || entered, cancel)
         });
         let (ok, cancel) = r.inner;
-        if ok {
+        if ok && !input.pin.is_empty() && !state.lock.checking {
             out.push(Command::SubmitPin(std::mem::take(&mut input.pin)));
         } else if cancel || r.should_close() {
             input.pin.clear();
             out.push(Command::CancelPin);
+        }
+        return out;
+    }
+    if let Some(slip) = &state.slip {
+        // The slip is shown here only, never written to a file: its nonce reveals the move.
+        let r = egui::Modal::new(egui::Id::unique("seal-slip")).show(ctx, |ui| {
+            ui.heading(lang.pick(
+                "封棋单（放入信封）",
+                "封棋單（放入信封）",
+                "The slip for the envelope",
+            ));
+            ui.label(lang.pick(
+                "封棋者在记录纸上写下封棋着点，并抄下以下两行，一起放入信封；忘记密码时凭此开封。",
+                "封棋者在記錄紙上寫下封棋著點，並抄下以下兩行，一起放入信封；忘記密碼時憑此開封。",
+                "The sealer writes the move on the record sheet with these two lines and puts it in the envelope: with it the seal opens if the PIN is lost.",
+            ));
+            ui.monospace(format!("nonce:\n{}", grouped(&slip.nonce)));
+            ui.monospace(format!("commitment:\n{}", grouped(&slip.commitment)));
+            ui.button(lang.tr(Msg::Close)).clicked()
+        });
+        if r.inner || r.should_close() {
+            out.push(Command::DismissSlip);
         }
         return out;
     }
@@ -85,18 +172,26 @@ pub fn modals_ui(ctx: &egui::Context, state: &AppState, input: &mut ModalInput) 
             let l = ui.label(lang.pick("封棋着点", "封棋著點", "Sealed point"));
             ui.add(egui::TextEdit::singleline(&mut input.seal_point).password(true))
                 .labelled_by(l.id);
-            let l = ui.label(lang.pick("裁判密码", "裁判密碼", "Arbiter PIN"));
+            let l = ui.label(lang.pick("裁判密码 PIN", "裁判密碼 PIN", "PIN"));
             ui.add(egui::TextEdit::singleline(&mut input.seal_pin).password(true))
                 .labelled_by(l.id);
             buttons(ui, lang.pick("封棋", "封棋", "Seal"), lang)
         });
         let (ok, cancel) = r.inner;
+        let size = state.session().setup().size;
         if ok && !input.seal_point.trim().is_empty() && !input.seal_pin.is_empty() {
-            out.push(Command::Seal {
-                by,
-                vertex: std::mem::take(&mut input.seal_point).trim().to_owned(),
-                pin: std::mem::take(&mut input.seal_pin),
-            });
+            match seal_move(input.seal_point.trim(), size) {
+                Some(mv) => {
+                    input.seal_point.clear();
+                    out.push(Command::Seal {
+                        by,
+                        mv,
+                        pin: std::mem::take(&mut input.seal_pin),
+                    });
+                }
+                // The point is not echoed: a typing mistake is named without it.
+                None => input.seal_point.clear(),
+            }
         } else if cancel || r.should_close() {
             input.seal_point.clear();
             input.seal_pin.clear();
@@ -104,101 +199,180 @@ pub fn modals_ui(ctx: &egui::Context, state: &AppState, input: &mut ModalInput) 
         }
         return out;
     }
-    if let Some(slip) = &state.slip {
-        let r = egui::Modal::new(egui::Id::unique("seal-slip")).show(ctx, |ui| {
-            ui.heading(lang.pick(
-                "封棋单（放入信封）",
-                "封棋單（放入信封）",
-                "The slip for the envelope",
-            ));
-            ui.label(lang.pick(
-                "封棋者在记录纸上写下封棋着点，并抄下以下两行，一起放入信封；忘记密码时凭此开封。",
-                "封棋者在記錄紙上寫下封棋著點，並抄下以下兩行，一起放入信封；忘記密碼時憑此開封。",
-                "The sealer writes the move on the record sheet with these two lines and puts it in the envelope: with it the seal opens if the PIN is lost.",
-            ));
-            ui.monospace(slip);
-            ui.button(lang.tr(Msg::Close)).clicked()
-        });
-        if r.inner || r.should_close() {
-            out.push(Command::DismissSlip);
+    match &state.question {
+        Some(Question::Resign(c)) => {
+            let r = egui::Modal::new(egui::Id::unique("resign")).show(ctx, |ui| {
+                ui.heading(lang.tr(Msg::Resign));
+                ui.label(lang.pick(
+                    format!(
+                        "{}认输？对局将结束（裁判可撤销误操作）。",
+                        colour_name(*c, lang)
+                    ),
+                    format!(
+                        "{}認輸？對局將結束（裁判可撤銷誤操作）。",
+                        colour_name(*c, lang)
+                    ),
+                    format!(
+                        "{} resigns? The game ends (the arbiter can revoke a mistake).",
+                        colour_name(*c, lang)
+                    ),
+                ));
+                buttons(ui, lang.pick("认输", "認輸", "Resign"), lang)
+            });
+            let (ok, cancel) = r.inner;
+            if ok {
+                out.push(Command::ConfirmResign(true));
+            } else if cancel || r.should_close() {
+                out.push(Command::ConfirmResign(false));
+            }
+            return out;
         }
-        return out;
-    }
-    if let Some(c) = state.confirm_resign {
-        let r = egui::Modal::new(egui::Id::unique("resign")).show(ctx, |ui| {
-            ui.heading(lang.tr(Msg::Resign));
-            ui.label(lang.pick(
-                format!(
-                    "{}认输？对局将结束（裁判可撤销误操作）。",
-                    colour_name(c, lang)
-                ),
-                format!(
-                    "{}認輸？對局將結束（裁判可撤銷誤操作）。",
-                    colour_name(c, lang)
-                ),
-                format!(
-                    "{} resigns? The game ends (the arbiter can revoke a mistake).",
-                    colour_name(c, lang)
-                ),
-            ));
-            buttons(ui, lang.pick("认输", "認輸", "Resign"), lang)
-        });
-        let (ok, cancel) = r.inner;
-        if ok {
-            out.push(Command::ConfirmResign(true));
-        } else if cancel || r.should_close() {
-            out.push(Command::ConfirmResign(false));
+        Some(Question::Quit) => {
+            let r = egui::Modal::new(egui::Id::unique("quit")).show(ctx, |ui| {
+                ui.heading(lang.tr(Msg::Quit));
+                ui.label(lang.pick(
+                    "对局进行中，已全部保存；下次启动可继续（钟停，由裁判决定中断时间是否计入）。退出？",
+                    "對局進行中，已全部儲存；下次啟動可繼續（鐘停，由裁判決定中斷時間是否計入）。退出？",
+                    "A game is on. Everything is saved; the next start offers it back (clocks stopped, the arbiter decides about the time away). Quit?",
+                ));
+                buttons(ui, lang.tr(Msg::Quit), lang)
+            });
+            let (ok, cancel) = r.inner;
+            if ok {
+                out.push(Command::ConfirmQuit(true));
+            } else if cancel || r.should_close() {
+                out.push(Command::ConfirmQuit(false));
+            }
+            return out;
         }
-        return out;
-    }
-    if state.confirm_quit {
-        let r = egui::Modal::new(egui::Id::unique("quit")).show(ctx, |ui| {
-            ui.heading(lang.tr(Msg::Quit));
-            ui.label(lang.pick(
-                "对局进行中，已全部保存；下次启动可继续（钟停，由裁判决定中断时间是否计入）。退出？",
-                "對局進行中，已全部儲存；下次啟動可繼續（鐘停，由裁判決定中斷時間是否計入）。退出？",
-                "A game is on. Everything is saved; the next start offers it back (clocks stopped, the arbiter decides about the time away). Quit?",
-            ));
-            buttons(ui, lang.tr(Msg::Quit), lang)
-        });
-        let (ok, cancel) = r.inner;
-        if ok {
-            out.push(Command::ConfirmQuit(true));
-        } else if cancel || r.should_close() {
-            out.push(Command::ConfirmQuit(false));
+        Some(Question::ReplaceGame(_)) => {
+            let r = egui::Modal::new(egui::Id::unique("replace-game")).show(ctx, |ui| {
+                ui.heading(lang.tr(Msg::NewGame));
+                ui.label(lang.pick(
+                    "当前对局尚未结束，已全部保存。开新局后，当前对局留待下次启动时继续。",
+                    "當前對局尚未結束，已全部儲存。開新局後，當前對局留待下次啟動時繼續。",
+                    "The game on the board is not finished; everything is saved. A new game keeps it resumable at the next start.",
+                ));
+                buttons(
+                    ui,
+                    lang.pick(
+                        "保留可继续，开新局",
+                        "保留可繼續，開新局",
+                        "Keep it resumable",
+                    ),
+                    lang,
+                )
+            });
+            let (ok, cancel) = r.inner;
+            if ok {
+                out.push(Command::Unsaved(UnsavedAnswer::Save));
+            } else if cancel || r.should_close() {
+                out.push(Command::Unsaved(UnsavedAnswer::Cancel));
+            }
+            return out;
         }
-        return out;
+        Some(Question::Unsaved(asking)) => {
+            let r = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
+                ui.heading(lang.pick("尚未保存的修改", "尚未儲存的修改", "Unsaved changes"));
+                ui.label(lang.pick(
+                    "以下内容尚未保存：",
+                    "以下內容尚未儲存：",
+                    "These are not saved:",
+                ));
+                for item in &asking.items {
+                    ui.label(format!("• {}", item.text(lang)));
+                }
+                let mut answer = None;
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(lang.pick("保存 Save", "儲存 Save", "Save"))
+                        .clicked()
+                    {
+                        answer = Some(UnsavedAnswer::Save);
+                    }
+                    if ui
+                        .button(lang.pick("不保存 Discard", "不儲存 Discard", "Discard"))
+                        .clicked()
+                    {
+                        answer = Some(UnsavedAnswer::Discard);
+                    }
+                    if ui
+                        .button(lang.pick("取消 Cancel", "取消 Cancel", "Cancel"))
+                        .clicked()
+                    {
+                        answer = Some(UnsavedAnswer::Cancel);
+                    }
+                });
+                answer
+            });
+            if let Some(a) = r.inner {
+                out.push(Command::Unsaved(a));
+            } else if r.should_close() {
+                out.push(Command::Unsaved(UnsavedAnswer::Cancel));
+            }
+            return out;
+        }
+        Some(Question::Path(_, _)) => {
+            let r = egui::Modal::new(egui::Id::unique("path-question")).show(ctx, |ui| {
+                ui.heading(lang.pick("文件路径", "檔案路徑", "File path"));
+                ui.label(lang.pick(
+                    "此处无法显示文件对话框，请输入完整路径：",
+                    "此處無法顯示檔案對話框，請輸入完整路徑：",
+                    "No file dialog can be shown here: type the full path.",
+                ));
+                let l = ui.label(lang.pick("路径", "路徑", "Path"));
+                let edit = ui
+                    .add(egui::TextEdit::singleline(&mut input.path).desired_width(420.0))
+                    .labelled_by(l.id);
+                edit.request_focus();
+                let entered = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let (ok, cancel) = buttons(ui, lang.pick("确定 OK", "確定 OK", "OK"), lang);
+                (ok || entered, cancel)
+            });
+            let (ok, cancel) = r.inner;
+            if ok && !input.path.trim().is_empty() {
+                let path = std::mem::take(&mut input.path);
+                out.push(Command::PathTyped(Some(path.trim().into())));
+            } else if cancel || r.should_close() {
+                input.path.clear();
+                out.push(Command::PathTyped(None));
+            }
+            return out;
+        }
+        None => {}
     }
-    if !state.resumable.is_empty() {
+    if state.resume.shown() {
         let r = egui::Modal::new(egui::Id::unique("resume")).show(ctx, |ui| {
             ui.heading(lang.pick(
-                "继续未完成的对局？",
-                "繼續未完成的對局？",
+                "继续未完成的对局？ (unfinished)",
+                "繼續未完成的對局？ (unfinished)",
                 "Resume an unfinished game?",
             ));
             let mut picked = None;
-            for game in state.resumable.iter().take(8) {
-                let minutes = game.away.0 / 60_000;
+            for game in state.resume.found.iter().take(8) {
+                let minutes = state.resume.away(game, now).0 / 60_000;
+                let table = game.table.trim();
+                let table = if table.is_empty() {
+                    String::new()
+                } else {
+                    lang.pick(
+                        format!(" · 第{table}台"),
+                        format!(" · 第{table}台"),
+                        format!(" · table {table}"),
+                    )
+                };
+                let (b, w, n) = (&game.players.0, &game.players.1, game.moves);
                 let text = lang.pick(
-                    format!(
-                        "{} – {} · 台{} · {}手 · {}分钟前",
-                        game.players.0, game.players.1, game.table, game.moves, minutes
-                    ),
-                    format!(
-                        "{} – {} · 台{} · {}手 · {}分鐘前",
-                        game.players.0, game.players.1, game.table, game.moves, minutes
-                    ),
-                    format!(
-                        "{} – {} · table {} · {} moves · {} min ago",
-                        game.players.0, game.players.1, game.table, game.moves, minutes
-                    ),
+                    format!("{b} – {w}{table} · {n}手 · {minutes}分钟前"),
+                    format!("{b} – {w}{table} · {n}手 · {minutes}分鐘前"),
+                    format!("{b} – {w}{table} · {n} moves · {minutes} min ago"),
                 );
                 if ui.button(text).clicked() {
                     picked = Some(game.path.clone());
                 }
             }
             let fresh = ui
-                .button(lang.pick("不继续，新开一局", "不繼續，新開一局", "Not now"))
+                .button(lang.pick("暂不继续 Not now", "暫不繼續 Not now", "Not now"))
                 .clicked();
             (picked, fresh)
         });

@@ -21,6 +21,8 @@ pub struct Resumable {
     pub moves: u32,
     /// Time since its last entry was written (from the entries' wall-clock times).
     pub away: Millis,
+    /// It holds a move, a press or a ruling (an empty launch game is not offered).
+    pub worth_offering: bool,
 }
 
 /// Parses the journal's `utc` form back to an instant.
@@ -81,6 +83,7 @@ pub fn find_unfinished(folder: &Path, now: chrono::DateTime<chrono::Utc>) -> Vec
             entries: reading.intact(),
             moves: session.turns(),
             away,
+            worth_offering: crate::app::host::live_game::worth_resuming(&session),
         });
     }
     out.sort_by_key(|r| r.away);

@@ -231,14 +231,15 @@ pub fn graph_under_board_ui(
 
 /// Carries out one action on the tools and the review panel; returns the settings to keep
 /// when an engine review starts (the engine chosen is remembered).
-pub fn apply(
+pub fn apply_action(
     tools: &mut ReviewTools,
     panel: &mut super::review::ReviewPanel,
-    settings: &super::settings::Settings,
-    ctx: &egui::Context,
+    settings: super::settings::Settings,
+    wake: &crate::wake::Waker,
     action: ToolsAction,
     lang: Lang,
 ) -> Option<super::settings::Settings> {
+    let settings = &settings;
     match action {
         ToolsAction::SuggestDead(on) => tools.dead_on = on,
         ToolsAction::EngineDialog(true) => {
@@ -251,9 +252,7 @@ pub fn apply(
         }
         ToolsAction::EngineDialog(false) => tools.dialog_open = false,
         ToolsAction::Start(choice) => {
-            let wake_ctx = ctx.clone();
-            let wake: super::review_tools::Waker =
-                std::sync::Arc::new(move || wake_ctx.request_repaint());
+            let wake = wake.clone();
             let path = panel.path().map(std::path::Path::to_path_buf);
             tools.start(panel.review(), path, choice.clone(), lang, wake);
             let mut keep = settings.clone();
@@ -270,10 +269,10 @@ pub fn apply(
             return (keep != *settings).then_some(keep);
         }
         ToolsAction::Cancel => tools.cancel(),
-        ToolsAction::Goto(node) => panel.apply(
-            ctx,
+        ToolsAction::Goto(node) => panel.apply_waking(
             super::review::ReviewCommand::Nav(super::review::Nav::Node(node)),
             lang,
+            wake,
         ),
     }
     None

@@ -2,7 +2,7 @@
 //! session's two clocks drawn large in place of the board. Every press, pause and ruling goes
 //! into the session's journal like a move does in board mode.
 
-use super::app_state::AppState;
+use super::AppState;
 use super::command::{Command, PlayerAction};
 use super::face_text::{FaceText, face_text};
 use crate::clock::{Side, Timestamp};
@@ -90,6 +90,52 @@ pub fn session_clock_ui(ui: &mut egui::Ui, state: &AppState, now: Timestamp) -> 
         }
     });
     ui.add_space(8.0);
+    // The talking clock's own buttons, in fixed places: pause or resume (Art. 14), the capture
+    // removal stop in byo-yomi (Art. 23.4), "how much time is left?" (Art. 16.1).
+    let over = session.outcome().is_some();
+    let paused = clock.paused().is_some();
+    let mover = view.to_move;
+    ui.horizontal_wrapped(|ui| {
+        let (text, cmd) = if paused {
+            (lang.pick("继续计时", "繼續計時", "Resume"), Command::Resume)
+        } else {
+            (lang.pick("暂停", "暫停", "Pause"), Command::Pause)
+        };
+        if ui
+            .add_enabled(!over && live, egui::Button::new(text))
+            .clicked()
+        {
+            out.push(cmd);
+        }
+        let in_byoyomi = mover.is_some_and(|m| view.side(m).in_byoyomi);
+        if ui
+            .add_enabled(
+                !over && live && !paused && in_byoyomi,
+                egui::Button::new(lang.pick(
+                    "提子暂停（第23.4条）",
+                    "提子暫停（第23.4條）",
+                    "Capture removal pause (Art. 23.4)",
+                )),
+            )
+            .clicked()
+            && let Some(m) = mover
+        {
+            out.push(Command::CapturePause(color_of(m)));
+        }
+        if ui
+            .add_enabled(
+                !over && mover.is_some(),
+                egui::Button::new(lang.pick(
+                    "报剩余时间（第16.1条）",
+                    "報剩餘時間（第16.1條）",
+                    "Say the time left (Art. 16.1)",
+                )),
+            )
+            .clicked()
+        {
+            out.push(Command::TimeCheck);
+        }
+    });
     ui.label(lang.pick(
         "空格键：轮到的一方按钟。每次按钟、暂停和裁决都记入本局记录。",
         "空白鍵：輪到的一方按鐘。每次按鐘、暫停和裁決都記入本局記錄。",

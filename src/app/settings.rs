@@ -68,6 +68,11 @@ pub struct Settings {
     pub review_engine_command: String,
     /// The review engine is the command line rather than GNU Go.
     pub review_engine_use_command: bool,
+    /// Teaching mode was on when the app ended: it comes back at the next start (so closing
+    /// the window never gets round the teacher's PIN).
+    pub teaching_on: bool,
+    /// How long the arbiter's lock stays open after the PIN, in seconds (0–300).
+    pub unlock_seconds: u32,
 }
 
 impl Settings {
@@ -114,6 +119,8 @@ impl Default for Settings {
             review_engine_level: 5,
             review_engine_command: String::new(),
             review_engine_use_command: false,
+            teaching_on: false,
+            unlock_seconds: crate::app::host::lock::DEFAULT_UNLOCK_SECONDS,
         }
     }
 }

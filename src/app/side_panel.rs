@@ -1,6 +1,6 @@
 //! The side panel: game information, the arbiter's tools, review navigation, settings.
 
-use super::app_state::AppState;
+use super::AppState;
 use super::arbiter_panel::ArbiterInput;
 use super::command::{Command, Nav, Tab};
 use super::new_game_dialog::komi_text;
@@ -8,8 +8,8 @@ use super::settings::Settings;
 use crate::clock::Timestamp;
 use crate::geometry::LabelStyle;
 use crate::i18n::{Lang, Msg};
-use crate::rules::{AreaCount, Color, GameResult, KoRule, Move};
-use crate::session::{Event, Phase};
+use crate::rules::{AreaCount, Color, GameResult, KoRule};
+use crate::session::Phase;
 use eframe::egui;
 
 /// Draws the panel; returns the commands its controls emitted.
@@ -73,7 +73,8 @@ pub fn status_text(state: &AppState) -> String {
         ),
         Phase::Playing => {
             let c = state.session().side_to_move();
-            format!("{}：{}", lang.tr(Msg::ToMove), colour_name(c, lang))
+            let sep = if lang == Lang::En { ": " } else { "：" };
+            format!("{}{sep}{}", lang.tr(Msg::ToMove), colour_name(c, lang))
         }
         Phase::Adjourned => lang.pick("封棋", "封棋", "Adjourned").to_owned(),
     }
@@ -137,30 +138,6 @@ fn info_ui(ui: &mut egui::Ui, state: &AppState) {
             ui.label(result);
             ui.end_row();
         });
-}
-
-/// One log entry in words.
-pub fn event_text(e: &Event, size: u8, lang: Lang) -> String {
-    match e {
-        Event::Move {
-            color,
-            mv: Move::Play(c),
-        } => format!("{} {}", colour_name(*color, lang), c.to_gtp(size)),
-        Event::Move {
-            color,
-            mv: Move::Pass,
-        } => format!("{} {}", colour_name(*color, lang), lang.tr(Msg::Pass)),
-        Event::HandicapStone(c) => format!("{} {}", lang.tr(Msg::Handicap), c.to_gtp(size)),
-        Event::Confirm(c) => format!("{} {}", colour_name(*c, lang), lang.tr(Msg::ConfirmEnd)),
-        Event::Dead(c) => format!("{} {}", lang.tr(Msg::DeadStones), c.to_gtp(size)),
-        Event::Accept(_) => lang.tr(Msg::AcceptResult).to_owned(),
-        Event::Dispute => lang.tr(Msg::ResumePlay).to_owned(),
-        Event::Resign(c) => format!("{} {}", colour_name(*c, lang), lang.tr(Msg::Resign)),
-        Event::Press(c) => format!("{} {}", colour_name(*c, lang), lang.tr(Msg::PressClock)),
-        Event::Pause => lang.tr(Msg::Pause).to_owned(),
-        Event::Resume => lang.tr(Msg::Resume).to_owned(),
-        other => crate::session::shorthand::format_event(other, None, None, size),
-    }
 }
 
 /// Half-stones as text: `184½`.
@@ -342,6 +319,18 @@ fn settings_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
         ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0))
             .labelled_by(label.id);
         ui.checkbox(&mut s.muted, lang.tr(Msg::Mute));
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.pick(
+            "裁判锁：输入密码后保持打开（秒）",
+            "裁判鎖：輸入密碼後保持打開（秒）",
+            "Arbiter lock: stays open after the PIN (seconds)",
+        ));
+        ui.add(egui::Slider::new(
+            &mut s.unlock_seconds,
+            0..=super::host::lock::MAX_UNLOCK_SECONDS,
+        ))
+        .labelled_by(label.id);
     });
     if &s != settings {
         out.push(Command::UpdateSettings(Box::new(s)));

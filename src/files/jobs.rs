@@ -158,21 +158,24 @@ impl FileJobs {
     }
 }
 
-fn read(path: PathBuf) -> FileEvent {
+/// Reads `path` as a document (at most [`MAX_DOCUMENT_BYTES`]).
+pub fn read(path: PathBuf) -> FileEvent {
     match super::read_bounded(&path, MAX_DOCUMENT_BYTES) {
         Ok(bytes) => FileEvent::Opened(path, bytes),
         Err(e) => FileEvent::Failed(path, e.to_string()),
     }
 }
 
-fn write(path: PathBuf, bytes: &[u8]) -> FileEvent {
+/// Writes `bytes` to `path` atomically.
+pub fn write(path: PathBuf, bytes: &[u8]) -> FileEvent {
     match super::write_atomically(&path, bytes) {
         Ok(()) => FileEvent::Saved(path),
         Err(e) => FileEvent::Failed(path, e.to_string()),
     }
 }
 
-fn write_new(path: PathBuf, bytes: &[u8]) -> FileEvent {
+/// Writes `bytes` to `path` only if no file is there yet.
+pub fn write_new(path: PathBuf, bytes: &[u8]) -> FileEvent {
     match super::write_new(&path, bytes) {
         Ok(()) => FileEvent::Saved(path),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => FileEvent::AlreadyExists(path),
@@ -180,7 +183,8 @@ fn write_new(path: PathBuf, bytes: &[u8]) -> FileEvent {
     }
 }
 
-fn exported(event: FileEvent) -> FileEvent {
+/// A save reported as an export.
+pub fn exported(event: FileEvent) -> FileEvent {
     match event {
         FileEvent::Saved(p) => FileEvent::Exported(p),
         other => other,

@@ -81,6 +81,151 @@ impl std::fmt::Display for JournalError {
 
 impl std::error::Error for JournalError {}
 
+/// A [`JournalError`] as a plain value the window keeps until it is drawn, so a language
+/// switch translates it and no English reaches a Chinese screen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum JournalProblem {
+    /// The system refused (missing file, no permission, disk full …): its kind and its words.
+    Io {
+        /// The kind, for our own words.
+        kind: io::ErrorKind,
+        /// The system's words.
+        text: String,
+    },
+    /// Another program is writing this session.
+    Locked,
+    /// The file is not a session journal that can be read (the reader's words).
+    Unreadable(String),
+    /// An entry is not intact (the reader's words).
+    Damaged(String),
+    /// Entry `n` of the log does not apply.
+    Fold(u32, SessionError),
+    /// Refused by the rules or the phase.
+    Refused(SessionError),
+    /// The PIN is missing, wrong, or the session has no lock.
+    Pin(PinProblem),
+    /// Sealing or unsealing failed (the seal's words).
+    Seal(String),
+    /// The game's journal was closed (a request for a game that was replaced).
+    Closed,
+}
+
+impl JournalProblem {
+    /// The problem in `lang`.
+    pub fn text(&self, lang: crate::i18n::Lang) -> String {
+        match self {
+            JournalProblem::Io { kind, text } => {
+                let ours = match kind {
+                    io::ErrorKind::StorageFull => {
+                        lang.pick("磁盘已满", "磁碟已滿", "The disk is full")
+                    }
+                    io::ErrorKind::PermissionDenied => {
+                        lang.pick("没有写入权限", "沒有寫入權限", "No permission to write")
+                    }
+                    io::ErrorKind::NotFound => lang.pick(
+                        "找不到文件或文件夹",
+                        "找不到檔案或資料夾",
+                        "File or folder not found",
+                    ),
+                    _ => lang.pick("系统拒绝读写", "系統拒絕讀寫", "The system refused"),
+                };
+                format!("{ours} ({text})")
+            }
+            JournalProblem::Locked => lang
+                .pick(
+                    "另一个程序正在写这个对局（持有文件锁）",
+                    "另一個程式正在寫這個對局（持有檔案鎖）",
+                    "Another program is writing this session (it holds the file's lock)",
+                )
+                .to_owned(),
+            JournalProblem::Unreadable(why) => format!(
+                "{}: {why}",
+                lang.pick(
+                    "不是可读的对局记录",
+                    "不是可讀的對局記錄",
+                    "Not a readable session file"
+                )
+            ),
+            JournalProblem::Damaged(why) => format!(
+                "{}: {why}",
+                lang.pick(
+                    "对局记录已损坏，只能阅读",
+                    "對局記錄已損壞，只能閱讀",
+                    "The session file is damaged and open to read only"
+                )
+            ),
+            JournalProblem::Fold(n, e) => lang.pick(
+                format!(
+                    "第{n}条无法套用：{}",
+                    crate::i18n::session_error_text(e, lang)
+                ),
+                format!(
+                    "第{n}條無法套用：{}",
+                    crate::i18n::session_error_text(e, lang)
+                ),
+                format!(
+                    "Entry {n} does not apply: {}",
+                    crate::i18n::session_error_text(e, lang)
+                ),
+            ),
+            JournalProblem::Refused(e) => crate::i18n::session_error_text(e, lang),
+            JournalProblem::Pin(PinProblem::NoLock) => lang
+                .pick(
+                    "本局没有裁判密码，不能裁决、更正或封棋",
+                    "本局沒有裁判密碼，不能裁決、更正或封棋",
+                    "This game has no arbiter PIN, so rulings, corrections and sealing are refused",
+                )
+                .to_owned(),
+            JournalProblem::Pin(PinProblem::Missing) => lang
+                .pick("需要裁判密码", "需要裁判密碼", "This needs the arbiter PIN")
+                .to_owned(),
+            JournalProblem::Pin(PinProblem::Wrong) => lang
+                .pick("裁判密码不对", "裁判密碼不對", "The arbiter PIN is wrong")
+                .to_owned(),
+            JournalProblem::Seal(why) => format!(
+                "{}: {why}",
+                lang.pick("封棋失败", "封棋失敗", "Sealing failed")
+            ),
+            JournalProblem::Closed => lang
+                .pick(
+                    "这一局已关闭，没有写入",
+                    "這一局已關閉，沒有寫入",
+                    "That game is closed: nothing was written",
+                )
+                .to_owned(),
+        }
+    }
+}
+
+impl JournalError {
+    /// The error as a plain value (see [`JournalProblem`]).
+    pub fn problem(&self) -> JournalProblem {
+        match self {
+            JournalError::Io(e) => JournalProblem::Io {
+                kind: e.kind(),
+                text: e.to_string(),
+            },
+            JournalError::Locked => JournalProblem::Locked,
+            JournalError::Read(e) => JournalProblem::Unreadable(e.to_string()),
+            JournalError::Damaged(d) => JournalProblem::Damaged(d.to_string()),
+            JournalError::Fold(n, e) => JournalProblem::Fold(*n, e.clone()),
+            JournalError::Refused(e) => JournalProblem::Refused(e.clone()),
+            JournalError::Pin(p) => JournalProblem::Pin(*p),
+            JournalError::Seal(why) => JournalProblem::Seal(why.clone()),
+        }
+    }
+}
+
+thread_local! {
+    static SYNCS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many journal entries this thread has synced to disk: the window's test that no journal
+/// write happens on the thread that applies commands reads it.
+pub fn syncs_on_this_thread() -> u64 {
+    SYNCS.with(std::cell::Cell::get)
+}
+
 impl From<io::Error> for JournalError {
     fn from(e: io::Error) -> JournalError {
         JournalError::Io(e)
@@ -146,6 +291,7 @@ impl JournalFile {
     fn append(&mut self, line: &EntryBytes) -> io::Result<()> {
         if let Some(file) = self.file.as_mut() {
             let written = file.write_all(&line.bytes).and_then(|()| file.sync_data());
+            SYNCS.with(|c| c.set(c.get() + 1));
             if let Err(e) = written {
                 let _ = file.set_len(self.len);
                 let _ = file.sync_data();
@@ -397,6 +543,11 @@ impl Journal {
         self.moved_aside.as_deref()
     }
 
+    /// Every intact byte of the journal (one JSON line an entry, the setup first), as on disk.
+    pub fn bytes(&self) -> &[u8] {
+        &self.file.memory
+    }
+
     /// The number of entries (the last one's number).
     pub fn entries(&self) -> u32 {
         self.session.next_number() - 1
@@ -420,6 +571,17 @@ impl Journal {
         Ok(())
     }
 
+    /// Checks `pin` against the session's verifier (Argon2id: call it off the window's thread).
+    /// The right PIN leaves the derived keys in the journal (for the HMAC and the seal); the
+    /// PIN itself is not kept. A session without a lock has no PIN to check.
+    pub fn check_pin(&mut self, pin: &str) -> Result<bool, JournalError> {
+        match self.unlock(pin) {
+            Ok(()) => Ok(true),
+            Err(JournalError::Pin(PinProblem::Wrong)) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
     /// Whether the arbiter's PIN has been given in this process.
     pub fn unlocked(&self) -> bool {
         self.keys.is_some()
@@ -432,8 +594,9 @@ impl Journal {
         line: &Line,
         pin: Option<&str>,
     ) -> Result<Appended, JournalError> {
+        // A PIN given with an action is always checked, also when the keys are already here:
+        // a seal is encrypted under the PIN typed, so a wrong one must never seal.
         if let Some(pin) = pin
-            && self.keys.is_none()
             && self.header.pin.is_some()
         {
             self.unlock(pin)?;
@@ -545,7 +708,10 @@ fn to_entry(
             Event::Unseal(reveal)
         }
     };
-    if event.needs_arbiter() {
+    // A session without a lock has no arbiter: the decision on a restart's time away is the
+    // players' there (a casual game at the window), every other ruling stays refused.
+    let pinless_gap = header.pin.is_none() && matches!(event, Event::Gap { .. });
+    if event.needs_arbiter() && !pinless_gap {
         check_lock(header, keys)?;
     }
     let entry = Entry {

@@ -82,4 +82,3 @@ pub fn choose_move(game: &Game, color: Color) -> Move {
         .copied()
         .map_or(Move::Pass, Move::Play)
 }
-

@@ -5,18 +5,22 @@
 //! it is switched live by changing that value. The system locale is read at the edge (in the
 //! app's start-up) and given to [`Lang::from_locale`].
 
+mod clock_text;
 mod dead_stones_text;
 mod messages;
 mod record_text;
+mod refusal_text;
 mod teach_text;
 mod time_control_text;
 
+pub use clock_text::{clock_error_text, control_error_text};
 pub use dead_stones_text::{reason_text, status_text};
 pub use messages::Msg;
 pub use record_text::{
     file_already_there, illegal_move_text, pos_text, repair_text, replay_error_text,
     rules_error_text, sgf_error_text, warning_text,
 };
+pub use refusal_text::session_error_text;
 pub use teach_text::TeachText;
 pub use time_control_text::{span_text, time_control_text};
 

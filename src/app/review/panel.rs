@@ -48,7 +48,7 @@ pub struct ReviewPanel {
     pub(super) path_focus: bool,
     tree_cache: Option<(u64, Vec<TreeCell>)>,
     scene_cache: Option<(u64, bool, Scene)>,
-    line_cache: Option<(u64, usize)>,
+    line_cache: std::cell::Cell<Option<(u64, usize)>>,
     /// Bring the current node into view in the tree (after the cursor moved).
     scroll_tree: bool,
     last_cursor: (u64, NodeId),
@@ -87,7 +87,7 @@ impl ReviewPanel {
             path_focus: false,
             tree_cache: None,
             scene_cache: None,
-            line_cache: None,
+            line_cache: std::cell::Cell::new(None),
             scroll_tree: true,
             last_cursor: (0, NodeId(0)),
             wheel: 0.0,
@@ -157,13 +157,13 @@ impl ReviewPanel {
     }
 
     /// Moves on the current line, to its end (kept until the record or the cursor changes).
-    pub(super) fn line_moves(&mut self) -> usize {
+    pub(super) fn line_moves(&self) -> usize {
         let revision = self.review().revision();
-        match self.line_cache {
+        match self.line_cache.get() {
             Some((r, n)) if r == revision => n,
             _ => {
                 let n = self.review().line_moves();
-                self.line_cache = Some((revision, n));
+                self.line_cache.set(Some((revision, n)));
                 n
             }
         }
@@ -267,6 +267,28 @@ impl ReviewPanel {
         self.after_change();
     }
 
+    /// Carries out one command without a window (the host): as [`ReviewPanel::apply`], waking
+    /// the window with `wake` when a file job ends.
+    pub fn apply_waking(&mut self, command: ReviewCommand, lang: Lang, wake: &crate::wake::Waker) {
+        self.flush_comment();
+        self.state.apply(command, lang, wake);
+        self.after_change();
+    }
+
+    /// Takes in finished file jobs without a window (the host).
+    pub fn poll_waking(&mut self, lang: Lang, wake: &crate::wake::Waker) {
+        self.state.poll(lang, wake);
+        self.after_change();
+    }
+
+    /// Drops the unsaved edits (the answer "Discard"): the record is marked clean and the text
+    /// being typed forgotten, so nothing asks about them again.
+    pub fn discard_edits(&mut self) {
+        self.comment_edited = false;
+        self.info_edit.clear();
+        self.state.review.mark_saved();
+    }
+
     fn after_change(&mut self) {
         let cursor = (self.review().shape_revision(), self.review().current());
         if cursor != self.last_cursor {
@@ -295,32 +317,32 @@ impl ReviewPanel {
         })
     }
 
-    /// Reads the keys, draws the panel and applies what they asked: the review tab's side
-    /// panel in one call. The questions are drawn by [`ReviewPanel::window_ui`].
-    pub fn show(&mut self, ui: &mut egui::Ui, lang: Lang) {
+    /// Reads the keys and draws the panel: the review tab's side panel in one call; returns
+    /// what they asked (the host applies it). The questions are drawn by
+    /// [`ReviewPanel::window_ui`].
+    pub fn show(&mut self, ui: &mut egui::Ui, lang: Lang) -> Vec<ReviewCommand> {
         let ctx = ui.ctx().clone();
         let mut commands = Self::dropped(&ctx);
         commands.extend(self.keys(&ctx));
         commands.extend(self.ui(ui, lang));
-        for c in commands {
-            self.apply(&ctx, c, lang);
-        }
+        commands
     }
 
-    /// What the review tab needs every frame, whichever tab is shown: finished file jobs, and
-    /// its questions (unsaved edits, a deletion, a path, replacing a file) as modal windows.
-    pub fn window_ui(&mut self, ctx: &egui::Context, lang: Lang) {
+    /// The review tab's questions (unsaved edits, a deletion, a path, replacing a file) as
+    /// modal windows, whichever tab is shown; returns the answers.
+    pub fn window_ui(&mut self, ctx: &egui::Context, lang: Lang) -> Vec<ReviewCommand> {
         self.lang = lang;
-        self.poll(ctx, lang);
-        let commands = prompt_view::prompt_ui(ctx, self, lang);
-        for c in commands {
-            self.apply(ctx, c, lang);
-        }
+        prompt_view::prompt_ui(ctx, self, lang)
     }
 
     /// One line for the window's status bar: the record's name, the move shown and who plays
     /// next, e.g. "复盘 game.sgf：第 52 / 211 手，白方走".
     pub fn status_text(&mut self, lang: Lang) -> String {
+        self.status_line(lang)
+    }
+
+    /// [`ReviewPanel::status_text`] from a shared borrow (the views read the host).
+    pub fn status_line(&self, lang: Lang) -> String {
         let name = self.state.record_name(lang);
         let total = self.line_moves();
         let n = self.review().move_number();

@@ -18,7 +18,7 @@ pub mod window;
 
 pub use prefs::TeachPrefs;
 pub use state::{TeachCommand, TeachEffects, TeachState};
-pub use window::{TeachOutcome, TeachWindow};
+pub use window::TeachWindow;
 
 #[cfg(test)]
 mod state_tests;

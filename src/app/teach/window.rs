@@ -5,25 +5,14 @@ use super::board_view::{paint_celebration, teach_board_ui};
 use super::celebration::{CELEBRATION_FPS, CELEBRATION_MS};
 use super::panel::{apply_size, bar_ui, end_text, options_ui, pin_ui, side_ui};
 use super::prefs::TeachPrefs;
-use super::state::{TeachCommand, TeachState};
+use super::state::{TeachCommand, TeachEffects, TeachState};
 use crate::app::board_view::BoardLook;
 use crate::app::theme;
-use crate::audio::Announcer;
 use crate::clock::Timestamp;
 use crate::i18n::Lang;
 use crate::seal::KdfParams;
 use eframe::egui;
-use std::sync::Arc;
 use std::time::Duration;
-
-/// What the app does after a teaching frame.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct TeachOutcome {
-    /// Leave teaching mode.
-    pub leave: bool,
-    /// Save these preferences into the settings.
-    pub prefs: Option<TeachPrefs>,
-}
 
 /// Teaching mode's window state: the game (kept while the mode is off, so a child comes back
 /// to it) and the text being typed.
@@ -43,49 +32,60 @@ impl TeachWindow {
         self.state.as_ref()
     }
 
-    /// Applies a command as a view would (tests, scripted walks).
-    pub fn apply(&mut self, cmd: TeachCommand, now: Timestamp) {
-        if let Some(s) = &mut self.state {
-            let _ = s.apply(cmd, now);
+    /// Applies a command (the host); `None` before the mode has started.
+    pub fn apply(&mut self, cmd: TeachCommand, now: Timestamp) -> Option<TeachEffects> {
+        self.state.as_mut().map(|s| s.apply(cmd, now))
+    }
+
+    /// Hears the computer (the host, once a frame); `None` before the mode has started.
+    pub fn poll(&mut self, now: Timestamp) -> Option<TeachEffects> {
+        self.state.as_mut().map(|s| s.poll(now))
+    }
+
+    /// Starts the mode's state the first time it is shown; returns the preferences to keep
+    /// (the state may settle them, e.g. a ladder's rung).
+    pub fn ensure_started(
+        &mut self,
+        prefs: &TeachPrefs,
+        wake: crate::wake::Waker,
+        kdf: KdfParams,
+    ) -> Option<TeachPrefs> {
+        if self.state.is_some() || self.error.is_some() {
+            return None;
+        }
+        match TeachState::new(prefs.clone(), wake, kdf) {
+            Ok(s) => {
+                let prefs = s.prefs.clone();
+                self.state = Some(s);
+                Some(prefs)
+            }
+            Err(e) => {
+                self.error = Some(e);
+                None
+            }
         }
     }
 
-    /// One frame of teaching mode in `ui`; `prefs` are the saved ones (used when the mode
-    /// starts), the voice plays the sounds.
+    /// One frame of teaching mode in `ui`: draws it and returns what its controls asked (the
+    /// host applies them). `leave` is set when the mode could not start and the user leaves.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         now: Timestamp,
-        prefs: &TeachPrefs,
         look: BoardLook,
         lang: Lang,
-        announcer: &mut dyn Announcer,
-    ) -> TeachOutcome {
+        leave: &mut bool,
+    ) -> Vec<TeachCommand> {
         let ctx = ui.ctx().clone();
-        let mut outcome = TeachOutcome::default();
-        if self.state.is_none() && self.error.is_none() {
-            let wake_ctx = ctx.clone();
-            let wake = Arc::new(move || wake_ctx.request_repaint());
-            match TeachState::new(prefs.clone(), wake, KdfParams::STANDARD) {
-                Ok(s) => {
-                    outcome.prefs = Some(s.prefs.clone());
-                    self.state = Some(s);
-                }
-                Err(e) => self.error = Some(e),
-            }
-        }
         let Some(state) = &mut self.state else {
-            let mut leave = false;
             egui::CentralPanel::default().show(ui, |ui| {
                 ui.colored_label(theme::ILLEGAL, self.error.clone().unwrap_or_default());
-                leave = ui
+                *leave = ui
                     .button(crate::i18n::TeachText::Leave.text(lang))
                     .clicked();
             });
-            outcome.leave = leave;
-            return outcome;
+            return Vec::new();
         };
-        let mut sounds = state.poll(now).sounds;
         apply_size(ui.style_mut(), state.prefs.large_controls);
         let mut cmds = Vec::new();
         egui::Panel::top("teach-bar").show(ui, |ui| {
@@ -166,23 +166,6 @@ impl TeachWindow {
             &mut self.new_pin,
             lang,
         ));
-        let had = !cmds.is_empty();
-        for cmd in cmds {
-            let fx = state.apply(cmd, now);
-            sounds.extend(fx.sounds);
-            if fx.prefs_changed {
-                outcome.prefs = Some(state.prefs.clone());
-            }
-            outcome.leave |= fx.leave;
-        }
-        if state.prefs.sounds {
-            for s in sounds {
-                announcer.play_sound(s);
-            }
-        }
-        if had {
-            ctx.request_repaint();
-        }
-        outcome
+        cmds
     }
 }

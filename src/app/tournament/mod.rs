@@ -137,6 +137,40 @@ impl TournamentWindow {
         }
     }
 
+    /// Saves the event where it was saved before, or asks where (the unsaved-work question's
+    /// "Save"); `wake` repaints when the job ends.
+    pub fn save(&mut self, wake: &Waker, lang: Lang) {
+        if self.files.busy() {
+            return;
+        }
+        let Some(text) = self.state.to_ron() else {
+            return;
+        };
+        match &self.state.path {
+            Some(p) if p.extension().is_none_or(|e| e != "xml") => {
+                self.files.save(wake, p.clone(), text.into_bytes())
+            }
+            _ => self.files.save_dialog(
+                wake,
+                lang.pick("保存赛事", "儲存賽事", "Save event").into(),
+                "tournament.ron".into(),
+                ("RON", &["ron"]),
+                text.into_bytes(),
+            ),
+        }
+        self.waiting = Some(FileRequest::Save);
+    }
+
+    /// Whether a file job is running.
+    pub fn busy(&self) -> bool {
+        self.files.busy()
+    }
+
+    /// Takes in the file jobs that finished (the host polls once a frame).
+    pub fn poll(&mut self, lang: Lang) {
+        self.poll_files(lang);
+    }
+
     /// A finished arbiter session posts its result and warnings into the open event: a ruled
     /// loss as a played win `B`/`W`, a forfeit as `BF`/`WF`, both lose as `LL`.
     pub fn post(

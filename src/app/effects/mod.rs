@@ -1,0 +1,294 @@
+//! The one effects runner of the window: it owns every thread the window uses — the journal
+//! writer, the file jobs, the voice, the search for unfinished sessions — carries out the
+//! host's [`Effect`]s on them and hands their answers back as [`Command`]s. Nothing here
+//! decides anything: the host does. The thread that draws never writes, syncs, reads a
+//! document or waits on a device.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+use crate::app::host::{Command, Effect, FileJob, FileOwner};
+use crate::audio::Announcer;
+use crate::audio::Request as Voice;
+use crate::files::jobs::{self, FileEvent};
+use crate::files::journal_writer::JournalWriter;
+use crate::wake::Waker;
+
+/// What the runner asks the window itself to do (the window manager's close).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WindowRequests {
+    /// Close the window now.
+    pub close: bool,
+    /// Keep the window open: cancel the window manager's close request.
+    pub cancel_close: bool,
+}
+
+/// The runner: threads, channels, the voice.
+pub struct Runner {
+    journal: Option<JournalWriter>,
+    journal_error: Option<String>,
+    answers: Sender<Command>,
+    inbox: Receiver<Command>,
+    wake: Waker,
+    voice: Box<dyn Announcer>,
+    dialogs: bool,
+    running: usize,
+    /// What the window must do after this batch of effects.
+    pub window: WindowRequests,
+}
+
+impl std::fmt::Debug for Runner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Runner")
+            .field("journal", &self.journal)
+            .field("running", &self.running)
+            .finish()
+    }
+}
+
+impl Runner {
+    /// A runner that wakes the window with `wake` after every answer and speaks through `voice`.
+    /// `dialogs`: whether native file dialogs can be shown here (else the host asks for paths).
+    pub fn new(wake: Waker, voice: Box<dyn Announcer>, dialogs: bool) -> Runner {
+        let (answers, inbox) = channel();
+        let (journal, journal_error) = match JournalWriter::spawn(wake.clone()) {
+            Ok(w) => (Some(w), None),
+            Err(e) => (None, Some(e.to_string())),
+        };
+        Runner {
+            journal,
+            journal_error,
+            answers,
+            inbox,
+            wake,
+            voice,
+            dialogs,
+            running: 0,
+            window: WindowRequests::default(),
+        }
+    }
+
+    /// Carries out the host's effects.
+    pub fn run(&mut self, effects: Vec<Effect>) {
+        for effect in effects {
+            match effect {
+                Effect::Journal(request) => match &mut self.journal {
+                    Some(w) => w.send(request),
+                    None => {
+                        // Without a writer thread nothing can be saved: every request says so.
+                        let why = self.journal_error.clone().unwrap_or_default();
+                        if let Some(game) = request_game(&request) {
+                            let _ = self.answers.send(Command::Journal(
+                                crate::files::journal_writer::Reply::NotSaved {
+                                    game,
+                                    problem: crate::files::journal::JournalProblem::Io {
+                                        kind: std::io::ErrorKind::Other,
+                                        text: why,
+                                    },
+                                },
+                            ));
+                        }
+                    }
+                },
+                Effect::File(owner, job) => self.file(owner, job),
+                Effect::Voice(request) => self.voice(request),
+                Effect::FindUnfinished(folder) => self.find_unfinished(folder),
+                Effect::CloseWindow => self.window.close = true,
+                Effect::CancelClose => self.window.cancel_close = true,
+            }
+        }
+    }
+
+    /// Every answer since the last call, as commands for the host.
+    pub fn poll(&mut self) -> Vec<Command> {
+        let mut out = Vec::new();
+        if let Some(w) = &mut self.journal {
+            out.extend(w.poll().into_iter().map(Command::Journal));
+        }
+        let answers: Vec<Command> = self.inbox.try_iter().collect();
+        for a in &answers {
+            if matches!(a, Command::FileDone(..) | Command::ResumeFound(_)) {
+                self.running = self.running.saturating_sub(1);
+            }
+        }
+        out.extend(answers);
+        out
+    }
+
+    /// Whether any thread still owes an answer (tests wait on it).
+    pub fn busy(&self) -> bool {
+        self.running > 0 || self.journal.as_ref().is_some_and(JournalWriter::busy)
+    }
+
+    /// Waits up to `timeout` for the journal writer's next answer (tests, and the last entries
+    /// at close).
+    pub fn wait_journal(&mut self, timeout: std::time::Duration) -> Option<Command> {
+        self.journal
+            .as_mut()
+            .and_then(|w| w.wait(timeout))
+            .map(Command::Journal)
+    }
+
+    /// Waits up to `timeout` for any other thread's answer (tests).
+    pub fn wait_other(&mut self, timeout: std::time::Duration) -> Option<Command> {
+        let c = self.inbox.recv_timeout(timeout).ok()?;
+        if matches!(c, Command::FileDone(..) | Command::ResumeFound(_)) {
+            self.running = self.running.saturating_sub(1);
+        }
+        Some(c)
+    }
+
+    fn voice(&mut self, request: Voice) {
+        match request {
+            Voice::Schedule(calls) => self.voice.schedule(&calls),
+            Voice::SayNow(p) => self.voice.say_now(p),
+            Voice::Cancel => self.voice.cancel(),
+            Voice::Volume(v) => self.voice.set_volume(v),
+            Voice::Muted(m) => self.voice.set_muted(m),
+            Voice::Sound(s) => self.voice.play_sound(s),
+            // Packs are switched by their own effect elsewhere; the name alone loads nothing.
+            Voice::Voice(_) => {}
+        }
+    }
+
+    /// Spawns one worker for one answer.
+    fn spawn(&mut self, name: &str, job: impl FnOnce() -> Command + Send + 'static) {
+        let tx = self.answers.clone();
+        let wake = self.wake.clone();
+        self.running += 1;
+        let spawned = std::thread::Builder::new()
+            .name(name.to_owned())
+            .spawn(move || {
+                let _ = tx.send(job());
+                wake();
+            });
+        if let Err(e) = spawned {
+            self.running -= 1;
+            let _ = self.answers.send(Command::FileDone(
+                FileOwner::Game,
+                FileEvent::Failed(PathBuf::new(), e.to_string()),
+            ));
+        }
+    }
+
+    fn find_unfinished(&mut self, folder: PathBuf) {
+        self.spawn("tianyuan-resume", move || {
+            Command::ResumeFound(crate::app::resume::find_unfinished(
+                &folder,
+                crate::time::utc_now(),
+            ))
+        });
+    }
+
+    fn file(&mut self, owner: FileOwner, job: FileJob) {
+        let needs_dialog = matches!(
+            job,
+            FileJob::OpenDialog { .. }
+                | FileJob::SaveDialog { .. }
+                | FileJob::ExportSession { to: None, .. }
+        );
+        if needs_dialog && !self.dialogs {
+            // Nothing is ever a silent no-op: the host asks for a path instead.
+            let _ = self.answers.send(Command::NoDialog(owner, job));
+            (self.wake)();
+            return;
+        }
+        self.spawn("tianyuan-file", move || {
+            Command::FileDone(owner, run_file_job(job))
+        });
+    }
+}
+
+/// The game a journal request is for (none for a close, which is not answered).
+fn request_game(
+    r: &crate::files::journal_writer::Request,
+) -> Option<crate::files::journal_writer::GameId> {
+    use crate::files::journal_writer::Request as R;
+    match r {
+        R::New { game, .. }
+        | R::Open { game, .. }
+        | R::Append { game, .. }
+        | R::CheckPin { game, .. }
+        | R::Relocate { game, .. } => Some(*game),
+        R::Close { .. } => None,
+    }
+}
+
+/// One file job, on a worker thread.
+fn run_file_job(job: FileJob) -> FileEvent {
+    use crate::files::dialogs;
+    match job {
+        FileJob::OpenDialog { title, filter } => match dialogs::pick_open(&title, filter) {
+            Some(path) => jobs::read(path),
+            None => FileEvent::Cancelled,
+        },
+        FileJob::Read(path) => jobs::read(path),
+        FileJob::SaveDialog {
+            title,
+            name,
+            filter,
+            bytes,
+            export,
+        } => match dialogs::pick_save(&title, &name, filter) {
+            Some(path) if export => jobs::exported(jobs::write(path, &bytes)),
+            Some(path) => jobs::write(path, &bytes),
+            None => FileEvent::Cancelled,
+        },
+        FileJob::Write {
+            path,
+            bytes,
+            export,
+            new_only,
+        } => {
+            let e = if new_only {
+                jobs::write_new(path, &bytes)
+            } else {
+                jobs::write(path, &bytes)
+            };
+            if export { jobs::exported(e) } else { e }
+        }
+        FileJob::ExportSession {
+            journal,
+            kind,
+            title,
+            name,
+            to,
+        } => export_session(journal, kind, &title, &name, to),
+    }
+}
+
+/// Builds the live game's report or record from its journal on disk, then writes it.
+fn export_session(
+    journal: PathBuf,
+    kind: crate::app::host::command::SessionExport,
+    title: &str,
+    name: &str,
+    to: Option<PathBuf>,
+) -> FileEvent {
+    use crate::app::host::command::SessionExport;
+    let built = crate::files::journal::read_journal(&journal).and_then(|(_, reading)| {
+        let session = crate::files::journal::fold_reading(&reading)?;
+        Ok(match kind {
+            SessionExport::Sgf => crate::report::session_sgf(&session),
+            SessionExport::ReportHtml => crate::report::Report::new(&session, &reading).html(),
+            SessionExport::ReportText => crate::report::Report::new(&session, &reading).text(),
+        })
+    });
+    let text = match built {
+        Ok(t) => t,
+        Err(e) => return FileEvent::Failed(journal, e.to_string()),
+    };
+    let filter: crate::files::dialogs::Filter = match kind {
+        SessionExport::ReportHtml => ("HTML", &["html"]),
+        SessionExport::ReportText => ("Text", &["txt"]),
+        SessionExport::Sgf => ("SGF", &["sgf"]),
+    };
+    let out = match to {
+        Some(p) => Some(p),
+        None => crate::files::dialogs::pick_save(title, name, filter),
+    };
+    match out {
+        Some(out) => jobs::exported(jobs::write(out, text.as_bytes())),
+        None => FileEvent::Cancelled,
+    }
+}
