@@ -901,4 +901,73 @@ mod tests {
         assert!(g.vacated.contains(corner));
         assert!(g.check(Color::Black, Move::Play(Coord::new(0, 1))).is_ok());
     }
+
+    /// `clone_from` into a game that was used for something else (another size, a longer
+    /// history, an edit, a handicap) gives a game that behaves as `clone` would: same board,
+    /// history, captures and turn, every point equally legal for both colours (superko
+    /// included), and the same continuation under the same random numbers.
+    #[test]
+    fn clone_from_behaves_as_clone() {
+        use crate::rng::SplitMix64;
+        let mut rng = SplitMix64::new(21);
+        for (size, ko) in [
+            (5u8, KoRule::Positional),
+            (9, KoRule::Situational),
+            (9, KoRule::Simple),
+            (19, KoRule::Positional),
+        ] {
+            let rules = Rules {
+                ko,
+                ..Rules::default()
+            };
+            let mut source = Game::new(size, rules.clone()).expect("a valid size");
+            let mut color = Color::Black;
+            for _ in 0..3 * usize::from(size) * usize::from(size) {
+                source.play_random(color, &mut |n| rng.below(n));
+                color = color.opponent();
+            }
+            let mut used =
+                Game::new(if size == 5 { 9 } else { 5 }, Rules::default()).expect("a valid size");
+            let mut same_size = Game::new(size, Rules::default()).expect("a valid size");
+            for g in [&mut used, &mut same_size] {
+                for _ in 0..40 {
+                    g.play_random(color, &mut |n| rng.below(n));
+                    color = color.opponent();
+                }
+                let c = Coord::new(1, 1);
+                let _ = g.edit_stones(&[(c, None)]);
+            }
+            let fresh = source.clone();
+            for mut copy in [used, same_size] {
+                copy.clone_from(&source);
+                assert_eq!(copy.board(), fresh.board());
+                assert_eq!(copy.board().hash(), fresh.board().hash());
+                assert_eq!(copy.moves(), fresh.moves());
+                assert_eq!(copy.to_move(), fresh.to_move());
+                assert_eq!(copy.captures(Color::Black), fresh.captures(Color::Black));
+                assert_eq!(copy.captures(Color::White), fresh.captures(Color::White));
+                for c in fresh.board().points().collect::<Vec<_>>() {
+                    for who in [Color::Black, Color::White] {
+                        assert_eq!(
+                            copy.check(who, Move::Play(c)),
+                            fresh.check(who, Move::Play(c)),
+                            "{size} {ko:?} {c:?}"
+                        );
+                    }
+                }
+                let (mut a, mut b) = (fresh.clone(), copy);
+                let (mut ra, mut rb) = (SplitMix64::new(5), SplitMix64::new(5));
+                let mut turn = a.to_move();
+                for _ in 0..200 {
+                    let ma = a.play_random(turn, &mut |n| ra.below(n));
+                    let mb = b.play_random(turn, &mut |n| rb.below(n));
+                    assert_eq!(ma, mb);
+                    turn = turn.opponent();
+                }
+                assert_eq!(a.board(), b.board());
+                assert!(a.undo() && b.undo());
+                assert_eq!(a.board(), b.board());
+            }
+        }
+    }
 }
