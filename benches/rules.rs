@@ -1,69 +1,31 @@
 //! Benchmarks of the rules core: random legal playouts on 19×19 under positional superko
 //! (moves per second on one thread) and area counting of a full board.
 //!
-//! The playout policy is [`Game::play_random`]: uniform among the legal moves that do not fill
-//! the mover's own one-point eyes; a playout ends at two passes or a move cap.
+//! The playout policy is `Game::play_random`: uniform among the legal moves that do not fill
+//! the mover's own one-point eyes; a playout ends at two passes or a move cap (the workload is
+//! `support/random_playout.rs`, which `examples/playout_speed.rs` times against libEGo).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tianyuan::rules::{Board, Color, Coord, Game, KoRule, Move, Rules, area_count};
+use tianyuan::rng::SplitMix64;
+use tianyuan::rules::{Board, Coord, area_count};
 
-/// SplitMix64: small, fast and seeded, so runs are reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        // Multiply-shift: unbiased enough for a benchmark, and no division.
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-}
-
-const MOVE_CAP: usize = 3 * 361;
-
-/// Plays one random game from the empty board; returns the number of moves and passes.
-fn playout(game: &mut Game, rng: &mut Rng) -> usize {
-    game.clear();
-    let mut passes = 0;
-    let mut color = Color::Black;
-    let mut below = |n: usize| rng.below(n);
-    while passes < 2 && game.move_number() < MOVE_CAP {
-        if game.play_random(color, &mut below) == Move::Pass {
-            passes += 1;
-        } else {
-            passes = 0;
-        }
-        color = color.opponent();
-    }
-    game.move_number()
-}
+#[path = "support/random_playout.rs"]
+mod random_playout;
+use random_playout::{playout, playout_game};
 
 fn bench_playouts(c: &mut Criterion) {
-    let rules = Rules {
-        ko: KoRule::Positional,
-        ..Rules::default()
-    };
-    let mut game = match Game::new(19, rules) {
-        Ok(g) => g,
-        Err(e) => panic!("19x19: {e}"),
-    };
-    let mut rng = Rng(0x7469_616e);
+    let mut game = playout_game();
     // Measure the moves of a fixed batch of playouts so the throughput is exact.
     const PLAYOUTS: usize = 20;
-    let mut probe = Rng(0x7469_616e);
+    let mut probe = SplitMix64::new(0x7469_616e);
     let moves: usize = (0..PLAYOUTS).map(|_| playout(&mut game, &mut probe)).sum();
     let mut group = c.benchmark_group("playout_19x19_positional_superko");
     group.throughput(Throughput::Elements(moves as u64));
     group.bench_function("moves", |b| {
         b.iter(|| {
-            rng = Rng(0x7469_616e);
+            let mut rng = SplitMix64::new(0x7469_616e);
             let mut total = 0;
             for _ in 0..PLAYOUTS {
                 total += playout(&mut game, &mut rng);

@@ -51,6 +51,29 @@ pub struct Reader {
     nodes: u32,
     /// Positions visited since the reader was made (for statistics and benchmarks).
     total: u64,
+    /// Games to read the next position in, one a level of the current line.
+    spare: Spares,
+}
+
+/// The reader's scratch games: each position read is a copy of the one before with one more
+/// move, made with [`Game::clone_from`] into a game kept from an earlier line, which copies
+/// only the cells the board uses and reuses the lists' buffers. A fresh `clone` a position
+/// copied every array of the largest board and allocated every list, most of the reader's
+/// time. Boxed, so that taking one out or putting it back moves a pointer, not a board.
+#[derive(Default)]
+struct Spares(Vec<Box<Game>>);
+
+impl Clone for Spares {
+    /// A copied reader starts without scratch games (they hold nothing worth copying).
+    fn clone(&self) -> Spares {
+        Spares::default()
+    }
+}
+
+impl std::fmt::Debug for Spares {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} spare games", self.0.len())
+    }
 }
 
 impl Reader {
@@ -60,7 +83,24 @@ impl Reader {
             limits,
             nodes: 0,
             total: 0,
+            spare: Spares::default(),
         }
+    }
+
+    /// `game` copied into a scratch game (see [`Spares`]); give it back with
+    /// [`Reader::put_back`].
+    fn copy_of(&mut self, game: &Game) -> Box<Game> {
+        match self.spare.0.pop() {
+            Some(mut g) => {
+                g.as_mut().clone_from(game);
+                g
+            }
+            None => Box::new(game.clone()),
+        }
+    }
+
+    fn put_back(&mut self, game: Box<Game>) {
+        self.spare.0.push(game);
     }
 
     /// The limits.
@@ -157,21 +197,23 @@ impl Reader {
             if !self.visit() {
                 return None;
             }
-            let mut next = game.clone();
-            if next.play(attacker, Move::Play(m)).is_err() {
-                continue;
-            }
-            if next.board().get(target) != Some(defender) {
-                return Some(m);
-            }
-            // A stone left in atari that captures nothing is taken at once: no attack.
-            if next.board().liberties(m) == 1 && !libs.contains(&m) {
-                continue;
-            }
-            if self
-                .defend_rec(&next, target, defender, depth + 1)
-                .is_none()
-            {
+            let mut next = self.copy_of(game);
+            let captures = 'read: {
+                if next.play(attacker, Move::Play(m)).is_err() {
+                    break 'read false;
+                }
+                if next.board().get(target) != Some(defender) {
+                    break 'read true;
+                }
+                // A stone left in atari that captures nothing is taken at once: no attack.
+                if next.board().liberties(m) == 1 && !libs.contains(&m) {
+                    break 'read false;
+                }
+                self.defend_rec(&next, target, defender, depth + 1)
+                    .is_none()
+            };
+            self.put_back(next);
+            if captures {
                 return Some(m);
             }
         }
@@ -219,17 +261,21 @@ impl Reader {
             if !self.visit() {
                 return Some(None);
             }
-            let mut next = game.clone();
-            if next.play(defender, Move::Play(m)).is_err() {
-                continue;
-            }
-            if next.board().get(target) != Some(defender) {
-                continue;
-            }
-            if next.board().liberties(target) >= 3 {
-                return Some(Some(m));
-            }
-            if self.attack_rec(&next, target, defender, depth).is_none() {
+            let mut next = self.copy_of(game);
+            let saves = 'read: {
+                if next.play(defender, Move::Play(m)).is_err() {
+                    break 'read false;
+                }
+                if next.board().get(target) != Some(defender) {
+                    break 'read false;
+                }
+                if next.board().liberties(target) >= 3 {
+                    break 'read true;
+                }
+                self.attack_rec(&next, target, defender, depth).is_none()
+            };
+            self.put_back(next);
+            if saves {
                 return Some(Some(m));
             }
         }

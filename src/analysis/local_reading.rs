@@ -193,7 +193,7 @@ impl Search {
             let mut next_ko = 0;
             if outcome.captured == 1 {
                 let h = next.head_of(p);
-                if next.len_at_head(h) == 1 && next.libs_at_head(h) == 1 {
+                if next.len_at_head(h) == 1 && next.in_atari(h) {
                     next_ko = self.removed.first().map_or(0, |&q| usize::from(q));
                 }
             }

@@ -23,6 +23,7 @@ use crate::rules::Board;
 use crate::rules::Color;
 #[cfg(test)]
 use crate::rules::Coord;
+use crate::rules::OtherLiberties;
 use crate::rules::cell_codes::{EMPTY, WALL};
 
 use super::cells::{Cells, code, on_board};
@@ -167,7 +168,7 @@ impl Playout {
         self.ko = 0;
         if outcome.captured == 1 && !outcome.suicide {
             let h = self.board.head_of(p);
-            if self.board.len_at_head(h) == 1 && self.board.libs_at_head(h) == 1 {
+            if self.board.len_at_head(h) == 1 && self.board.in_atari(h) {
                 self.ko = self.removed.first().map_or(0, |&q| usize::from(q));
             }
         }
@@ -247,7 +248,7 @@ impl Playout {
         let board = &self.board;
         if board.at(last) == 3 - own {
             let h = board.head_of(last);
-            if board.libs_at_head(h) == 1
+            if board.in_atari(h)
                 && let Some(q) = self.one_liberty(h)
                 && self.legal(q, own)
             {
@@ -259,7 +260,7 @@ impl Playout {
                 continue;
             }
             let h = board.head_of(n);
-            if board.libs_at_head(h) != 1 {
+            if !board.in_atari(h) {
                 continue;
             }
             if let Some(q) = self.one_liberty(h)
@@ -280,7 +281,7 @@ impl Playout {
         let mut save: Option<(u16, usize)> = None;
         for p in on_board(board) {
             let v = board.at(p);
-            if v == EMPTY || board.head_of(p) != p || board.libs_at_head(p) != 1 {
+            if v == EMPTY || board.head_of(p) != p || !board.in_atari(p) {
                 continue;
             }
             let len = board.len_at_head(p);
@@ -301,16 +302,10 @@ impl Playout {
         capture.or(save).map(|(_, q)| q)
     }
 
-    /// A liberty of the chain headed by `h`.
+    /// The liberty of the chain headed by `h`, which is in atari (constant time: the rules
+    /// core's pseudo-liberties name it).
     fn one_liberty(&self, h: usize) -> Option<usize> {
-        for s in self.board.chain_cells(h) {
-            for n in self.cells.neighbours(s) {
-                if self.board.at(n) == EMPTY {
-                    return Some(n);
-                }
-            }
-        }
-        None
+        self.board.atari_liberty(h)
     }
 
     fn legal(&self, p: usize, own: u8) -> bool {
@@ -333,7 +328,7 @@ impl Playout {
             if v == EMPTY {
                 empties += 1;
             } else if v == 3 - own {
-                if board.libs_at_head(board.head_of(n)) == 1 {
+                if board.in_atari(board.head_of(n)) {
                     return false; // it captures
                 }
             } else if v == own {
@@ -387,18 +382,11 @@ impl Playout {
                     continue;
                 }
                 heads[i] = h;
-                if board.libs_at_head(h) >= 3 {
-                    return 2;
-                }
-                for s in board.chain_cells(h) {
-                    for m in self.cells.neighbours(s) {
-                        if board.at(m) == EMPTY {
-                            add(m, &mut libs, &mut k);
-                        }
-                    }
-                    if k >= 2 {
-                        return 2;
-                    }
+                // Read from the rules core's pseudo-liberties, no walk along the chain.
+                match board.liberties_besides(h, p) {
+                    OtherLiberties::Several => return 2,
+                    OtherLiberties::One(q) => add(q, &mut libs, &mut k),
+                    OtherLiberties::None => {}
                 }
             }
             if k >= 2 {

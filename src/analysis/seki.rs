@@ -78,7 +78,7 @@ fn fills_into_atari(board: &Board, cells: Cells, p: usize, color: Color) -> bool
         } else if v == WALL {
             continue;
         } else if v != own {
-            if board.libs_at_head(board.head_of(n)) == 1 {
+            if board.in_atari(board.head_of(n)) {
                 return false; // it would capture
             }
         } else {

@@ -3,8 +3,12 @@
 //! Layout after KataGo: cell `(x+1) + (y+1)*(size+1)`, with a wall border so that the four
 //! neighbours of any point are plain offsets and need no bounds checks. Rows share one wall
 //! column. A chain is a circular linked list through `next`; every stone knows its chain's
-//! `head`, and the head holds the exact liberty count and the number of stones. All of it, and
-//! the Zobrist hash, is maintained incrementally by [`Board::play_at`].
+//! `head`, and the head holds the number of stones and the chain's pseudo-liberties (after
+//! libEGo: every pair of a stone and an empty neighbour, with the sum and the sum of squares of
+//! those points, which tell exactly whether they are all one point and which). Every cell also
+//! knows how many of its neighbours are Black, White and empty. All of it, and the Zobrist
+//! hash, is maintained incrementally by [`Board::play_at`]; the exact number of liberties is
+//! counted on demand ([`Board::liberties`]).
 
 use std::fmt;
 
@@ -20,7 +24,6 @@ pub(crate) const BLACK: u8 = 1;
 pub(crate) const WHITE: u8 = 2;
 pub(crate) const WALL: u8 = 3;
 
-const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 const MAX_STRIDE: usize = MAX_SIZE as usize + 1;
 
 /// `CELL_XY[stride][cell]` = (x, y) of an on-board cell: the hot paths map cells back to
@@ -60,6 +63,109 @@ fn color_of(code: u8) -> Option<Color> {
     }
 }
 
+/// The shift of each cell code's count in [`Board`]'s neighbour counts: Black in bits 0–3,
+/// White in 4–7, empty in 8–11 (a wall is counted nowhere).
+const COUNT_SHIFT: [u32; 4] = [8, 0, 4, 0];
+/// The neighbour counts' field of the empty neighbours.
+const EMPTY_FIELD: u16 = 0xF << 8;
+
+/// What a stone of cell code `v` adds to each neighbour's counts: one more of its colour, one
+/// empty point fewer (wrapping: removing it subtracts the same).
+#[inline]
+fn stone_delta(v: u8) -> u16 {
+    (1u16 << COUNT_SHIFT[usize::from(v & 3)]).wrapping_sub(1 << 8)
+}
+
+/// A chain's pseudo-liberties: every pair of one of its stones and an empty neighbour, so a
+/// liberty next to k stones of the chain counts k times. Joining two chains adds their counts,
+/// a stone put next to a chain takes one pair away, a stone taken off gives one back: no
+/// search for shared liberties. The count is 0 exactly when the chain has no liberty; the sum
+/// and the sum of squares of the points tell exactly when all pairs name one point `q`
+/// (`sum = n·q` and `sum2 = n·q²` force every point to be `q`): the chain is in atari.
+///
+/// The three numbers are packed in one word, so one addition updates them all: the count in
+/// bits 0–11, the sum in 12–32, the sum of squares in 33–63. On a 25×25 board a chain has at
+/// most 2 500 pairs (four per empty point) on cells below 703, so the count stays below 2¹²,
+/// the sum below 2²¹ and the sum of squares below 2³¹: no field ever carries into the next.
+/// Arithmetic wraps: the entries of cells that head no chain are never read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Libs(u64);
+
+const SUM_SHIFT: u32 = 12;
+const SUM2_SHIFT: u32 = 33;
+
+/// The packed pseudo-liberty of one pair naming cell `q`: count 1, sum `q`, square `q²`.
+#[inline]
+fn pair(q: usize) -> u64 {
+    let q = q as u64;
+    1 | (q << SUM_SHIFT) | ((q * q) << SUM2_SHIFT)
+}
+
+impl Libs {
+    const NONE: Libs = Libs(0);
+
+    /// Adds the pair `pair` (see [`pair`]) when `yes`, without a branch.
+    #[inline]
+    fn add_if(&mut self, pair: u64, yes: bool) {
+        self.0 = self.0.wrapping_add(pair & u64::from(yes).wrapping_neg());
+    }
+
+    /// Takes away the pair `pair` when `yes`, without a branch.
+    #[inline]
+    fn sub_if(&mut self, pair: u64, yes: bool) {
+        self.0 = self.0.wrapping_sub(pair & u64::from(yes).wrapping_neg());
+    }
+
+    #[inline]
+    fn join(&mut self, other: Libs) {
+        self.0 = self.0.wrapping_add(other.0);
+    }
+
+    /// The number of pairs.
+    #[inline]
+    fn n(self) -> u64 {
+        self.0 & ((1 << SUM_SHIFT) - 1)
+    }
+
+    /// The sum of the cells the pairs name.
+    #[inline]
+    fn sum(self) -> u64 {
+        (self.0 >> SUM_SHIFT) & ((1 << (SUM2_SHIFT - SUM_SHIFT)) - 1)
+    }
+
+    /// The sum of their squares.
+    #[inline]
+    fn sum2(self) -> u64 {
+        self.0 >> SUM2_SHIFT
+    }
+
+    /// Whether every pair names the cell `q` (a chain whose last liberty `q` is; exact for
+    /// a chain with a pair at all, which a chain next to an empty `q` always has): then the
+    /// packed word is `n` times the packed pair.
+    #[inline]
+    fn only(self, q: usize) -> bool {
+        self.0 == self.n().wrapping_mul(pair(q))
+    }
+
+    /// Whether the chain has exactly one liberty.
+    #[inline]
+    fn in_atari(self) -> bool {
+        let n = self.n();
+        n > 0 && n * self.sum2() == self.sum() * self.sum()
+    }
+}
+
+/// A chain's liberties besides one point ([`Board::liberties_besides`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OtherLiberties {
+    /// No other liberty.
+    None,
+    /// Exactly one other, this cell.
+    One(usize),
+    /// Two or more.
+    Several,
+}
+
 /// What one stone did to the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Outcome {
@@ -72,19 +178,24 @@ pub(crate) struct Outcome {
 /// The stones on a board of 2×2 to 25×25, with chains and liberties; no history, no turn.
 ///
 /// Two boards are equal when they have the same size and the same stones on the same points.
-#[derive(Clone)]
 pub struct Board {
     size: u8,
     stride: usize,
     cells: Grid<u8>,
+    /// Per on-board cell: how many of its four neighbours are Black, White and empty
+    /// ([`COUNT_SHIFT`]), whatever the cell holds. The eye test and, mostly, the suicide test
+    /// read this one number instead of four cells.
+    nbrs: Grid<u16>,
+    /// The head of the chain of a stone; a cell that holds no stone is its own head, so the
+    /// heads of distinct neighbours compare without looking at what they hold.
     head: Grid<u16>,
     next: Grid<u16>,
-    /// At a chain's head: its number of distinct liberties.
-    libs: Grid<u16>,
+    /// At a chain's head: its pseudo-liberties ([`Libs`]).
+    libs: Grid<Libs>,
     /// At a chain's head: its number of stones.
     len: Grid<u16>,
     /// The empty points, in no particular order, for move generation.
-    empties: [u16; MAX_POINTS],
+    empties: Grid<u16>,
     empty_index: Grid<u16>,
     empty_count: usize,
     hash: u64,
@@ -101,22 +212,20 @@ impl Board {
             size,
             stride,
             cells: Grid::filled(WALL),
+            nbrs: Grid::filled(0),
             head: Grid::filled(0),
             next: Grid::filled(0),
-            libs: Grid::filled(0),
+            libs: Grid::filled(Libs::NONE),
             len: Grid::filled(0),
-            empties: [0; MAX_POINTS],
+            empties: Grid::filled(0),
             empty_index: Grid::filled(0),
             empty_count: 0,
             hash: 0,
         };
-        for y in 0..size {
-            for x in 0..size {
-                let p = board.cell(Coord::new(x, y));
-                board.cells[p] = EMPTY;
-                board.push_empty(p);
-            }
+        for p in 0..CELLS {
+            board.head[p] = p as u16;
         }
+        board.clear();
         Ok(board)
     }
 
@@ -124,10 +233,15 @@ impl Board {
     pub(crate) fn clear(&mut self) {
         self.empty_count = 0;
         self.hash = 0;
+        let last = self.size - 1;
         for y in 0..self.size {
             for x in 0..self.size {
                 let p = self.cell(Coord::new(x, y));
                 self.cells[p] = EMPTY;
+                self.head[p] = p as u16;
+                let edges = u16::from(x == 0) + u16::from(x == last);
+                let edges = edges + u16::from(y == 0) + u16::from(y == last);
+                self.nbrs[p] = (4 - edges) << COUNT_SHIFT[usize::from(EMPTY)];
                 self.push_empty(p);
             }
         }
@@ -172,12 +286,13 @@ impl Board {
         out
     }
 
-    /// The number of liberties of the chain at `c`, 0 if `c` is empty or off the board.
+    /// The number of liberties of the chain at `c`, 0 if `c` is empty or off the board
+    /// (counted along the chain: linear in its length).
     pub fn liberties(&self, c: Coord) -> usize {
         if self.get(c).is_none() {
             return 0;
         }
-        usize::from(self.libs[usize::from(self.head[self.cell(c)])])
+        self.liberty_count(self.head_of(self.cell(c)))
     }
 
     /// The Zobrist hash of the stones (fixed seed; the empty board hashes to 0).
@@ -192,7 +307,7 @@ impl Board {
 
     /// The empty points, in an unspecified order that changes as stones come and go.
     pub fn empty_points(&self) -> impl Iterator<Item = Coord> + '_ {
-        self.empties[..self.empty_count]
+        self.empty_cells()
             .iter()
             .map(|&p| self.coord(usize::from(p)))
     }
@@ -237,9 +352,15 @@ impl Board {
         [p - self.stride, p - 1, p + 1, p + self.stride]
     }
 
+    /// The `i`-th empty cell, `i` below [`Board::empty_count`].
+    #[inline]
+    pub(crate) fn empty_cell(&self, i: usize) -> usize {
+        usize::from(self.empties[i])
+    }
+
     #[inline]
     pub(crate) fn empty_cells(&self) -> &[u16] {
-        &self.empties[..self.empty_count]
+        &self.empties.0[..self.empty_count.min(CELLS)]
     }
 
     /// The cells of the chain whose stone is on `p`.
@@ -256,9 +377,66 @@ impl Board {
         usize::from(self.head[p])
     }
 
+    /// Whether the chain headed by `h` has exactly one liberty (constant time).
     #[inline]
-    pub(crate) fn libs_at_head(&self, h: usize) -> u16 {
-        self.libs[h]
+    pub(crate) fn in_atari(&self, h: usize) -> bool {
+        self.libs[h].in_atari()
+    }
+
+    /// The last liberty of the chain headed by `h` when it is in atari (constant time: all its
+    /// pseudo-liberties name that point, so it is their sum over their count).
+    #[inline]
+    pub(crate) fn atari_liberty(&self, h: usize) -> Option<usize> {
+        let libs = self.libs[h];
+        libs.in_atari().then(|| (libs.sum() / libs.n()) as usize)
+    }
+
+    /// The liberties of the chain headed by `h` other than the empty cell `p` next to it, up
+    /// to two (constant time: the pseudo-liberties without the pairs naming `p` either all
+    /// name one point or not).
+    pub(crate) fn liberties_besides(&self, h: usize, p: usize) -> OtherLiberties {
+        let pairs_at_p = self
+            .neighbours(p)
+            .iter()
+            .filter(|&&n| usize::from(self.head[n]) == h)
+            .count();
+        let mut rest = self.libs[h];
+        for _ in 0..pairs_at_p {
+            rest.sub_if(pair(p), true);
+        }
+        if rest.n() == 0 {
+            OtherLiberties::None
+        } else if rest.in_atari() {
+            OtherLiberties::One((rest.sum() / rest.n()) as usize)
+        } else {
+            OtherLiberties::Several
+        }
+    }
+
+    /// The exact number of liberties of the chain headed by `h`: constant time for a chain
+    /// of one or two stones (no point touches both stones of a pair, so every pseudo-liberty
+    /// is a distinct point) and for a chain with no, one or two liberties; otherwise linear in
+    /// its length.
+    pub(crate) fn liberty_count(&self, h: usize) -> usize {
+        let libs = self.libs[h];
+        if self.len[h] <= 2 || libs.n() <= 2 {
+            return match libs.n() {
+                0 => 0,
+                _ if libs.in_atari() => 1,
+                n => n as usize,
+            };
+        }
+        let mut seen = [0u64; BITSET_WORDS];
+        let mut count = 0;
+        for s in self.chain_cells(h) {
+            for n in self.neighbours(s) {
+                if self.cells[n] == EMPTY && !test(&seen, n) {
+                    set(&mut seen, n);
+                    count += 1;
+                }
+            }
+        }
+        count
     }
 
     #[inline]
@@ -266,73 +444,115 @@ impl Board {
         self.len[h]
     }
 
+    /// Whether the empty cell `p` looks like a one-point eye of the `own` colour (see
+    /// [`Board::is_eye`]); `false` for an occupied cell.
+    #[inline]
     pub(crate) fn is_eye_at(&self, p: usize, own: u8) -> bool {
-        if self.cells[p] != EMPTY {
+        self.cells[p] == EMPTY && self.is_eye_shape(p, own)
+    }
+
+    /// [`Board::is_eye_at`] for a cell known to be empty, the playouts' hot path: the
+    /// neighbour half of the test is one look at the neighbour counts.
+    #[inline]
+    pub(crate) fn is_eye_shape(&self, p: usize, own: u8) -> bool {
+        // No empty neighbour and no opponent one: own stones and the edge only.
+        let foreign = EMPTY_FIELD | (0xF << COUNT_SHIFT[usize::from((3 - own) & 3)]);
+        self.nbrs[p] & foreign == 0 && self.diagonals_allow_eye(p, own)
+    }
+
+    /// For the empty cell `p`: whether a `own` stone there is a move of the random policy as
+    /// far as the stones go, i.e. not a suicide (Art. 5) and not filling an own one-point eye.
+    /// A point with an empty neighbour is neither, which the neighbour counts tell at once.
+    #[inline]
+    pub(crate) fn is_policy_point(&self, p: usize, own: u8) -> bool {
+        let around = self.nbrs[p];
+        if around & EMPTY_FIELD != 0 {
+            return true;
+        }
+        let no_opponent = around & (0xF << COUNT_SHIFT[usize::from((3 - own) & 3)]) == 0;
+        if no_opponent && self.diagonals_allow_eye(p, own) {
             return false;
         }
-        for n in self.neighbours(p) {
-            let v = self.cells[n];
-            if v != own && v != WALL {
-                return false;
-            }
-        }
-        let opp = 3 - own;
+        self.chains_keep_liberty(p, own)
+    }
+
+    /// The diagonal half of the eye test: at most one opponent stone on the diagonals, none
+    /// when the point is on the edge (a wall on a diagonal counts as one bad diagonal).
+    #[inline]
+    fn diagonals_allow_eye(&self, p: usize, own: u8) -> bool {
         let s = self.stride;
-        let mut bad = 0;
-        let mut edge = false;
+        let opp = 3 - own;
+        let mut bad = 0u8;
+        let mut edge = 0u8;
         for d in [p - s - 1, p - s + 1, p + s - 1, p + s + 1] {
-            match self.cells[d] {
-                WALL => edge = true,
-                v if v == opp => bad += 1,
-                _ => {}
-            }
+            let v = self.cells[d];
+            bad += u8::from(v == opp);
+            edge |= u8::from(v == WALL);
         }
-        if edge { bad == 0 } else { bad <= 1 }
+        bad + edge < 2
     }
 
     /// Whether a `own` stone on the empty cell `p` would keep a liberty after its captures,
     /// i.e. is not a forbidden point (Art. 5). Touches nothing.
     #[inline]
     pub(crate) fn is_not_suicide(&self, p: usize, own: u8) -> bool {
+        self.nbrs[p] & EMPTY_FIELD != 0 || self.chains_keep_liberty(p, own)
+    }
+
+    /// For an empty cell `p` without empty neighbours: whether a `own` stone on it would
+    /// still have a liberty, i.e. joins an own chain with another liberty or captures an
+    /// opponent chain whose last liberty `p` is. Without a branch per neighbour: a wall
+    /// matches neither colour, whatever count its (meaningless) head holds.
+    #[inline]
+    pub(crate) fn chains_keep_liberty(&self, p: usize, own: u8) -> bool {
         let opp = 3 - own;
+        let mut alive = false;
         for n in self.neighbours(p) {
             let v = self.cells[n];
-            if v == EMPTY {
-                return true;
-            }
-            if v == WALL {
-                continue;
-            }
-            let libs = self.libs[usize::from(self.head[n])];
-            // An own chain with another liberty, or an opponent chain captured by this stone.
-            if (v == own) == (libs > 1) {
-                return true;
-            }
-            debug_assert!(v == own || v == opp);
+            let last = self.libs[usize::from(self.head[n])].only(p);
+            alive |= ((v == own) & !last) | ((v == opp) & last);
         }
-        false
+        alive
     }
 
     /// The hash after a `own` stone on the empty cell `p` and its captures (suicide not
     /// resolved: callers rule a suicide out first). Touches nothing.
+    #[inline]
     pub(crate) fn hash_after(&self, p: usize, own: u8) -> u64 {
         let opp = 3 - own;
-        let mut h = self.hash ^ stone_key(own, p);
-        let mut seen = [usize::MAX; 4];
-        for (i, n) in self.neighbours(p).into_iter().enumerate() {
-            if self.cells[n] != opp {
-                continue;
-            }
+        let h = self.hash ^ stone_key(own, p);
+        if self.nbrs[p] & (0xF << COUNT_SHIFT[usize::from(opp & 3)]) == 0 {
+            return h; // no opponent neighbour: nothing to capture
+        }
+        let nbrs = self.neighbours(p);
+        let mut captures = false;
+        for n in nbrs {
+            captures |= (self.cells[n] == opp) & self.libs[usize::from(self.head[n])].only(p);
+        }
+        if captures {
+            h ^ self.captured_keys(p, nbrs, opp)
+        } else {
+            h
+        }
+    }
+
+    /// The keys of the `opp` chains next to the cell whose neighbours are `nbrs` that have one
+    /// liberty (the stones a stone there captures), each chain once.
+    #[cold]
+    fn captured_keys(&self, p: usize, nbrs: [usize; 4], opp: u8) -> u64 {
+        let mut keys = 0;
+        for (i, &n) in nbrs.iter().enumerate() {
             let head = usize::from(self.head[n]);
-            if self.libs[head] != 1 || seen[..i].contains(&head) {
-                continue;
-            }
-            seen[i] = head;
-            for s in self.chain_cells(head) {
-                h ^= stone_key(opp, s);
+            let counted = nbrs[..i]
+                .iter()
+                .any(|&m| self.cells[m] == opp && usize::from(self.head[m]) == head);
+            if self.cells[n] == opp && self.libs[head].only(p) && !counted {
+                keys = self
+                    .chain_cells(head)
+                    .fold(keys, |h, s| h ^ stone_key(opp, s));
             }
         }
-        h
+        keys
     }
 
     /// Plays a `own` stone on the empty cell `p`: removes the opponent chains left without
@@ -343,37 +563,51 @@ impl Board {
         let opp = 3 - own;
         self.put_stone(p, own);
         let nbrs = self.neighbours(p);
-        // Every count exact for the board with the stone on `p`: its own empty neighbours, and
-        // one liberty less for each distinct chain that touched `p`.
-        let mut own_libs = 0;
-        let mut heads = [usize::MAX; 4];
-        for (i, &n) in nbrs.iter().enumerate() {
-            let v = self.cells[n];
-            if v == EMPTY {
-                own_libs += 1;
-            } else if v != WALL {
-                let h = usize::from(self.head[n]);
-                if !heads[..i].contains(&h) {
-                    heads[i] = h;
-                    self.libs[h] -= 1;
-                }
-            }
+        let around_cells = nbrs.map(|n| self.cells[n]);
+        let heads = nbrs.map(|n| usize::from(self.head[n]));
+        // The lone stone's pseudo-liberties are its empty neighbours; every stone next to it
+        // takes away the pair naming `p` from its chain. Without a branch: an empty neighbour
+        // or a wall is its own head, whose counts mean nothing.
+        let mut mine = Libs::NONE;
+        let at_p = pair(p);
+        for i in 0..4 {
+            let empty = around_cells[i] == EMPTY;
+            mine.add_if(pair(nbrs[i]), empty);
+            self.libs[heads[i]].sub_if(at_p, !empty);
         }
-        self.libs[p] = own_libs;
-
+        self.libs[p] = mine;
+        // The opponent chains left without a liberty and the distinct own chains next to `p`,
+        // as bit masks over the neighbours: one branch each instead of one per neighbour.
+        let [h0, h1, h2, h3] = heads;
+        let first = [
+            true,
+            h1 != h0,
+            h2 != h0 && h2 != h1,
+            h3 != h0 && h3 != h1 && h3 != h2,
+        ];
+        let mut dead = 0u32;
+        let mut join = 0u32;
+        for i in 0..4 {
+            let first = first[i];
+            let no_libs = self.libs[heads[i]].n() == 0;
+            dead |= u32::from((around_cells[i] == opp) & no_libs & first) << i;
+            join |= u32::from((around_cells[i] == own) & first) << i;
+        }
         let mut outcome = Outcome::default();
-        for h in heads {
-            if h != usize::MAX && self.cells[h] == opp && self.libs[h] == 0 {
-                outcome.captured += self.remove_chain(h, removed);
-            }
+        while dead != 0 {
+            let i = dead.trailing_zeros() as usize;
+            dead &= dead - 1;
+            debug_assert_eq!(self.cells[nbrs[i & 3]], opp);
+            outcome.captured += self.remove_chain(heads[i & 3], removed);
         }
-        for h in heads {
-            if h != usize::MAX && self.cells[h] == own && self.head[h] != self.head[p] {
-                self.merge(usize::from(self.head[p]), usize::from(self.head[h]));
-            }
+        while join != 0 {
+            let i = join.trailing_zeros() as usize;
+            join &= join - 1;
+            let into = usize::from(self.head[p]);
+            self.merge(into, usize::from(self.head[heads[i & 3]]));
         }
         let h = usize::from(self.head[p]);
-        if self.libs[h] == 0 {
+        if self.libs[h].n() == 0 {
             outcome.captured = self.remove_chain(h, removed);
             outcome.suicide = true;
         }
@@ -385,6 +619,17 @@ impl Board {
     pub(crate) fn rebuild(&mut self) -> Option<Coord> {
         self.hash = 0;
         self.empty_count = 0;
+        for c in self.points().collect::<Vec<_>>() {
+            let p = self.cell(c);
+            self.nbrs[p] = self
+                .neighbours(p)
+                .iter()
+                .map(|&n| match self.cells[n] {
+                    WALL => 0,
+                    v => 1 << COUNT_SHIFT[usize::from(v & 3)],
+                })
+                .sum();
+        }
         let mut seen = [0u64; BITSET_WORDS];
         let mut stack: Vec<usize> = Vec::new();
         let mut libless = None;
@@ -392,6 +637,7 @@ impl Board {
             let p = self.cell(c);
             let v = self.cells[p];
             if v == EMPTY {
+                self.head[p] = p as u16;
                 self.push_empty(p);
                 continue;
             }
@@ -417,8 +663,14 @@ impl Board {
                     }
                 }
             }
-            self.libs[p] = self.count_liberties(p);
-            if self.libs[p] == 0 && libless.is_none() {
+            let mut libs = Libs::NONE;
+            for s in self.chain_cells(p) {
+                for n in self.neighbours(s) {
+                    libs.add_if(pair(n), self.cells[n] == EMPTY);
+                }
+            }
+            self.libs[p] = libs;
+            if libs.n() == 0 && libless.is_none() {
                 libless = Some(c);
             }
         }
@@ -432,11 +684,14 @@ impl Board {
 
     fn put_stone(&mut self, p: usize, v: u8) {
         self.cells[p] = v;
+        let delta = stone_delta(v);
+        for n in self.neighbours(p) {
+            self.nbrs[n] = self.nbrs[n].wrapping_add(delta);
+        }
         self.hash ^= stone_key(v, p);
         self.head[p] = p as u16;
         self.next[p] = p as u16;
         self.len[p] = 1;
-        self.libs[p] = 0;
         let i = usize::from(self.empty_index[p]);
         self.empty_count -= 1;
         let last = self.empties[self.empty_count];
@@ -450,61 +705,44 @@ impl Board {
         self.empty_count += 1;
     }
 
-    /// Joins the chains headed by `a` and `b` (both with exact liberty counts), keeping the
-    /// larger one's head. As in KataGo, a liberty of the smaller chain is new to the larger one
-    /// unless it already touches a stone of it; relabelling stone by stone makes a liberty
-    /// shared by two stones of the smaller chain count once.
+    /// Joins the chains headed by `a` and `b`, keeping the longer one's head (`a`'s on a tie):
+    /// the stones of the other are relabelled and the pseudo-liberties added.
     fn merge(&mut self, a: usize, b: usize) {
         let (keep, gone) = if self.len[a] >= self.len[b] {
             (a, b)
         } else {
             (b, a)
         };
-        let mut s = gone;
-        loop {
-            for n in self.neighbours(s) {
-                if self.cells[n] == EMPTY && !self.touches_chain(n, keep) {
-                    self.libs[keep] += 1;
+        if self.len[gone] == 1 {
+            // The usual case, a stone joining a chain: no walk.
+            self.head[gone] = keep as u16;
+        } else {
+            let mut s = gone;
+            loop {
+                self.head[s] = keep as u16;
+                s = usize::from(self.next[s]);
+                if s == gone {
+                    break;
                 }
             }
-            self.head[s] = keep as u16;
-            s = usize::from(self.next[s]);
-            if s == gone {
-                break;
-            }
         }
+        let libs = self.libs[gone];
+        self.libs[keep].join(libs);
         self.next.swap(keep, gone);
         self.len[keep] += self.len[gone];
-    }
-
-    #[inline]
-    fn touches_chain(&self, e: usize, head: usize) -> bool {
-        self.neighbours(e).iter().any(|&n| {
-            self.cells[n] != EMPTY && self.cells[n] != WALL && usize::from(self.head[n]) == head
-        })
-    }
-
-    fn count_liberties(&self, h: usize) -> u16 {
-        let mut seen = [0u64; BITSET_WORDS];
-        let mut count = 0;
-        for s in self.chain_cells(h) {
-            for n in self.neighbours(s) {
-                if self.cells[n] == EMPTY && !test(&seen, n) {
-                    set(&mut seen, n);
-                    count += 1;
-                }
-            }
-        }
-        count
     }
 
     /// Removes the chain headed by `h`, giving each neighbouring chain its new liberties.
     fn remove_chain(&mut self, h: usize, removed: &mut Vec<u16>) -> u32 {
         let v = self.cells[h];
+        let delta = stone_delta(v);
         let mut n_removed = 0;
         let mut s = h;
         loop {
             self.cells[s] = EMPTY;
+            for n in self.neighbours(s) {
+                self.nbrs[n] = self.nbrs[n].wrapping_sub(delta);
+            }
             self.hash ^= stone_key(v, s);
             self.push_empty(s);
             removed.push(s as u16);
@@ -517,18 +755,16 @@ impl Board {
         // The ring is intact: walk it again to hand out the freed liberties.
         let mut s = h;
         loop {
-            let mut heads = [usize::MAX; 4];
-            for (i, n) in self.neighbours(s).into_iter().enumerate() {
-                let c = self.cells[n];
-                if c == BLACK || c == WHITE {
-                    let nh = usize::from(self.head[n]);
-                    if !heads[..i].contains(&nh) {
-                        heads[i] = nh;
-                        self.libs[nh] += 1;
-                    }
-                }
+            // Each stone next to it gives its chain the pair naming it (colour-blind as in
+            // `play_at`: the counts of cells without a stone mean nothing).
+            for n in self.neighbours(s) {
+                let h = usize::from(self.head[n]);
+                self.libs[h].add_if(pair(s), true);
             }
+            let here = s;
             s = usize::from(self.next[s]);
+            // Its ring no longer needed, the emptied cell becomes its own head again.
+            self.head[here] = here as u16;
             if s == h {
                 break;
             }
@@ -565,6 +801,65 @@ impl Iterator for ChainIter<'_> {
     }
 }
 
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            size: self.size,
+            stride: self.stride,
+            cells: self.cells.clone(),
+            nbrs: self.nbrs.clone(),
+            head: self.head.clone(),
+            next: self.next.clone(),
+            libs: self.libs.clone(),
+            len: self.len.clone(),
+            empties: self.empties.clone(),
+            empty_index: self.empty_index.clone(),
+            empty_count: self.empty_count,
+            hash: self.hash,
+        }
+    }
+
+    /// Copies only the cells a board of this size uses (up to the last diagonal of its last
+    /// point) when both boards have the same size: beyond them every array holds what
+    /// [`Board::new`] put there, which nothing ever changes. Playouts from a position start
+    /// from such a copy, and a 9×9 board uses a ninth of the arrays.
+    fn clone_from(&mut self, source: &Board) {
+        // Every field named, so a new one cannot be forgotten here.
+        let Board {
+            size,
+            stride,
+            cells,
+            nbrs,
+            head,
+            next,
+            libs,
+            len,
+            empties,
+            empty_index,
+            empty_count,
+            hash,
+        } = source;
+        let used = if self.size == *size {
+            ((usize::from(*size) + 2) * stride + 2).min(CELLS)
+        } else {
+            CELLS
+        };
+        self.size = *size;
+        self.stride = *stride;
+        self.cells.0[..used].copy_from_slice(&cells.0[..used]);
+        self.nbrs.0[..used].copy_from_slice(&nbrs.0[..used]);
+        self.head.0[..used].copy_from_slice(&head.0[..used]);
+        self.next.0[..used].copy_from_slice(&next.0[..used]);
+        self.libs.0[..used].copy_from_slice(&libs.0[..used]);
+        self.len.0[..used].copy_from_slice(&len.0[..used]);
+        self.empty_index.0[..used].copy_from_slice(&empty_index.0[..used]);
+        let listed = (*empty_count).min(CELLS);
+        self.empties.0[..listed].copy_from_slice(&empties.0[..listed]);
+        self.empty_count = *empty_count;
+        self.hash = *hash;
+    }
+}
+
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
         self.size == other.size && self.cells == other.cells
@@ -577,5 +872,166 @@ impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Board {}x{}:", self.size, self.size)?;
         f.write_str(&self.to_diagram())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+    use crate::rules::{Game, Move, Rules};
+
+    /// Every incrementally kept number against a from-scratch rebuild of the same stones:
+    /// the neighbour counts, each stone's chain, its length and pseudo-liberties, the empty
+    /// list and its index, the hash, and the rule that a cell without a stone is its own head.
+    fn assert_consistent(b: &Board) {
+        let mut r = b.clone();
+        r.rebuild();
+        assert_eq!(b.hash, r.hash);
+        assert_eq!(b.empty_count, r.empty_count);
+        for i in 0..b.empty_count {
+            let e = usize::from(b.empties[i]);
+            assert_eq!(b.cells[e], EMPTY);
+            assert_eq!(usize::from(b.empty_index[e]), i);
+        }
+        for c in b.points() {
+            let p = b.cell(c);
+            assert_eq!(b.nbrs[p], r.nbrs[p], "neighbour counts at {c:?}");
+            if b.cells[p] == EMPTY {
+                assert_eq!(b.head_of(p), p, "an empty cell heads itself");
+                continue;
+            }
+            let (h, rh) = (b.head_of(p), r.head_of(p));
+            assert_eq!(b.len[h], r.len[rh], "chain length at {c:?}");
+            assert_eq!(b.libs[h], r.libs[rh], "pseudo-liberties at {c:?}");
+            let mut naive: Vec<usize> = b
+                .chain_cells(h)
+                .flat_map(|s| b.neighbours(s))
+                .filter(|&n| b.cells[n] == EMPTY)
+                .collect();
+            naive.sort_unstable();
+            naive.dedup();
+            assert_eq!(b.liberty_count(h), naive.len(), "liberties at {c:?}");
+            assert_eq!(b.in_atari(h), naive.len() == 1, "atari at {c:?}");
+            for e in b.neighbours(p) {
+                if b.cells[e] != EMPTY {
+                    continue;
+                }
+                let others = b.liberty_count(h) - 1;
+                let got = b.liberties_besides(h, e);
+                match others {
+                    0 => assert_eq!(got, OtherLiberties::None),
+                    1 => assert!(matches!(got, OtherLiberties::One(q) if q != e
+                        && b.cells[q] == EMPTY)),
+                    _ => assert_eq!(got, OtherLiberties::Several),
+                }
+            }
+            if let Some(q) = b.atari_liberty(h) {
+                assert_eq!(b.cells[q], EMPTY);
+                assert!(b.neighbours(q).iter().any(|&n| b.head_of(n) == h));
+            }
+            let mut mine: Vec<usize> = b.chain_cells(h).collect();
+            let mut theirs: Vec<usize> = r.chain_cells(rh).collect();
+            mine.sort_unstable();
+            theirs.sort_unstable();
+            assert_eq!(mine, theirs, "chain at {c:?}");
+            assert!(mine.iter().all(|&s| b.head_of(s) == h));
+        }
+    }
+
+    #[test]
+    fn incremental_state_equals_a_rebuild_through_random_games() {
+        let mut rng = SplitMix64::new(2121);
+        for (size, games, every) in [(2u8, 8, 1), (3, 8, 1), (4, 6, 1), (5, 6, 1), (7, 4, 1)]
+            .into_iter()
+            .chain([(9, 3, 2), (19, 2, 9), (25, 1, 17)])
+        {
+            for _ in 0..games {
+                let mut game = Game::new(size, Rules::default()).expect("a valid size");
+                let mut color = crate::rules::Color::Black;
+                let cap = 3 * usize::from(size) * usize::from(size);
+                for step in 0..cap {
+                    // Now and then a recorded move played whatever it does (suicides included).
+                    if step % 11 == 5 {
+                        let x = rng.below(usize::from(size)) as u8;
+                        let y = rng.below(usize::from(size)) as u8;
+                        game.play_tolerant(color, Move::Play(Coord::new(x, y)));
+                    } else {
+                        game.play_random(color, &mut |n| rng.below(n));
+                    }
+                    if step % every == 0 {
+                        assert_consistent(game.board());
+                    }
+                    color = color.opponent();
+                }
+            }
+        }
+    }
+
+    /// Every array of `a` equals `b`'s, all 1024 cells (the empty list up to its length).
+    fn assert_identical(a: &Board, b: &Board) {
+        assert_eq!((a.size, a.stride), (b.size, b.stride));
+        assert!(a.cells == b.cells && a.nbrs == b.nbrs && a.head == b.head && a.next == b.next);
+        assert!(a.libs == b.libs && a.len == b.len && a.empty_index == b.empty_index);
+        assert_eq!(a.empty_cells(), b.empty_cells());
+        assert_eq!(a.hash, b.hash);
+    }
+
+    #[test]
+    fn copies_are_identical_however_made() {
+        let mut rng = SplitMix64::new(9);
+        for size in [2u8, 5, 9, 19, 25] {
+            let mut game = Game::new(size, Rules::default()).expect("a valid size");
+            let mut color = crate::rules::Color::Black;
+            for _ in 0..2 * usize::from(size) * usize::from(size) {
+                game.play_random(color, &mut |n| rng.below(n));
+                color = color.opponent();
+            }
+            let source = game.board();
+            assert_identical(&source.clone(), source);
+            let mut same = Board::new(size).expect("a valid size");
+            same.clone_from(source);
+            assert_identical(&same, source);
+            let mut other = Board::new(if size == 5 { 9 } else { 5 }).expect("a valid size");
+            other.clone_from(source);
+            assert_identical(&other, source);
+            // And back: a copy onto a used board of the same size.
+            let mut used = game.board().clone();
+            let fresh = Board::new(size).expect("a valid size");
+            used.clone_from(&fresh);
+            assert_identical(&used, &fresh);
+        }
+    }
+
+    #[test]
+    fn pseudo_liberties_tell_atari_and_the_last_liberty_exactly() {
+        let b = Board::from_diagram(
+            "O O X . .\n\
+             O . . X .\n\
+             X . X . X\n\
+             . . . X .\n\
+             . . . . .",
+        )
+        .expect("a legal diagram");
+        let at = |x, y| b.cell(Coord::new(x, y));
+        // White's last liberty is next to two of its stones: two pairs, one point.
+        let white = b.head_of(at(0, 0));
+        assert_eq!(b.libs[white].n(), 2);
+        assert_eq!(b.liberty_count(white), 1);
+        assert!(b.in_atari(white));
+        assert!(b.libs[white].only(at(1, 1)));
+        assert_eq!(b.atari_liberty(white), Some(at(1, 1)));
+        assert!(!b.libs[white].only(at(2, 1)));
+        // Four lone stones around one empty point: four pairs name it, and each stone has
+        // others, so none is in atari nor has that point as its last liberty.
+        for (x, y) in [(3, 1), (2, 2), (4, 2), (3, 3)] {
+            let h = b.head_of(at(x, y));
+            assert!(!b.in_atari(h), "{x},{y}");
+            assert!(!b.libs[h].only(at(3, 2)), "{x},{y}");
+        }
+        // A lone stone with two liberties whose pair sums could mislead a count alone.
+        let corner = b.head_of(at(0, 2));
+        assert_eq!(b.liberty_count(corner), 2);
+        assert!(!b.in_atari(corner));
     }
 }

@@ -7,6 +7,7 @@ use super::board::{Board, EMPTY, Outcome, code};
 use super::color::Color;
 use super::coord::{Coord, Move};
 use super::error::{IllegalMove, RulesError};
+use super::grid::CellBits;
 use super::key_filter::KeyFilter;
 use super::settings::{KoRule, Rules};
 use super::zobrist::WHITE_TO_MOVE;
@@ -26,11 +27,11 @@ pub struct Played {
 #[derive(Clone, Copy, Debug)]
 struct UndoEntry {
     color: Color,
-    /// The cell played, `None` for a pass.
-    cell: Option<usize>,
+    /// The cell played, `None` for a pass (kept small: one entry per move of every playout).
+    cell: Option<u16>,
     outcome: Outcome,
     /// Where this move's removed cells start in `Game::removed`.
-    removed_from: usize,
+    removed_from: u32,
     to_move_before: Color,
 }
 
@@ -61,7 +62,7 @@ fn situational_key(hash: u64, to_move: Color) -> u64 {
 /// ([`Game::setup`], handicap placement): superko compares against it and every position after
 /// it; positions before a setup are forgotten, since a setup is an arbiter's or editor's act
 /// that starts a new sequence. Undo stops at the baseline too.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     board: Board,
     rules: Rules,
@@ -83,6 +84,69 @@ pub struct Game {
     /// edit accepts moved stones without resetting the repetition history (Art. 17.3). Empty
     /// (and shared, so cheap to clone) in every game without such an edit.
     prior: Arc<Vec<PriorPosition>>,
+    /// Every cell a move has emptied since the baseline (the stones of a capture or of a
+    /// suicide), and every cell once there are `prior` positions: the superko filter's sound
+    /// shortcut ([`Game::check_repetition`]). It may hold more (an undone capture leaves its
+    /// cells in), never less.
+    vacated: CellBits,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            board: self.board.clone(),
+            rules: self.rules.clone(),
+            moves: self.moves.clone(),
+            undo_log: self.undo_log.clone(),
+            removed: self.removed.clone(),
+            captures: self.captures,
+            handicap: self.handicap,
+            to_move: self.to_move,
+            baseline: self.baseline.clone(),
+            baseline_move: self.baseline_move,
+            history: self.history.clone(),
+            seen: self.seen.clone(),
+            prior: Arc::clone(&self.prior),
+            vacated: self.vacated.clone(),
+        }
+    }
+
+    /// Copies `source` into this game reusing its buffers: a playout from a position (the Go
+    /// player, the tests) starts from a copy thousands of times, and the derived version would
+    /// allocate every list anew each time.
+    fn clone_from(&mut self, source: &Game) {
+        // Every field named, so a new one cannot be forgotten here.
+        let Game {
+            board,
+            rules,
+            moves,
+            undo_log,
+            removed,
+            captures,
+            handicap,
+            to_move,
+            baseline,
+            baseline_move,
+            history,
+            seen,
+            prior,
+            vacated,
+        } = source;
+        self.board.clone_from(board);
+        self.rules.clone_from(rules);
+        self.moves.clone_from(moves);
+        self.undo_log.clone_from(undo_log);
+        self.removed.clone_from(removed);
+        self.captures = *captures;
+        self.handicap = *handicap;
+        self.to_move = *to_move;
+        self.baseline.clone_from(baseline);
+        self.baseline_move = *baseline_move;
+        self.history.clone_from(history);
+        self.seen.clone_from(seen);
+        self.prior.clone_from(prior);
+        self.vacated.clone_from(vacated);
+    }
 }
 
 /// A position from before an in-place edit, kept whole so a hash hit is confirmed by
@@ -118,6 +182,7 @@ impl Game {
             history: Vec::new(),
             seen: KeyFilter::new(),
             prior: Arc::new(Vec::new()),
+            vacated: CellBits::new(),
         };
         game.reset_baseline();
         game
@@ -280,12 +345,12 @@ impl Game {
         self.history.pop();
         let own = code(entry.color);
         let removed_color = if entry.outcome.suicide { own } else { 3 - own };
-        for &q in &self.removed[entry.removed_from..] {
+        for &q in &self.removed[entry.removed_from as usize..] {
             self.board.set_raw(usize::from(q), removed_color);
         }
-        self.removed.truncate(entry.removed_from);
+        self.removed.truncate(entry.removed_from as usize);
         if let Some(p) = entry.cell {
-            self.board.set_raw(p, EMPTY);
+            self.board.set_raw(usize::from(p), EMPTY);
             let n = entry.outcome.captured as usize;
             let by = if entry.outcome.suicide {
                 entry.color.opponent()
@@ -348,7 +413,9 @@ impl Game {
             history: vec![start],
             seen: KeyFilter::new(),
             prior: Arc::clone(&self.prior),
+            vacated: CellBits::new(),
         };
+        game.reset_vacated();
         game.rebuild_seen();
         game
     }
@@ -407,7 +474,13 @@ impl Game {
             self.prior = Arc::new(Vec::new());
         }
         let area = usize::from(self.size()) * usize::from(self.size());
-        self.baseline = (self.board.empty_count() != area).then(|| self.board.clone());
+        if self.board.empty_count() == area {
+            // Written as a plain `None`: an `Option<Board>` built by `then` is a whole board
+            // copied at every playout's start.
+            self.baseline = None;
+        } else {
+            self.baseline = Some(self.board.clone());
+        }
         self.baseline_move = self.moves.len();
         self.undo_log.clear();
         self.removed.clear();
@@ -416,7 +489,18 @@ impl Game {
             hash: self.board.hash(),
             to_move: self.to_move,
         });
+        self.reset_vacated();
         self.rebuild_seen();
+    }
+
+    /// Starts `vacated` afresh: no cell emptied yet, or every cell when positions from before
+    /// an in-place edit must not recur (their stones may stand anywhere).
+    fn reset_vacated(&mut self) {
+        if self.prior.is_empty() {
+            self.vacated.clear();
+        } else {
+            self.vacated.fill();
+        }
     }
 
     fn rebuild_seen(&mut self) {
@@ -449,38 +533,35 @@ impl Game {
         if !self.board.is_not_suicide(p, own) {
             return Err(IllegalMove::Suicide);
         }
-        let next = color.opponent();
-        let (key, accept): (u64, fn(Position, Color) -> bool) = match self.rules.ko {
-            KoRule::Positional => (self.board.hash_after(p, own), |_, _| true),
-            KoRule::Situational => (
-                situational_key(self.board.hash_after(p, own), next),
-                |pos, next| pos.to_move == next,
-            ),
-            KoRule::Simple => (0, |_, _| false),
-        };
+        self.check_repetition(color, p)
+    }
+
+    /// The repetition half of [`Game::check_cell`], for a `color` stone on the empty cell `p`
+    /// that is not a suicide.
+    ///
+    /// Superko's sound shortcut: the new position has a stone on `p`, so an earlier position
+    /// can equal it only if it had a stone on `p` too; `p` is empty now, so that stone must
+    /// have been taken off since, and stones leave the board only through a move's captures
+    /// (or suicide), which put their cells in `vacated` — or through an in-place edit, after
+    /// which `vacated` holds every cell. Undo takes positions off the history with their
+    /// stones, so it can only leave `vacated` larger than needed. From a cell not in
+    /// `vacated`, then, no repetition is possible and the hash need not even be computed.
+    #[inline]
+    pub(crate) fn check_repetition(&self, color: Color, p: usize) -> Result<(), IllegalMove> {
         match self.rules.ko {
             KoRule::Positional | KoRule::Situational => {
+                if !self.vacated.contains(p) {
+                    return Ok(());
+                }
+                let hash = self.board.hash_after(p, code(color));
+                let key = match self.rules.ko {
+                    KoRule::Situational => situational_key(hash, color.opponent()),
+                    KoRule::Positional | KoRule::Simple => hash,
+                };
                 if !self.seen.may_contain(key) {
                     return Ok(());
                 }
-                // The usual hit, a ko retaken at once, needs no replay: it recreates exactly
-                // the position before the opponent's last move, the latest one it can equal.
-                let before_last = self
-                    .history
-                    .len()
-                    .checked_sub(2)
-                    .and_then(|i| self.history.get(i));
-                let n = match before_last {
-                    Some(&pos) if self.is_ko_recapture(color, p) && accept(pos, next) => {
-                        Some(self.moves.len() - 1)
-                    }
-                    _ => self.find_repeat(color, p, |pos| accept(pos, next)),
-                };
-                if let Some(n) = n {
-                    return Err(IllegalMove::Superko {
-                        repeats_after_move: n,
-                    });
-                }
+                self.confirm_superko(color, p)
             }
             KoRule::Simple => {
                 if self.is_ko_recapture(color, p) {
@@ -488,9 +569,39 @@ impl Game {
                         repeats_after_move: self.moves.len() - 1,
                     });
                 }
+                Ok(())
             }
         }
-        Ok(())
+    }
+
+    /// Settles a "maybe" of the superko filter for a `color` stone on `p`.
+    #[cold]
+    #[inline(never)]
+    fn confirm_superko(&self, color: Color, p: usize) -> Result<(), IllegalMove> {
+        let next = color.opponent();
+        let accept: fn(Position, Color) -> bool = match self.rules.ko {
+            KoRule::Situational => |pos, next| pos.to_move == next,
+            KoRule::Positional | KoRule::Simple => |_, _| true,
+        };
+        // The usual hit, a ko retaken at once, needs no replay: it recreates exactly the
+        // position before the opponent's last move, the latest one it can equal.
+        let before_last = self
+            .history
+            .len()
+            .checked_sub(2)
+            .and_then(|i| self.history.get(i));
+        let n = match before_last {
+            Some(&pos) if self.is_ko_recapture(color, p) && accept(pos, next) => {
+                Some(self.moves.len() - 1)
+            }
+            _ => self.find_repeat(color, p, |pos| accept(pos, next)),
+        };
+        match n {
+            Some(n) => Err(IllegalMove::Superko {
+                repeats_after_move: n,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Whether a `color` stone on `p` retakes a ko at once: the opponent's last move (not a
@@ -500,29 +611,37 @@ impl Game {
         let Some(last) = self.undo_log.last() else {
             return false;
         };
-        let Some(q) = last.cell else { return false };
+        let Some(q) = last.cell.map(usize::from) else {
+            return false;
+        };
         if last.color != color.opponent()
             || last.outcome.suicide
             || last.outcome.captured != 1
-            || self.removed.get(last.removed_from).map(|&r| usize::from(r)) != Some(p)
+            || self
+                .removed
+                .get(last.removed_from as usize)
+                .map(|&r| usize::from(r))
+                != Some(p)
         {
             return false;
         }
         let head = self.board.head_of(q);
-        if self.board.len_at_head(head) != 1 || self.board.libs_at_head(head) != 1 {
+        if self.board.len_at_head(head) != 1 || !self.board.in_atari(head) {
             return false;
         }
         // No other opponent chain may fall with it.
         let opp = code(color.opponent());
         let stride = usize::from(self.size()) + 1;
         [p - stride, p - 1, p + 1, p + stride].iter().all(|&n| {
-            n == q || self.board.at(n) != opp || self.board.libs_at_head(self.board.head_of(n)) > 1
+            n == q || self.board.at(n) != opp || !self.board.in_atari(self.board.head_of(n))
         })
     }
 
     /// The latest move N after which the position equals the one a `color` stone on `p` would
     /// make, among the history positions `accept` admits; a hash hit is confirmed here by
     /// replaying the moves since the baseline on a scratch board and comparing boards.
+    #[cold]
+    #[inline(never)]
     fn find_repeat(
         &self,
         color: Color,
@@ -586,14 +705,14 @@ impl Game {
             let removed_color = if entry.outcome.suicide { own } else { 3 - own };
             for &q in self
                 .removed
-                .get(entry.removed_from..removed_end)
+                .get(entry.removed_from as usize..removed_end)
                 .unwrap_or(&[])
             {
                 back.set_raw(usize::from(q), removed_color);
             }
-            removed_end = entry.removed_from;
+            removed_end = entry.removed_from as usize;
             if let Some(cell) = entry.cell {
-                back.set_raw(cell, EMPTY);
+                back.set_raw(usize::from(cell), EMPTY);
             }
         }
         out.reverse();
@@ -627,6 +746,7 @@ impl Game {
         self.board = board;
         self.reset_baseline();
         self.prior = Arc::new(kept);
+        self.reset_vacated();
         self.rebuild_seen();
         Ok(())
     }
@@ -637,6 +757,8 @@ impl Game {
     /// current one through the undo log, latest first: a repetition is usually a few moves
     /// back (a ko cycle), so the walk stops early, and a game that keeps repeating (a long
     /// cycle under simple ko) does not pay a replay of its whole history at every move.
+    #[cold]
+    #[inline(never)]
     fn latest_equal(&self, target: &Board, accept: impl Fn(Position) -> bool) -> Option<usize> {
         let hash = target.hash();
         let candidate = |pos: Position| pos.hash == hash && accept(pos);
@@ -655,12 +777,12 @@ impl Game {
             let entry = self.undo_log.get(i - 1)?;
             let own = code(entry.color);
             let removed_color = if entry.outcome.suicide { own } else { 3 - own };
-            for &q in self.removed.get(entry.removed_from..removed_end)? {
+            for &q in self.removed.get(entry.removed_from as usize..removed_end)? {
                 back.set_raw(usize::from(q), removed_color);
             }
-            removed_end = entry.removed_from;
+            removed_end = entry.removed_from as usize;
             if let Some(cell) = entry.cell {
-                back.set_raw(cell, EMPTY);
+                back.set_raw(usize::from(cell), EMPTY);
             }
         }
         None
@@ -681,6 +803,11 @@ impl Game {
             color
         };
         self.captures[by.index()] += outcome.captured as usize;
+        if outcome.captured > 0 {
+            for &q in &self.removed[removed_from..] {
+                self.vacated.insert(usize::from(q));
+            }
+        }
         let mv = match cell {
             Some(p) => Move::Play(self.board.coord(p)),
             None => Move::Pass,
@@ -694,9 +821,9 @@ impl Game {
             };
         self.undo_log.push(UndoEntry {
             color,
-            cell,
+            cell: cell.map(|p| p as u16),
             outcome,
-            removed_from,
+            removed_from: removed_from as u32,
             to_move_before: self.to_move,
         });
         self.moves.push((color, mv));
@@ -716,6 +843,8 @@ impl Game {
 
     /// The latest earlier move after which the board equalled the current one (the new
     /// position is not yet in the history).
+    #[cold]
+    #[inline(never)]
     fn find_position(&self, hash: u64) -> Option<usize> {
         let in_history = self.history.iter().any(|pos| pos.hash == hash);
         let in_prior = self.prior.iter().any(|q| q.pos.hash == hash);
@@ -724,5 +853,121 @@ impl Game {
         }
         self.latest_equal(&self.board, |_| true)
             .or_else(|| self.prior_equal(&self.board, |_| true))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An in-place edit empties a point without a capture; positions from before it may not
+    /// recur, so the shortcut "no capture ever emptied this point" must not apply after it.
+    #[test]
+    fn a_move_recreating_a_position_from_before_an_edit_is_refused() {
+        let mut g = Game::new(5, Rules::default()).expect("a valid size");
+        let (c, d) = (Coord::new(2, 2), Coord::new(0, 0));
+        assert!(g.play(Color::Black, Move::Play(c)).is_ok());
+        assert!(g.play(Color::White, Move::Play(d)).is_ok());
+        assert!(g.edit_stones(&[(c, None)]).is_ok());
+        assert_eq!(
+            g.check(Color::Black, Move::Play(c)),
+            Err(IllegalMove::Superko {
+                repeats_after_move: 2
+            })
+        );
+        // Any other point is fine, and so is the same point after an undo-free new baseline.
+        assert!(g.check(Color::Black, Move::Play(Coord::new(3, 3))).is_ok());
+        assert!(g.setup(&[], &[d], &[]).is_ok());
+        assert!(g.check(Color::Black, Move::Play(c)).is_ok());
+    }
+
+    /// A capture empties its points for the shortcut; undoing it leaves them marked, which
+    /// only costs a look at the filter.
+    #[test]
+    fn the_shortcut_follows_captures_and_undo() {
+        let mut g = Game::new(3, Rules::default()).expect("a valid size");
+        let moves = [
+            (Color::Black, Coord::new(1, 0)),
+            (Color::White, Coord::new(0, 0)),
+            (Color::Black, Coord::new(0, 1)),
+        ];
+        for (color, c) in moves {
+            assert!(g.play(color, Move::Play(c)).is_ok());
+        }
+        let corner = g.board.cell(Coord::new(0, 0));
+        assert!(g.vacated.contains(corner), "the capture emptied the corner");
+        assert!(!g.vacated.contains(g.board.cell(Coord::new(2, 2))));
+        assert!(g.undo());
+        assert!(g.vacated.contains(corner));
+        assert!(g.check(Color::Black, Move::Play(Coord::new(0, 1))).is_ok());
+    }
+
+    /// `clone_from` into a game that was used for something else (another size, a longer
+    /// history, an edit, a handicap) gives a game that behaves as `clone` would: same board,
+    /// history, captures and turn, every point equally legal for both colours (superko
+    /// included), and the same continuation under the same random numbers.
+    #[test]
+    fn clone_from_behaves_as_clone() {
+        use crate::rng::SplitMix64;
+        let mut rng = SplitMix64::new(21);
+        for (size, ko) in [
+            (5u8, KoRule::Positional),
+            (9, KoRule::Situational),
+            (9, KoRule::Simple),
+            (19, KoRule::Positional),
+        ] {
+            let rules = Rules {
+                ko,
+                ..Rules::default()
+            };
+            let mut source = Game::new(size, rules.clone()).expect("a valid size");
+            let mut color = Color::Black;
+            for _ in 0..3 * usize::from(size) * usize::from(size) {
+                source.play_random(color, &mut |n| rng.below(n));
+                color = color.opponent();
+            }
+            let mut used =
+                Game::new(if size == 5 { 9 } else { 5 }, Rules::default()).expect("a valid size");
+            let mut same_size = Game::new(size, Rules::default()).expect("a valid size");
+            for g in [&mut used, &mut same_size] {
+                for _ in 0..40 {
+                    g.play_random(color, &mut |n| rng.below(n));
+                    color = color.opponent();
+                }
+                let c = Coord::new(1, 1);
+                let _ = g.edit_stones(&[(c, None)]);
+            }
+            let fresh = source.clone();
+            for mut copy in [used, same_size] {
+                copy.clone_from(&source);
+                assert_eq!(copy.board(), fresh.board());
+                assert_eq!(copy.board().hash(), fresh.board().hash());
+                assert_eq!(copy.moves(), fresh.moves());
+                assert_eq!(copy.to_move(), fresh.to_move());
+                assert_eq!(copy.captures(Color::Black), fresh.captures(Color::Black));
+                assert_eq!(copy.captures(Color::White), fresh.captures(Color::White));
+                for c in fresh.board().points().collect::<Vec<_>>() {
+                    for who in [Color::Black, Color::White] {
+                        assert_eq!(
+                            copy.check(who, Move::Play(c)),
+                            fresh.check(who, Move::Play(c)),
+                            "{size} {ko:?} {c:?}"
+                        );
+                    }
+                }
+                let (mut a, mut b) = (fresh.clone(), copy);
+                let (mut ra, mut rb) = (SplitMix64::new(5), SplitMix64::new(5));
+                let mut turn = a.to_move();
+                for _ in 0..200 {
+                    let ma = a.play_random(turn, &mut |n| ra.below(n));
+                    let mb = b.play_random(turn, &mut |n| rb.below(n));
+                    assert_eq!(ma, mb);
+                    turn = turn.opponent();
+                }
+                assert_eq!(a.board(), b.board());
+                assert!(a.undo() && b.undo());
+                assert_eq!(a.board(), b.board());
+            }
+        }
     }
 }

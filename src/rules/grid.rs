@@ -41,3 +41,43 @@ impl<T> IndexMut<usize> for Grid<T> {
         &mut self.0[i & MASK]
     }
 }
+
+/// A set of padded cells, one bit each (128 bytes: clearing it is cheap).
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct CellBits([u64; CELLS / 64]);
+
+impl CellBits {
+    /// The empty set.
+    pub(crate) const fn new() -> CellBits {
+        CellBits([0; CELLS / 64])
+    }
+
+    /// Empties it.
+    pub(crate) fn clear(&mut self) {
+        self.0 = [0; CELLS / 64];
+    }
+
+    /// Puts every cell in it.
+    pub(crate) fn fill(&mut self) {
+        self.0 = [u64::MAX; CELLS / 64];
+    }
+
+    /// Adds cell `p`.
+    #[inline]
+    pub(crate) fn insert(&mut self, p: usize) {
+        self.0[(p >> 6) & (CELLS / 64 - 1)] |= 1 << (p & 63);
+    }
+
+    /// Whether cell `p` is in it.
+    #[inline]
+    pub(crate) fn contains(&self, p: usize) -> bool {
+        self.0[(p >> 6) & (CELLS / 64 - 1)] & (1 << (p & 63)) != 0
+    }
+}
+
+impl std::fmt::Debug for CellBits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n: u32 = self.0.iter().map(|w| w.count_ones()).sum();
+        write!(f, "CellBits({n} cells)")
+    }
+}

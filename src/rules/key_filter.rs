@@ -4,11 +4,27 @@
 /// certain, "maybe" is checked against the history. Zobrist keys are uniformly random, so
 /// their top bits index it directly. It stays at most 1/16 full, so a false "maybe" costs a
 /// history scan on a few percent of moves at worst; it grows as the history does.
-#[derive(Clone)]
 pub(crate) struct KeyFilter {
     words: Vec<u64>,
     shift: u32,
     len: usize,
+}
+
+impl Clone for KeyFilter {
+    fn clone(&self) -> KeyFilter {
+        KeyFilter {
+            words: self.words.clone(),
+            shift: self.shift,
+            len: self.len,
+        }
+    }
+
+    /// Reuses the words' buffer (games are copied for every playout from a position).
+    fn clone_from(&mut self, source: &KeyFilter) {
+        self.words.clone_from(&source.words);
+        self.shift = source.shift;
+        self.len = source.len;
+    }
 }
 
 impl std::fmt::Debug for KeyFilter {
@@ -23,7 +39,7 @@ impl std::fmt::Debug for KeyFilter {
 }
 
 impl KeyFilter {
-    const MIN_BITS_LOG2: u32 = 16;
+    const MIN_BITS_LOG2: u32 = 15;
 
     pub(crate) fn new() -> KeyFilter {
         KeyFilter::with_bits_log2(KeyFilter::MIN_BITS_LOG2)

@@ -30,6 +30,7 @@ mod tolerant;
 mod zobrist;
 
 pub use board::Board;
+pub(crate) use board::OtherLiberties;
 pub use color::Color;
 pub use coord::{Coord, Move, PointSet};
 pub use error::{IllegalMove, RulesError};

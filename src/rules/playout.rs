@@ -22,24 +22,33 @@ impl Game {
     /// replacement until one qualifies.
     pub fn play_random(&mut self, color: Color, below: &mut impl FnMut(usize) -> usize) -> Move {
         let own = code(color);
-        for _ in 0..PICKS {
-            let empties = self.board().empty_cells();
-            if empties.is_empty() {
-                break;
-            }
-            let Some(&p) = empties.get(below(empties.len())) else {
-                break;
-            };
-            let p = usize::from(p);
-            if !self.board().is_eye_at(p, own) && self.check_cell(color, p).is_ok() {
-                let c = self.board().coord(p);
-                self.apply(color, Some(p));
-                return Move::Play(c);
+        let n = self.board().empty_count();
+        if n > 0 {
+            for _ in 0..PICKS {
+                let i = below(n);
+                if i >= n {
+                    break;
+                }
+                let p = self.board().empty_cell(i);
+                if self.qualifies(color, own, p) {
+                    return self.play_chosen(color, p);
+                }
             }
         }
-        // Then sampling without replacement from a copy of the empty points, on the stack
-        // (no allocation per move): the first qualifying point of a random order is uniform
-        // among the qualifying points, and when none qualifies the scan ends in a pass.
+        self.play_random_exhaustive(color, below)
+    }
+
+    /// The second half of [`Game::play_random`]: sampling without replacement from a copy of
+    /// the empty points, on the stack (no allocation per move). The first qualifying point of
+    /// a random order is uniform among the qualifying points, and when none qualifies the scan
+    /// ends in a pass.
+    #[inline(never)]
+    fn play_random_exhaustive(
+        &mut self,
+        color: Color,
+        below: &mut impl FnMut(usize) -> usize,
+    ) -> Move {
+        let own = code(color);
         let mut pool = [0u16; MAX_POINTS];
         let empties = self.board().empty_cells();
         let mut k = empties.len();
@@ -47,15 +56,28 @@ impl Game {
         while k > 0 {
             let i = below(k).min(k - 1);
             let p = usize::from(pool[i]);
-            if !self.board().is_eye_at(p, own) && self.check_cell(color, p).is_ok() {
-                let c = self.board().coord(p);
-                self.apply(color, Some(p));
-                return Move::Play(c);
+            if self.qualifies(color, own, p) {
+                return self.play_chosen(color, p);
             }
             k -= 1;
             pool.swap(i, k);
         }
         self.apply(color, None);
         Move::Pass
+    }
+
+    /// Plays the stone the policy chose.
+    #[inline]
+    fn play_chosen(&mut self, color: Color, p: usize) -> Move {
+        let c = self.board().coord(p);
+        self.apply(color, Some(p));
+        Move::Play(c)
+    }
+
+    /// Whether a `color` stone (cell code `own`) on the empty cell `p` is a move of the policy:
+    /// legal and not filling one of `color`'s own one-point eyes.
+    #[inline(always)]
+    fn qualifies(&self, color: Color, own: u8, p: usize) -> bool {
+        self.board().is_policy_point(p, own) && self.check_repetition(color, p).is_ok()
     }
 }

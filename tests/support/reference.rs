@@ -19,6 +19,7 @@ pub enum Refusal {
 pub type Grid = Vec<Option<Color>>;
 
 /// The reference game.
+#[derive(Clone)]
 pub struct Reference {
     /// Board size.
     pub size: usize,
