@@ -109,8 +109,10 @@ pub struct ProblemsState {
     pub set: Option<ProblemSet>,
     /// The problem shown.
     pub index: usize,
-    /// The child's attempt at it.
-    pub attempt: Option<Attempt>,
+    /// The child's attempt at it (boxed, as the editor: their games make them some 25 and
+    /// 50 KB, which every move of the window's state would otherwise copy through the stack,
+    /// issue 17 item 11).
+    pub attempt: Option<Box<Attempt>>,
     /// What the tree said to the last move.
     pub answer: Option<Answer>,
     /// The last move played on the attempt's board (the child's or the reply).
@@ -120,7 +122,7 @@ pub struct ProblemsState {
     /// Solving or writing.
     pub mode: Mode,
     /// The problem being written.
-    pub editor: Option<ProblemEditor>,
+    pub editor: Option<Box<ProblemEditor>>,
     /// The editor's click tool.
     pub tool: EditTool,
     /// The editor's text and goal.
@@ -165,7 +167,7 @@ impl ProblemsState {
     /// The game on the board: the attempt's, or the editor's position at its cursor.
     pub fn game(&self) -> Option<&Game> {
         match self.mode {
-            Mode::Solve => self.attempt.as_ref().map(Attempt::game),
+            Mode::Solve => self.attempt.as_deref().map(Attempt::game),
             Mode::Edit => self.editor.as_ref().map(|e| e.review().game()),
         }
     }
@@ -201,7 +203,7 @@ impl ProblemsState {
         let Some(set) = &self.set else { return };
         if let Some(a) = set.attempt(i) {
             self.index = i;
-            self.attempt = Some(a);
+            self.attempt = Some(Box::new(a));
             self.answer = None;
             self.last_move = None;
             self.hint = None;
@@ -250,10 +252,10 @@ impl ProblemsState {
                     self.select(i);
                 }
             }
-            ProblemCommand::Hint => self.hint = self.attempt.as_ref().and_then(Attempt::hint),
+            ProblemCommand::Hint => self.hint = self.attempt.as_deref().and_then(Attempt::hint),
             ProblemCommand::NewProblem(size) => match ProblemEditor::new(size) {
                 Ok(e) => {
-                    self.editor = Some(e);
+                    self.editor = Some(Box::new(e));
                     self.mode = Mode::Edit;
                     self.tool = EditTool::Black;
                     self.inputs = EditorInputs::default();
@@ -393,7 +395,7 @@ impl ProblemsState {
         };
         match ProblemEditor::open(collection, 0) {
             Ok(e) => {
-                self.editor = Some(e);
+                self.editor = Some(Box::new(e));
                 self.mode = Mode::Edit;
                 self.tool = EditTool::Play;
                 self.inputs = EditorInputs {
@@ -588,7 +590,7 @@ mod tests {
         assert_eq!(s.notice, None);
         let sgf = s
             .editor
-            .as_ref()
+            .as_deref()
             .map(ProblemEditor::to_sgf)
             .unwrap_or_default();
         assert!(sgf.contains("RIGHT") && sgf.contains("WRONG"), "{sgf}");

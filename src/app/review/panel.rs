@@ -30,7 +30,9 @@ pub const TREE_MIN_HEIGHT: f32 = 220.0;
 
 /// State of the review panel: the egui-free [`ReviewState`] and what the views keep.
 pub struct ReviewPanel {
-    state: ReviewState,
+    /// Boxed: the record's games make it some 50 KB, which every move of the window's state
+    /// would otherwise copy through the stack (issue 17 item 11).
+    state: Box<ReviewState>,
     /// The comment being typed, and the node it belongs to.
     pub(super) comment: String,
     pub(super) comment_node: Option<(usize, NodeId)>,
@@ -74,7 +76,7 @@ impl ReviewPanel {
     /// A panel that uses native file dialogs (`true`) or its own path field (`false`).
     pub fn with_dialogs(dialogs: bool) -> ReviewPanel {
         ReviewPanel {
-            state: ReviewState::new(dialogs),
+            state: Box::new(ReviewState::new(dialogs)),
             comment: String::new(),
             comment_node: None,
             comment_edited: false,

@@ -18,7 +18,9 @@ use std::time::Duration;
 /// to it) and the text being typed.
 #[derive(Default)]
 pub struct TeachWindow {
-    state: Option<TeachState>,
+    /// Boxed: its game makes it some 25 KB, which every move of the window's state would
+    /// otherwise copy through the stack (issue 17 item 11).
+    state: Option<Box<TeachState>>,
     draft: TeachPrefs,
     pin_input: String,
     new_pin: String,
@@ -29,7 +31,7 @@ pub struct TeachWindow {
 impl TeachWindow {
     /// The state, once the mode has been shown.
     pub fn state(&self) -> Option<&TeachState> {
-        self.state.as_ref()
+        self.state.as_deref()
     }
 
     /// Applies a command (the host); `None` before the mode has started.
@@ -56,7 +58,7 @@ impl TeachWindow {
         match TeachState::new(prefs.clone(), wake, kdf) {
             Ok(s) => {
                 let prefs = s.prefs.clone();
-                self.state = Some(s);
+                self.state = Some(Box::new(s));
                 Some(prefs)
             }
             Err(e) => {
