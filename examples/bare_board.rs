@@ -3,6 +3,9 @@
 //! four sides, as the app's board shows them by default — with egui's default fonts only (no
 //! CJK).
 //!
+//! `bare_board --no-labels` leaves the coordinates out: a window that lays out no text at all
+//! (egui still loads its fonts), the strictest baseline.
+//!
 //! `scripts/measure-memory.sh` runs it beside the app and compares their resident memory.
 
 use eframe::egui::{self, Align2, Color32, FontId, Pos2, Stroke};
@@ -11,7 +14,10 @@ use eframe::egui::{self, Align2, Color32, FontId, Pos2, Stroke};
 const COLUMNS: &str = "ABCDEFGHJKLMNOPQRST";
 
 /// Draws the board and asks for the next frame in one second, as a running clock does.
-struct BareBoard;
+struct BareBoard {
+    /// Draw the coordinates.
+    labels: bool,
+}
 
 impl eframe::App for BareBoard {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
@@ -43,7 +49,8 @@ impl eframe::App for BareBoard {
                 );
             }
             let font = FontId::proportional(step * 0.4);
-            for (i, letter) in COLUMNS.chars().enumerate() {
+            let columns = if self.labels { COLUMNS } else { "" };
+            for (i, letter) in columns.chars().enumerate() {
                 let x = board.min.x + at(i);
                 let row = (19 - i).to_string();
                 let y = board.min.y + at(i);
@@ -75,6 +82,7 @@ impl eframe::App for BareBoard {
 }
 
 fn main() -> eframe::Result {
+    let labels = !std::env::args().any(|a| a == "--no-labels");
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1200.0, 900.0])
@@ -86,6 +94,6 @@ fn main() -> eframe::Result {
     eframe::run_native(
         "tianyuan-bare-board",
         options,
-        Box::new(|_cc| Ok(Box::new(BareBoard))),
+        Box::new(move |_cc| Ok(Box::new(BareBoard { labels }))),
     )
 }

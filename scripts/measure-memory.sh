@@ -2,18 +2,20 @@
 # Issue 17 item 11: the window's memory at idle with a running clock against a bare eframe
 # window drawing the same empty board (examples/bare_board.rs). Not run in CI.
 #
-# Each run starts the release `tianyuan` with a running clock, then the bare example, one after
-# the other (so that neither shares the other's libraries), each under its own Xvfb with
-# temporary HOME/XDG folders and no ~/.asoundrc (so no audio device); each idles for SETTLE
-# seconds, then the script reads its idle CPU over CPU_WINDOW seconds from /proc/PID/stat and
-# its memory from /proc/PID/status (VmRSS, split into anonymous, file-backed and shared memory)
-# and /proc/PID/smaps_rollup (Pss). The last lines are the medians over RUNS runs and the
-# app/bare ratios.
+# Each run starts the release `tianyuan` with a running clock, then the bare example with its
+# coordinates ("bare") and without them (`--no-labels`, "plain"), one after the other (so that
+# none shares another's libraries), each under its own Xvfb with temporary HOME/XDG folders and
+# no ~/.asoundrc (so no audio device). Each idles for SETTLE seconds; then the script reads its
+# idle CPU over CPU_WINDOW seconds from /proc/PID/stat and its memory from /proc/PID/status
+# (VmRSS, split into anonymous, file-backed and shared memory) and /proc/PID/smaps_rollup
+# (Pss). The last lines are the medians over RUNS runs and the ratios.
 #
 # Every run has fresh HOME and XDG data/config folders (no saved settings, no unfinished game
 # to offer). Mesa's shader cache (XDG_CACHE_HOME) is kept from an untimed first start, as on a
 # machine where the window has been opened before; COLD=1 gives every run an empty cache
-# instead (then llvmpipe compiles its shaders again and both processes hold ~5 MB more).
+# instead (then llvmpipe compiles its shaders again and every process holds a few MB more).
+# mimalloc's environment options (MIMALLOC_PURGE_DELAY=0 …) pass through to the app, to try
+# them.
 #
 #   scripts/measure-memory.sh            # 5 runs, 20 s settle, 20 s CPU window
 #   RUNS=3 SETTLE=20 CPU_WINDOW=20 COLD=1 NO_BUILD=1 scripts/measure-memory.sh
@@ -84,7 +86,7 @@ stop_all() {
 if [ -z "${COLD:-}" ]; then
   start_on_display app 90 warm "$APP" --setup "$SETUP" --start
   start_on_display bare 90 warm "$BARE"
-  sleep 10
+  sleep "$SETTLE"
   stop_all
 fi
 
@@ -119,13 +121,13 @@ measure() {
 for run in $(seq "$RUNS"); do
   measure app "$run" "$APP" --setup "$SETUP" --start
   measure bare "$run" "$BARE"
+  measure plain "$run" "$BARE" --no-labels
 done
 
 col() { awk -v w="$1" -v c="$2" '$1 == w {print $c}' "$WORK/results" | median; }
-app_rss=$(col app 2); bare_rss=$(col bare 2)
-app_pss=$(col app 3); bare_pss=$(col bare 3)
-app_cpu=$(col app 4); bare_cpu=$(col bare 4)
-echo "medians over $RUNS runs (settle ${SETTLE}s, CPU over ${CPU_WINDOW}s):"
-awk -v a="$app_rss" -v b="$bare_rss" 'BEGIN {printf "  VmRSS  app %.1f MiB  bare %.1f MiB  ratio %.3f\n", a / 1024, b / 1024, a / b}'
-awk -v a="$app_pss" -v b="$bare_pss" 'BEGIN {printf "  Pss    app %.1f MiB  bare %.1f MiB  ratio %.3f\n", a / 1024, b / 1024, a / b}'
-echo "  CPU    app ${app_cpu} %  bare ${bare_cpu} % of one core"
+echo "medians over $RUNS runs (settle ${SETTLE}s, CPU over ${CPU_WINDOW}s; bare = with coordinates, plain = --no-labels):"
+for base in bare plain; do
+  awk -v a="$(col app 2)" -v b="$(col "$base" 2)" -v n="$base" 'BEGIN {printf "  VmRSS  app %.1f MiB  %-5s %.1f MiB  ratio %.3f\n", a / 1024, n, b / 1024, a / b}'
+  awk -v a="$(col app 3)" -v b="$(col "$base" 3)" -v n="$base" 'BEGIN {printf "  Pss    app %.1f MiB  %-5s %.1f MiB  ratio %.3f\n", a / 1024, n, b / 1024, a / b}'
+done
+echo "  CPU    app $(col app 4) %  bare $(col bare 4) %  plain $(col plain 4) % of one core"

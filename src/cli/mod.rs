@@ -41,32 +41,6 @@ pub struct Cli {
     pub app: AppArgs,
 }
 
-/// The window's own command line, [`Cli`] without the subcommands.
-///
-/// Building [`Cli`]'s parser builds every subcommand's arguments: about 2 MB of code that,
-/// once run, stays resident for the whole session of the window (issue 17 item 11). A command
-/// line that names no subcommand is parsed with this one instead, which gives the same
-/// [`AppArgs`] ([`main`] falls back to [`Cli`] for anything else, errors included).
-#[derive(Debug, Parser)]
-#[command(name = "tianyuan", version, about)]
-struct WindowCli {
-    #[command(flatten)]
-    app: AppArgs,
-}
-
-/// Whether `args` (with the program's name first) opens the window: no argument is a
-/// subcommand's name (or `help`) and none asks for help or the version. When in doubt this
-/// answers `false`, and the full parser decides.
-pub fn opens_window<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> bool {
-    args.iter().skip(1).all(|arg| match arg.as_ref().to_str() {
-        Some(a) => {
-            !Command::has_subcommand(a)
-                && !matches!(a, "help" | "-h" | "--help" | "-V" | "--version")
-        }
-        None => true,
-    })
-}
-
 /// Options of `tianyuan [FILE]` (the window).
 #[derive(Debug, clap::Args)]
 pub struct AppArgs {
@@ -202,13 +176,7 @@ pub(crate) fn parse_lang(s: &str) -> Result<Lang, String> {
 
 /// Parses the command line and runs what it asks for.
 pub fn main() -> ExitCode {
-    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if opens_window(&args)
-        && let Ok(window) = WindowCli::try_parse_from(&args)
-    {
-        return run_app(window.app);
-    }
-    let cli = Cli::parse_from(args);
+    let cli = Cli::parse();
     match cli.command {
         Some(Command::Gtp(args)) => run_gtp(&args),
         Some(Command::Check(args)) => check::run(&args),
@@ -301,97 +269,4 @@ pub fn setup_line(text: &str) -> Result<crate::session::GameSetup, String> {
         format!("setup {trimmed}")
     };
     crate::session::shorthand::parse_setup(&line)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn line(words: &[&str]) -> Vec<String> {
-        std::iter::once("tianyuan")
-            .chain(words.iter().copied())
-            .map(str::to_owned)
-            .collect()
-    }
-
-    #[test]
-    fn only_command_lines_without_a_subcommand_open_the_window() {
-        for words in [
-            &[][..],
-            &["game.sgf"],
-            &["--setup", "size=19 black=A white=B", "--start"],
-            &[
-                "--lang",
-                "zh-Hans",
-                "--screenshot",
-                "out.png",
-                "--move",
-                "3",
-            ],
-        ] {
-            assert!(opens_window(&line(words)), "{words:?}");
-        }
-        for words in [
-            &["check", "games"][..],
-            &["dead-stones", "g.sgf"],
-            &["clock", "simulate"],
-            &["game.sgf", "session"],
-            &["help"],
-            &["--help"],
-            &["-h"],
-            &["--version"],
-            &["-V"],
-        ] {
-            assert!(!opens_window(&line(words)), "{words:?}");
-        }
-    }
-
-    #[test]
-    fn the_window_parser_reads_what_the_full_parser_reads() {
-        for words in [
-            &[][..],
-            &["game.sgf"],
-            &[
-                "--setup",
-                "size=19 time=chinese:limit=60m,reserve=5 black=A white=B",
-                "--start",
-            ],
-            &["--lang", "zh-Hant", "--audio-log", "calls.txt"],
-            &[
-                "--screenshot",
-                "out.png",
-                "--open",
-                "g.sgf",
-                "--move",
-                "12",
-                "--size",
-                "800x600",
-            ],
-            &["--", "-odd name.sgf"],
-        ] {
-            let args = line(words);
-            let window = WindowCli::try_parse_from(&args).map(|w| format!("{:?}", w.app));
-            let full = Cli::try_parse_from(&args).map(|c| {
-                assert!(c.command.is_none(), "{words:?}");
-                format!("{:?}", c.app)
-            });
-            match (window, full) {
-                (Ok(w), Ok(f)) => assert_eq!(w, f, "{words:?}"),
-                (w, f) => panic!("{words:?}: window {w:?}, full {f:?}"),
-            }
-        }
-        // What the window parser refuses, the full parser refuses too (and it is the one that
-        // prints the error).
-        for words in [
-            &["--start"][..],
-            &["--lang", "fr"],
-            &["--size", "5x5", "--screenshot", "o.png"],
-            &["--no-such-option"],
-            &["a.sgf", "b.sgf"],
-        ] {
-            let args = line(words);
-            assert!(WindowCli::try_parse_from(&args).is_err(), "{words:?}");
-            assert!(Cli::try_parse_from(&args).is_err(), "{words:?}");
-        }
-    }
 }
