@@ -117,10 +117,18 @@ fn issue9_two_warnings_from_the_panel_lose_the_game_and_are_spoken() {
             1,
             "{lang:?}"
         );
-        // … and within the lock's time the next one does not.
+        // … and within the lock's time the next one does not; the second warning ends the
+        // game, so the form asks to confirm first.
         h.get_by_label(white).click();
         h.run_steps(1);
         h.get_by_label(record).click();
+        h.run_steps(2);
+        let yes = match lang {
+            Lang::En => "Yes, record it",
+            _ => "確定",
+        };
+        let yes = if lang == Lang::ZhHans { "确定" } else { yes };
+        h.get_by_label(yes).click();
         h.run_steps(2);
         settle(&mut h);
         let s = h.state().state.session();

@@ -577,3 +577,74 @@ fn all_variations_reports_illegal_moves_off_the_main_line_once_each() {
     let points: Vec<&str> = all[0].illegal.iter().map(|i| i.point.as_str()).collect();
     assert_eq!(points, ["E5", "D6", "F4"]);
 }
+
+/// Issue 17: in a record (not a live game) a suicide or an immediate ko retake follows the
+/// record's RU: a suicide is kept where those rules allow it (New Zealand, Ing), otherwise it
+/// is void as one pass, and so is every immediate ko retake, with a diagnostic.
+#[test]
+fn issue17_a_recorded_suicide_or_ko_retake_follows_the_records_ru() {
+    let replay = |sgf: &str| {
+        let r = read(sgf);
+        record::replay_main_line(&r.collection.trees[0]).expect("replays")
+    };
+    // White's stone on aa (A19) has no liberty and captures nothing.
+    for (ru, kept) in [
+        ("", false),
+        ("RU[Chinese]", false),
+        ("RU[Japanese]", false),
+        ("RU[NZ]", true),
+        ("RU[GOE]", true),
+    ] {
+        let r = replay(&format!("(;FF[4]SZ[19]{ru};B[ab];W[];B[ba];W[aa])"));
+        assert_eq!(r.game.board().get(Coord::new(0, 0)), None, "{ru}");
+        if kept {
+            assert!(r.illegal.is_empty(), "{ru}: {:?}", r.illegal);
+            assert_eq!(r.game.captures(Color::Black), 1, "{ru}: the suicided stone");
+        } else {
+            assert_eq!(r.illegal.len(), 1, "{ru}");
+            let i = &r.illegal[0].irregularity;
+            assert_eq!(
+                (i.move_number, i.reason, i.played_as_pass),
+                (4, IllegalMove::Suicide, true)
+            );
+            assert_eq!(
+                r.game.captures(Color::Black),
+                0,
+                "{ru}: void, nothing captured"
+            );
+            assert_eq!(r.game.moves()[3], (Color::White, Move::Pass));
+            let w: Vec<String> = r.warnings.iter().map(ToString::to_string).collect();
+            assert!(
+                w.iter()
+                    .any(|t| t.contains("void") && t.contains("Art. 19")),
+                "{ru}: {w:?}"
+            );
+        }
+    }
+    // A ko at E5/F5 on 9×9: White takes on E5, Black retakes on F5 at once.
+    for ru in ["RU[Japanese]", "RU[Chinese]", "RU[NZ]", "RU[Ing]", ""] {
+        let r = replay(&format!(
+            "(;FF[4]SZ[9]{ru};B[ed];W[fd];B[de];W[ge];B[ef];W[ff];B[fe];W[ee];B[fe])"
+        ));
+        assert_eq!(r.illegal.len(), 1, "{ru}");
+        let i = &r.illegal[0].irregularity;
+        assert!(
+            matches!(i.reason, IllegalMove::Ko { .. }),
+            "{ru}: {:?}",
+            i.reason
+        );
+        assert!(i.played_as_pass, "{ru}");
+        assert_eq!(
+            r.game.board().get(Coord::new(4, 4)),
+            Some(Color::White),
+            "{ru}: E5 stays"
+        );
+        assert_eq!(
+            r.game.board().get(Coord::new(5, 4)),
+            None,
+            "{ru}: F5 stays empty"
+        );
+        let w: Vec<String> = r.warnings.iter().map(|w| w.to_string()).collect();
+        assert!(w.iter().any(|t| t.contains("Art. 20.1")), "{ru}: {w:?}");
+    }
+}

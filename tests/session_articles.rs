@@ -391,7 +391,7 @@ fn art19_20_1_22_a_void_move_counts_as_one_pass() {
     // A void is never a confirmation, and never one of two passes that end a casual game.
     check(
         "void and pass",
-        "setup size=9 end=passes\n0:10 B pass\n0:20 void W E5 19\n0:30 B pass",
+        "setup size=9 end=passes\n0:10 B E5\n0:20 W pass\n0:30 void B E5 22\n0:40 W pass",
         Expect {
             spoken: &[],
             ..PLAYING
@@ -399,7 +399,7 @@ fn art19_20_1_22_a_void_move_counts_as_one_pass() {
     );
     check(
         "void then confirm",
-        "setup size=9\n0:10 B confirm\n0:20 void W E5 19",
+        "setup size=9\n0:10 B E5\n0:20 W confirm\n0:30 void B E5 22",
         Expect {
             spoken: &[Phrase::MoveVoidPass],
             ..PLAYING
@@ -513,13 +513,13 @@ fn art23_5_running_out_of_time_loses_at_the_instant_it_happens() {
 fn art23_6_one_approved_absence_per_player() {
     check(
         "absence",
-        "setup size=9 time=chinese:limit=1m,reserve=1\n0:05 absence B",
+        "setup size=9 time=chinese:limit=1m,reserve=1\n0:05 B E5\n0:06 absence B",
         PLAYING,
     );
     refused(
         "twice",
-        "setup size=9 time=chinese:limit=1m,reserve=1\n0:05 absence B\n0:10 B E5\n0:15 W E4\n0:20 absence B",
-        5,
+        "setup size=9 time=chinese:limit=1m,reserve=1\n0:05 B E5\n0:06 absence B\n0:10 W E4\n0:15 B D4\n0:20 absence B",
+        6,
     );
 }
 
@@ -774,7 +774,7 @@ fn issue9_time_never_goes_back_and_rulings_need_no_article_to_log_one() {
         "no clock, no absence to approve"
     );
     let s = run(
-        "setup size=9 time=sudden:main=10m\n0:10 late W 5m\n0:20 correct W -30s\n0:30 absence B",
+        "setup size=9 time=sudden:main=10m\n0:10 late W 5m\n0:20 correct W -30s\n0:30 absence W",
     )
     .expect("script")
     .0;
@@ -810,3 +810,316 @@ fn issue9_refused_actions_name_their_reason() {
         Some(SessionError::NoClock)
     );
 }
+
+// ----- Issue 17 (core): the rules audit -----
+
+/// A black stone on A1 is a forbidden point once White holds A2 and B1.
+const FORBIDDEN_A1: &str = "setup size=9\n0:10 B E5\n0:20 W A2\n0:30 B E6\n0:40 W B1";
+
+/// A ko at E5/F5: after move 8 White has just taken the black stone on F5 from E5, and Black
+/// retaking on F5 at once would recreate the position after move 7.
+fn ko_script(ko: &str) -> String {
+    format!(
+        "setup size=9 ko={ko} time=sudden:main=10m\n0:01 B E6\n0:02 W F6\n0:03 B D5\n0:04 W G5\n0:05 B E4\n0:06 W F4\n0:07 B F5\n0:08 W E5"
+    )
+}
+
+fn rulings(s: &Session) -> Vec<(u32, &'static str, String, Option<String>)> {
+    let size = s.setup().size;
+    s.rulings()
+        .iter()
+        .map(|r| {
+            (
+                r.n,
+                r.kind.name(),
+                r.article.clone(),
+                r.point.map(|p| p.to_gtp(size)),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn art19_a_void_on_a_point_where_the_move_is_legal_is_refused() {
+    let e = refused(
+        "void on a legal point",
+        "setup size=9\n0:10 B E5\n0:20 void W C3 19",
+        3,
+    );
+    assert!(e.contains("legal"), "{e}");
+    // The forbidden point is void by default under Art. 19, as given otherwise.
+    let s = check(
+        "forbidden point",
+        &format!("{FORBIDDEN_A1}\n0:50 void B A1"),
+        Expect {
+            spoken: &[Phrase::MoveVoidPass],
+            ..PLAYING
+        },
+    );
+    assert_eq!(
+        rulings(&s),
+        [(6, "void", "19".to_owned(), Some("A1".to_owned()))]
+    );
+    assert_eq!(s.side_to_move(), Color::White);
+    let s = run(&format!("{FORBIDDEN_A1}\n0:50 void B A1 5"))
+        .expect("given")
+        .0;
+    assert_eq!(
+        s.rulings()[0].article,
+        "5",
+        "an article given is recorded as given"
+    );
+    // Clock-only mode has no board to check: a void there is the arbiter's word.
+    check(
+        "clock only",
+        "setup size=9 mode=clock-only time=sudden:main=10m\n0:10 void B E5",
+        Expect {
+            spoken: &[Phrase::MoveVoidPass],
+            ..PLAYING
+        },
+    );
+}
+
+#[test]
+fn art20_1_void_of_an_immediate_ko_recapture_is_art_20_1_under_every_ko_rule() {
+    for ko in ["positional", "situational", "simple"] {
+        let script = ko_script(ko);
+        // Refused as the ko of Art. 20.1, never as a repetition (Art. 6).
+        let e = refused(ko, &format!("{script}\n0:09 B F5"), 10);
+        assert!(
+            e.contains("Art. 20.1") && !e.contains("Art. 6"),
+            "{ko}: {e}"
+        );
+        let s = run(&format!("{script}\n0:09 void B F5")).expect(ko).0;
+        assert_eq!(
+            rulings(&s),
+            [(10, "void", "20.1".to_owned(), Some("F5".to_owned()))],
+            "{ko}"
+        );
+        assert_eq!(s.side_to_move(), Color::White, "{ko}: one pass");
+    }
+}
+
+#[test]
+fn art20_3_a_retake_after_passes_is_a_longer_repetition_under_superko() {
+    // After two passes the ko retake recreates the position after move 7, but not the one
+    // just before the opponent's last move: not the ko of Art. 20.1.
+    let script = format!("{}\n0:09 B pass\n0:10 W pass", ko_script("positional"));
+    refused("retake after passes", &format!("{script}\n0:11 B F5"), 12);
+    let s = run(&format!("{script}\n0:11 void B F5")).expect("void").0;
+    assert_eq!(s.rulings()[0].article, "20.3");
+    // Simple ko allows it, and shows the cycle to the arbiter.
+    let simple = format!(
+        "{}\n0:09 B pass\n0:10 W pass\n0:11 B F5",
+        ko_script("simple")
+    );
+    let s = run(&simple).expect("simple ko").0;
+    let r = s.pending_repetition().expect("the cycle is shown");
+    assert_eq!((r.n, r.repeats_after_move), (12, 7));
+}
+
+#[test]
+fn art22_a_sealed_move_on_an_occupied_point_is_a_pass_shown_as_a_ruling() {
+    let s = check(
+        "occupied",
+        "setup size=9\n0:10 B E5\n0:20 adjourn\n0:50 seal W E5\n60:00 unseal",
+        Expect {
+            spoken: &[Phrase::MoveVoidPass],
+            ..PLAYING
+        },
+    );
+    assert_eq!(
+        rulings(&s),
+        [(5, "void", "22".to_owned(), Some("E5".to_owned()))]
+    );
+    assert_eq!(s.rulings()[0].side, Some(Color::White));
+    // A sealed move that can be played is no ruling.
+    let s = run("setup size=9\n0:10 B E5\n0:20 adjourn\n0:50 seal W C3\n60:00 unseal")
+        .expect("played")
+        .0;
+    assert!(s.rulings().is_empty());
+    // A sealed forbidden point is void under Art. 19.
+    let s = run(&format!(
+        "{FORBIDDEN_A1}\n0:45 adjourn\n0:50 seal B A1\n60:00 unseal"
+    ))
+    .expect("forbidden")
+    .0;
+    assert_eq!(
+        rulings(&s),
+        [(8, "void", "19".to_owned(), Some("A1".to_owned()))]
+    );
+}
+
+#[test]
+fn art23_3_23_5_a_lateness_that_uses_up_the_whole_time_loses_on_time_whether_or_not_the_clock_ran()
+{
+    let time_loss = |winner| Expect {
+        phase: "finished",
+        result: Some(winner),
+        kind: Some("time"),
+        ..PLAYING
+    };
+    // Black's clock ran from the start and fell at 10:00: the time-out stands, and the late
+    // arrival is still logged.
+    let s = check(
+        "the clock ran",
+        "setup size=19 time=sudden:main=10m\n12:00 late B 12m",
+        time_loss("W+T"),
+    );
+    assert_eq!(s.rulings()[0].article, "23.3");
+    // The clocks were stopped while Black was away: the lateness itself takes all the time.
+    let s = check(
+        "the clock did not run",
+        "setup size=19 time=sudden:main=10m\n0:00 pause\n12:00 late B 12m",
+        time_loss("W+T"),
+    );
+    let v = s.clock().expect("clock").view(Timestamp(720_000));
+    assert_eq!(v.black.main_left, Millis::ZERO, "no time left on the face");
+    // White's clock ran for a second only (the arbiter stopped the clocks).
+    check(
+        "white",
+        "setup size=19 time=sudden:main=10m\n0:30 B Q16\n0:31 pause\n12:00 late W 12m",
+        time_loss("B+T"),
+    );
+    // Reserved minutes included: 9 minutes of a 10-minute limit with 3 reserved minutes
+    // leave time; the whole 10 do not.
+    check(
+        "reserve left",
+        "setup size=19 time=chinese:limit=10m,reserve=3\n0:00 pause\n9:00 late B 9m",
+        PLAYING,
+    );
+    check(
+        "reserve used up",
+        "setup size=19 time=chinese:limit=10m,reserve=3\n0:00 pause\n10:00 late B 10m",
+        time_loss("W+T"),
+    );
+    // Beyond the limit it is a forfeit, however the clock ran.
+    for script in [
+        "setup size=19 time=sudden:main=10m\n16:00 late B 16m",
+        "setup size=19 time=sudden:main=10m\n0:00 pause\n16:00 late B 16m",
+    ] {
+        check(
+            script,
+            script,
+            Expect {
+                phase: "finished",
+                result: Some("W+F"),
+                kind: Some("forfeit"),
+                ..PLAYING
+            },
+        );
+    }
+    // Both lose by their lateness: both lose (Art. 23.2).
+    check(
+        "both",
+        "setup size=19 time=sudden:main=10m\n0:00 pause\n12:00 late B 12m\n20:00 late W 16m",
+        Expect {
+            phase: "finished",
+            result: Some("LL"),
+            kind: Some("both_lose"),
+            ..PLAYING
+        },
+    );
+    // A lateness recorded after an unrelated time-out is refused.
+    refused(
+        "unrelated",
+        "setup size=19 time=sudden:main=1m\n0:10 B Q16\n0:20 W D4\n5:00 late W 30s",
+        4,
+    );
+}
+
+#[test]
+fn art23_6_the_approved_absence_is_asked_during_the_opponents_thinking_time() {
+    let e = refused(
+        "own time",
+        "setup size=9 time=chinese:limit=1m,reserve=1\n0:05 absence B",
+        2,
+    );
+    assert!(e.contains("23.6"), "{e}");
+    let s = check(
+        "opponent's time",
+        "setup size=9 time=chinese:limit=1m,reserve=1\n0:05 absence W",
+        PLAYING,
+    );
+    assert_eq!(s.rulings()[0].article, "23.6");
+    refused(
+        "own time, paused",
+        "setup size=9 time=chinese:limit=1m,reserve=1\n0:05 pause\n0:06 absence B",
+        3,
+    );
+}
+
+#[test]
+fn issue17_the_time_away_charged_runs_the_clock_of_the_side_to_move_as_it_would_have_run() {
+    // White has 1 minute of free time and 2 reserved minutes. Away 1:30 after Black's move:
+    // the free time, then 30 s of the first reserved minute.
+    let script = "setup size=9 time=chinese:limit=3m,reserve=2\n0:10 B E5";
+    let (s, _) = run(&format!("{script}\n1:40 gap charged")).expect("charged");
+    assert_eq!(s.log().len(), 2, "one entry");
+    let v = s.clock().expect("clock").view(Timestamp(100_000));
+    assert_eq!(v.white.main_left, Millis::ZERO);
+    assert!(v.white.in_byoyomi && v.white.running);
+    assert_eq!(v.white.period_left, Millis::from_secs(30));
+    assert_eq!(
+        v.black.main_left,
+        Millis::from_mins(1) - Millis::from_secs(10)
+    );
+    assert_eq!(s.rulings()[0].kind, tianyuan::session::RulingKind::Gap);
+    // Away five minutes: White's time ran out at 3:10, during the time away.
+    let (s, _) = run(&format!("{script}\n5:10 gap charged")).expect("time-out");
+    assert_eq!(s.outcome().map(|o| o.code()).as_deref(), Some("B+T"));
+    assert_eq!(s.rulings().len(), 1, "the decision is logged");
+    // Not charged: the clocks stood still for the time away and run again at once.
+    let (s, _) = run(&format!("{script}\n5:10 gap free\n5:40 W C3")).expect("free");
+    let v = s.clock().expect("clock").view(Timestamp(340_000));
+    assert_eq!(v.white.main_left, Millis::from_secs(30));
+    assert_eq!(v.black.main_left, Millis::from_secs(50));
+    assert!(v.black.running);
+    // Stopped clocks stay stopped: a pause in force is not charged either way.
+    for decision in ["gap charged", "gap free"] {
+        let (s, _) = run(&format!("{script}\n0:20 pause\n60:00 {decision}")).expect(decision);
+        let v = s.clock().expect("clock").view(Timestamp(3_600_000));
+        assert_eq!(v.white.main_left, Millis::from_secs(50), "{decision}");
+        assert!(v.paused, "{decision}");
+    }
+}
+
+#[test]
+fn art20_3_a_cycle_under_simple_ko_is_shown_to_the_arbiter_while_it_goes_on() {
+    let script = format!("{}\n{}", triple_ko("simple"), TRIPLE_KO_MOVES);
+    let (s, _) = run(&script).expect("simple ko plays the cycle");
+    let r = s.pending_repetition().expect("shown");
+    assert_eq!((r.move_number, r.repeats_after_move), (6, 0));
+    let offer = s.offer_for_repetition().expect("offer");
+    let kinds: Vec<_> = offer
+        .rulings
+        .iter()
+        .map(|o| (o.kind.name(), o.article))
+        .collect();
+    assert_eq!(kinds, [("draw", "20.3"), ("replay", "20.3")]);
+    // Going round again repeats again; leaving the cycle ends the offer, the record stays.
+    let (s, _) = run(&format!("{script}\n1:07 B E16")).expect("again");
+    assert_eq!(
+        s.pending_repetition().map(|r| r.repeats_after_move),
+        Some(1)
+    );
+    let (s, _) = run(&format!("{script}\n1:07 B Q16")).expect("left");
+    assert!(s.pending_repetition().is_none());
+    assert_eq!(s.repetitions().len(), 1);
+    // Under superko the sixth move is refused as a longer repetition.
+    for ko in ["positional", "situational"] {
+        refused(ko, &format!("{}\n{}", triple_ko(ko), TRIPLE_KO_MOVES), 8);
+    }
+}
+
+/// Three kos on a 19×19 board set up by an accepted edit: at the top White holds (on D16), in
+/// the middle Black (on E10), at the bottom White (on D4).
+fn triple_ko(ko: &str) -> String {
+    format!(
+        "setup size=19 ko={ko}\n0:30 edit +B C16 +B D17 +B D15 +W F16 +W E17 +W E15 +W D16 +B C10 +B D11 +B D9 +W F10 +W E11 +W E9 +B E10 +B C4 +B D5 +B D3 +W F4 +W E5 +W E3 +W D4"
+    )
+}
+
+/// Each side takes a ko in turn; the sixth move recreates the position after the edit.
+const TRIPLE_KO_MOVES: &str =
+    "1:01 B E16\n1:02 W D10\n1:03 B E4\n1:04 W D16\n1:05 B E10\n1:06 W D4";

@@ -265,3 +265,77 @@ fn issue9_appends_killed_at_random_moments_never_lose_an_acknowledged_entry() {
     let (code, _, err) = run(&["session", "append", p(&file), "59:00 B D4"]);
     assert_eq!(code, 0, "the next writer recovers: {err}");
 }
+
+#[test]
+fn issue17_the_report_lists_voided_points_restarts_and_dead_stones() {
+    let dir = scratch("report17");
+    let script = dir.join("s.txt");
+    std::fs::write(
+        &script,
+        "setup size=9 time=sudden:main=10m\n\
+         0:10 B E5\n0:20 W A2\n0:30 B E6\n0:40 W B1\n0:50 void B A1\n1:00 W C3\n\
+         1:10 adjourn\n1:20 seal B E5\n60:00 unseal\n60:10 gap free\n62:10 gap charged\n\
+         62:20 W confirm\n62:30 B confirm\n62:40 dead C3\n62:50 accept\n",
+    )
+    .expect("script");
+    let file = dir.join("g.tyj");
+    let (code, out, err) = run(&[
+        "session",
+        "new",
+        p(&file),
+        "--script",
+        p(&script),
+        "--pin",
+        "arbiter-1",
+    ]);
+    assert_eq!((code, out.trim()), (0, "ok 16"), "{err}");
+    let v = show(&file);
+    let rulings: Vec<(u64, String, String)> = v["rulings"]
+        .as_array()
+        .expect("rulings")
+        .iter()
+        .map(|r| {
+            (
+                r["n"].as_u64().expect("n"),
+                r["kind"].as_str().expect("kind").to_owned(),
+                r["article"].as_str().expect("article").to_owned(),
+            )
+        })
+        .collect();
+    let s = |t: &str| t.to_owned();
+    assert_eq!(
+        rulings,
+        [
+            (6, s("void"), s("19")),
+            (10, s("void"), s("22")),
+            (11, s("other"), s("25.1")),
+            (12, s("other"), s("25.1")),
+        ]
+    );
+    assert_eq!(v["result_kind"], "counted");
+    let txt = dir.join("r.txt");
+    let html = dir.join("r.html");
+    for (flag, out) in [("--text", &txt), ("--report", &html)] {
+        let (code, _, err) = run(&["session", "export", p(&file), flag, p(out)]);
+        assert_eq!(code, 0, "{flag}: {err}");
+    }
+    let text = std::fs::read_to_string(&txt).expect("text");
+    for want in [
+        "Voided moves",
+        "#6 0:50.000 黑 Black A1",
+        "(Art. 19)",
+        "#10 60:00.000 黑 Black E5 (封棋开封 sealed move opened)",
+        "(Art. 22)",
+        "Restarts",
+        "#11 60:10.000: 中断 time away 10秒 / 10 s (10s); 不计入 not charged",
+        "#12 62:10.000: 中断 time away 2分钟 / 2 min (2m); 计入轮到的一方 charged to the side to move",
+        "Dead stones (x, o on the diagram): C3",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+    // The dead white stone on C3 is marked on the final position.
+    assert!(text.contains("  ..o......\n"), "{text}");
+    let report = std::fs::read_to_string(&html).expect("html");
+    assert!(report.contains("Voided moves") && report.contains("Restarts"));
+    assert!(report.contains("死子 Dead stones"), "dead stones listed");
+}

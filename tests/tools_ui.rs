@@ -85,10 +85,10 @@ fn issue11_counting_shows_the_suggestion_and_accepting_it_logs_the_marks() {
         ..GameSetup::default()
     };
     let request = NewGameRequest { setup, pin: None };
-    let _ = h
-        .state_mut()
-        .state
-        .apply(Command::NewGame(Box::new(request)), Timestamp(1_000));
+    assert!(
+        h.state_mut()
+            .apply_settled([Command::NewGame(Box::new(request))])
+    );
     // Black walls off columns A–C, White owns E–J, and White's stone at B8 is left inside.
     let mut moves = Vec::new();
     for y in 0..9 {

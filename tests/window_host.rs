@@ -295,10 +295,10 @@ fn issue17_an_immediate_ko_recapture_offers_a_void_at_20_1_under_every_ko_rule()
         }
         assert_eq!(r.host.session().game().captures(Color::Black), 1, "{ko:?}");
         r.at(20_000).click("D5");
-        let Some(Notice::Illegal(at, why)) = r.host.notice.clone() else {
+        let Some(Notice::Refusal(at, _)) = r.host.notice.clone() else {
             panic!("{ko:?}: refused, {:?}", r.host.notice);
         };
-        let offers = tianyuan::app::offers::offers_for(r.host.session(), Color::White, at, &why);
+        let offers = tianyuan::app::offers::offers_for(r.host.session(), Color::White, at);
         assert_eq!(offers.len(), 1, "{ko:?}: one offer");
         assert_eq!(
             offers[0].label(Lang::En),
@@ -332,10 +332,10 @@ fn issue17_a_suicide_offers_a_void_at_19() {
     // move so White is to move.
     r.at(6_000).click("G7");
     r.at(7_000).click("A1");
-    let Some(Notice::Illegal(at, why)) = r.host.notice.clone() else {
+    let Some(Notice::Refusal(at, _)) = r.host.notice.clone() else {
         panic!("refused: {:?}", r.host.notice);
     };
-    let offers = tianyuan::app::offers::offers_for(r.host.session(), Color::White, at, &why);
+    let offers = tianyuan::app::offers::offers_for(r.host.session(), Color::White, at);
     assert_eq!(
         offers[0].label(Lang::En),
         "Void: counts as one pass (Art. 19)"

@@ -2,15 +2,15 @@
 //! the count, the clock's controls, every ruling of Chapter 3 as one form, adjournment and the
 //! sealed move, and the log. Draws the state; returns commands.
 
-use super::arbiter_form::{RulingForm, RulingKind};
+use super::arbiter_form::RulingForm;
 use super::command::{ArbiterAct, Command, PlayerAction};
-use super::side_panel::{colour_name, count_ui, event_text, status_text};
+use super::side_panel::{colour_name, count_ui, status_text};
 use super::{AppState, Notice};
 use crate::clock::Timestamp;
 use crate::i18n::{Lang, Msg};
 use crate::rules::{Color, Coord};
 use crate::session::Phase;
-use crate::session::shorthand::format_time;
+use crate::session::RulingKind;
 use eframe::egui;
 
 /// What the arbiter's tab keeps between frames (not part of the model).
@@ -292,32 +292,28 @@ fn clock_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>, now: Ti
     });
 }
 
-/// The rulings a refused move offers at once: a forbidden point → void (Art. 19); an
-/// immediate ko recapture → void (Art. 20.1, under every ko rule); a longer repetition →
-/// draw or replay (Art. 20.3).
+/// The rulings a refused move offers at once (Art. 19, 20.1, 20.3), and those a cycle under
+/// simple ko offers while it stands (Art. 20.3).
 fn offered_rulings(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
     let lang = state.lang;
-    if let Some(Notice::Cycle(_)) = &state.notice {
-        ui.horizontal_wrapped(|ui| {
-            for offer in super::offers::cycle_offers() {
-                if ui.button(offer.label(lang)).clicked() {
-                    out.push(Command::Arbiter(offer.act));
-                }
+    let session = state.session();
+    let mut offers = Vec::new();
+    if let Some(rep) = session.pending_repetition() {
+        ui.colored_label(super::theme::ILLEGAL, rep.text(lang, session.setup().size));
+        offers.extend(super::offers::repetition_offers(session));
+    }
+    if let Some(Notice::Refusal(c, _)) = &state.notice
+        && let Some(mover) = session.to_move()
+    {
+        offers.extend(super::offers::offers_for(session, mover, *c));
+    }
+    ui.horizontal_wrapped(|ui| {
+        for offer in offers {
+            if ui.button(offer.label(lang)).clicked() {
+                out.push(Command::Arbiter(offer.act));
             }
-        });
-        return;
-    }
-    let Some(Notice::Illegal(c, why)) = &state.notice else {
-        return;
-    };
-    let Some(mover) = state.session().to_move() else {
-        return;
-    };
-    for offer in super::offers::offers_for(state.session(), mover, *c, why) {
-        if ui.button(offer.label(lang)).clicked() {
-            out.push(Command::Arbiter(offer.act));
         }
-    }
+    });
 }
 
 fn rulings_ui(
@@ -325,17 +321,19 @@ fn rulings_ui(
     state: &AppState,
     input: &mut ArbiterInput,
     out: &mut Vec<Command>,
+    now: Timestamp,
 ) {
+    use crate::session::catalogue::Detail;
     let lang = state.lang;
     let form = &mut input.form;
     let label = ui.label(lang.pick("裁决", "裁決", "Ruling"));
     egui::ComboBox::from_id_salt("ruling-kind")
-        .selected_text(form.kind.label(lang))
+        .selected_text(form.kind.label_with_articles(lang))
         .width(280.0)
         .show_ui(ui, |ui| {
-            for kind in RulingKind::ALL {
+            for kind in RulingKind::in_form() {
                 if ui
-                    .selectable_label(form.kind == kind, kind.label(lang))
+                    .selectable_label(form.kind == kind, kind.label_with_articles(lang))
                     .clicked()
                 {
                     form.select(kind);
@@ -346,7 +344,7 @@ fn rulings_ui(
         .response
         .labelled_by(label.id);
     let kind = form.kind;
-    if kind.needs_side() {
+    if form.needs_side() {
         ui.horizontal(|ui| {
             for c in [Color::Black, Color::White] {
                 ui.radio_value(&mut form.side, c, side_label(c, lang));
@@ -364,20 +362,22 @@ fn rulings_ui(
             .labelled_by(l.id);
         });
     };
-    match kind {
-        RulingKind::Void => field(
+    if kind.needs().point != crate::session::Need::No {
+        field(
             ui,
             lang.pick("着点", "著點", "Point"),
             &mut form.point,
             "D4",
-        ),
-        RulingKind::Edit => field(
+        );
+    }
+    match form.detail() {
+        Detail::Changes => field(
             ui,
             lang.pick("改动", "改動", "Changes"),
             &mut form.changes,
             "+B D4 -E5",
         ),
-        RulingKind::Late => {
+        Detail::Lateness => {
             field(
                 ui,
                 lang.pick("迟到", "遲到", "Late by"),
@@ -391,7 +391,7 @@ fn rulings_ui(
                 "",
             );
         }
-        RulingKind::Correct => {
+        Detail::Correction => {
             field(
                 ui,
                 lang.pick("时间±", "時間±", "Time ±"),
@@ -405,20 +405,20 @@ fn rulings_ui(
                 "+1",
             );
         }
-        RulingKind::Revoke => field(
+        Detail::EntryNumber => field(
             ui,
             lang.pick("记录编号", "記錄編號", "Entry number"),
             &mut form.entry,
             "7",
         ),
-        _ => {}
+        Detail::None | Detail::Charged => {}
     }
     if kind.takes_article() {
         field(
             ui,
             lang.pick("条款", "條款", "Article"),
             &mut form.article,
-            kind.usual_article(),
+            kind.default_article(),
         );
     }
     let note_label = match kind {
@@ -428,13 +428,30 @@ fn rulings_ui(
     };
     field(ui, note_label, &mut form.note, "");
     let record = lang.pick("记录裁决", "記錄裁決", "Record the ruling");
-    match form.action(lang) {
-        Ok(action) => {
-            if kind.ends_game() && !input.confirm_ending {
+    let session = state.session();
+    match form.entry(session.setup().size, lang) {
+        Ok(entry) => {
+            // Whether this one ends the game: always for a loss, a draw …; for a warning, a
+            // lateness or a correction by what it leads to (the second warning loses).
+            let ends = session
+                .prepare_event(
+                    state.session_time(now),
+                    entry.event.clone(),
+                    entry.article.clone(),
+                    entry.note.clone(),
+                )
+                .map(|p| p.ends_game())
+                .unwrap_or(kind.always_ends_game());
+            let act = Command::Arbiter(ArbiterAct::Ruling {
+                event: entry.event,
+                article: entry.article,
+                note: entry.note,
+            });
+            if ends && !input.confirm_ending {
                 if ui.button(record).clicked() {
                     input.confirm_ending = true;
                 }
-            } else if kind.ends_game() {
+            } else if ends {
                 ui.colored_label(
                     super::theme::ILLEGAL,
                     lang.pick(
@@ -448,7 +465,7 @@ fn rulings_ui(
                         .button(lang.pick("确定", "確定", "Yes, record it"))
                         .clicked()
                     {
-                        out.extend(typed_ruling(&action, state));
+                        out.push(act);
                         input.confirm_ending = false;
                         input.form = RulingForm::default();
                     }
@@ -457,7 +474,7 @@ fn rulings_ui(
                     }
                 });
             } else if ui.button(record).clicked() {
-                out.extend(typed_ruling(&action, state));
+                out.push(act);
                 let side = input.form.side;
                 input.form = RulingForm::default();
                 input.form.side = side;
@@ -467,22 +484,6 @@ fn rulings_ui(
             ui.add_enabled(false, egui::Button::new(record));
             ui.small(missing);
         }
-    }
-}
-
-/// The form's ruling as a typed act (the form writes the arbiter's shorthand, which is the
-/// script and journal form; the window sends the typed event).
-fn typed_ruling(action: &str, state: &AppState) -> Option<Command> {
-    let size = state.session().setup().size;
-    match crate::session::shorthand::parse_action_text(action, size) {
-        Ok((crate::session::shorthand::Action::Event(event), article, note)) => {
-            Some(Command::Arbiter(ArbiterAct::Ruling {
-                event,
-                article,
-                note,
-            }))
-        }
-        _ => None,
     }
 }
 
@@ -618,33 +619,13 @@ fn adjournment_ui(
 fn log_ui(ui: &mut egui::Ui, state: &AppState) {
     let lang = state.lang;
     let session = state.session();
-    let size = session.setup().size;
     egui::ScrollArea::vertical()
         .id_salt("arbiter-log")
         .max_height(220.0)
         .stick_to_bottom(true)
         .show(ui, |ui| {
             for e in session.log() {
-                let ruling = session.rulings().iter().find(|r| r.n == e.n);
-                let article = ruling
-                    .map(|r| format!(" · {} {}", lang.pick("第", "第", "Art."), r.article))
-                    .unwrap_or_default();
-                let revoked = if session.in_force(e.n) {
-                    ""
-                } else {
-                    lang.pick("（已撤销）", "（已撤銷）", " (revoked)")
-                };
-                let note = e
-                    .note
-                    .as_ref()
-                    .map(|n| format!(" “{n}”"))
-                    .unwrap_or_default();
-                ui.label(format!(
-                    "#{:<3} {}  {}{article}{note}{revoked}",
-                    e.n,
-                    format_time(e.at),
-                    event_text(&e.event, size, lang)
-                ));
+                ui.label(crate::session::log_line(session, e, lang));
             }
         });
 }
@@ -718,7 +699,7 @@ pub fn arbiter_ui(
     ui.separator();
     egui::CollapsingHeader::new(lang.pick("裁决", "裁決", "Rulings"))
         .default_open(true)
-        .show(ui, |ui| rulings_ui(ui, state, input, out));
+        .show(ui, |ui| rulings_ui(ui, state, input, out, now));
     egui::CollapsingHeader::new(lang.pick("封棋", "封棋", "Adjournment"))
         .default_open(session.phase() == &Phase::Adjourned)
         .show(ui, |ui| adjournment_ui(ui, state, input, out));

@@ -1,15 +1,19 @@
 //! The chief arbiter's desk as tiles: one per table, those needing the chief arbiter first
-//! (red), each with the players, the move number, both clocks, warnings, the last ruling, the
-//! result, and the chief arbiter's two actions — "seen" and a ruling sent to the board. A
-//! thin view over the desk's snapshot: it draws and returns commands, nothing else.
+//! (red), each with the players, the move number, both clocks (读秒 and the reserved minutes),
+//! warnings, the last ruling, the result, how the board is heard and its backlog, and the
+//! chief arbiter's two actions — "seen" and a ruling sent to the board. Above the tiles a
+//! banner says when the desk itself is cut off ("desk disconnected since 14:02:07": every
+//! tile's state is then "unknown") and the desk's alerts. A thin view over the desk's
+//! snapshot: it draws and returns commands, nothing else.
 
 use std::collections::BTreeMap;
 
 use eframe::egui::{self, RichText};
 
+use crate::hall::desk::BoardSeen;
 use crate::hall::desk::{Snapshot, Tile};
 use crate::hall::desk_link::DeskCommand;
-use crate::hall::page::clock_text;
+use crate::hall::page::face_text;
 use crate::i18n::Lang;
 
 use super::theme;
@@ -51,7 +55,7 @@ fn tile_ui(ui: &mut egui::Ui, t: &Tile, draft: &mut String, lang: Lang) -> Optio
                 if let Some(c) = &t.clocks {
                     let face = |f: &crate::hall::desk::tile::ClockFace| {
                         let mark = if f.running { "▶" } else { " " };
-                        format!("{mark}{}", clock_text(f.main_ms, f.periods))
+                        format!("{mark}{}", face_text(f, lang))
                     };
                     ui.monospace(format!("● {}   ○ {}", face(&c[0]), face(&c[1])));
                 }
@@ -67,8 +71,15 @@ fn tile_ui(ui: &mut egui::Ui, t: &Tile, draft: &mut String, lang: Lang) -> Optio
                     let result = lang.pick("结果", "結果", "Result");
                     ui.label(RichText::new(format!("{result}: {r}")).strong());
                 }
-                if !t.online {
-                    ui.label(lang.pick("棋盘离线", "棋盤離線", "board offline"));
+                if t.link != BoardSeen::Online {
+                    ui.label(RichText::new(t.link.text(lang)).strong());
+                }
+                if t.board_waiting > 0 {
+                    let backlog = lang.pick("积压", "積壓", "backlog");
+                    ui.label(format!("{backlog}: {}", t.board_waiting));
+                }
+                for n in &t.notes {
+                    ui.label(RichText::new(n).color(egui::Color32::YELLOW));
                 }
                 if let Some(p) = &t.problem {
                     ui.label(RichText::new(p).color(egui::Color32::YELLOW));
@@ -117,6 +128,20 @@ fn tile_ui(ui: &mut egui::Ui, t: &Tile, draft: &mut String, lang: Lang) -> Optio
     out
 }
 
+fn banner(ui: &mut egui::Ui, text: &str) {
+    egui::Frame::new()
+        .fill(theme::TILE_ATTENTION)
+        .inner_margin(6.0)
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(text)
+                    .strong()
+                    .size(18.0)
+                    .color(egui::Color32::WHITE),
+            );
+        });
+}
+
 /// Draws every tile; returns the chief arbiter's commands.
 pub fn desk_ui(
     ui: &mut egui::Ui,
@@ -131,6 +156,31 @@ pub fn desk_ui(
         .filter(|t| !t.attention.is_empty())
         .count();
     let done = snapshot.tiles.iter().filter(|t| t.result.is_some()).count();
+    // The desk's own state first: a desk cut off cannot tell a board offline.
+    if !snapshot.desk.connected {
+        let text = format!(
+            "{} {} {} — {}",
+            lang.pick("裁判长台断线", "裁判長台斷線", "desk disconnected"),
+            lang.pick("自", "自", "since"),
+            snapshot.desk.since,
+            lang.pick(
+                "各台状态未知",
+                "各台狀態未知",
+                "every table's state is unknown"
+            )
+        );
+        banner(ui, &text);
+    }
+    for a in &snapshot.desk.alerts {
+        banner(ui, a);
+    }
+    if snapshot.desk.open_server {
+        ui.label(lang.pick(
+            "开放服务器（无凭据）：本网络上任何人都能发布",
+            "開放伺服器（無憑據）：本網路上任何人都能發布",
+            "open server (no credentials): anyone on this network can publish",
+        ));
+    }
     ui.heading(format!(
         "{} · {}: {}  ·  {}: {}  ·  {}: {}",
         snapshot.event,

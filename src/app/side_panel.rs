@@ -8,8 +8,8 @@ use super::settings::Settings;
 use crate::clock::Timestamp;
 use crate::geometry::LabelStyle;
 use crate::i18n::{Lang, Msg};
-use crate::rules::{AreaCount, Color, GameResult, KoRule, Move};
-use crate::session::{Event, Phase};
+use crate::rules::{AreaCount, Color, GameResult, KoRule};
+use crate::session::Phase;
 use eframe::egui;
 
 /// Draws the panel; returns the commands its controls emitted.
@@ -73,7 +73,8 @@ pub fn status_text(state: &AppState) -> String {
         ),
         Phase::Playing => {
             let c = state.session().side_to_move();
-            format!("{}：{}", lang.tr(Msg::ToMove), colour_name(c, lang))
+            let sep = if lang == Lang::En { ": " } else { "：" };
+            format!("{}{sep}{}", lang.tr(Msg::ToMove), colour_name(c, lang))
         }
         Phase::Adjourned => lang.pick("封棋", "封棋", "Adjourned").to_owned(),
     }
@@ -137,30 +138,6 @@ fn info_ui(ui: &mut egui::Ui, state: &AppState) {
             ui.label(result);
             ui.end_row();
         });
-}
-
-/// One log entry in words.
-pub fn event_text(e: &Event, size: u8, lang: Lang) -> String {
-    match e {
-        Event::Move {
-            color,
-            mv: Move::Play(c),
-        } => format!("{} {}", colour_name(*color, lang), c.to_gtp(size)),
-        Event::Move {
-            color,
-            mv: Move::Pass,
-        } => format!("{} {}", colour_name(*color, lang), lang.tr(Msg::Pass)),
-        Event::HandicapStone(c) => format!("{} {}", lang.tr(Msg::Handicap), c.to_gtp(size)),
-        Event::Confirm(c) => format!("{} {}", colour_name(*c, lang), lang.tr(Msg::ConfirmEnd)),
-        Event::Dead(c) => format!("{} {}", lang.tr(Msg::DeadStones), c.to_gtp(size)),
-        Event::Accept(_) => lang.tr(Msg::AcceptResult).to_owned(),
-        Event::Dispute => lang.tr(Msg::ResumePlay).to_owned(),
-        Event::Resign(c) => format!("{} {}", colour_name(*c, lang), lang.tr(Msg::Resign)),
-        Event::Press(c) => format!("{} {}", colour_name(*c, lang), lang.tr(Msg::PressClock)),
-        Event::Pause => lang.tr(Msg::Pause).to_owned(),
-        Event::Resume => lang.tr(Msg::Resume).to_owned(),
-        other => crate::session::shorthand::format_event(other, None, None, size),
-    }
 }
 
 /// Half-stones as text: `184½`.

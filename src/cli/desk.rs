@@ -10,13 +10,13 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::files::desk_copies::{DeskFolder, read_or_make_key, read_state, write_secret};
-use crate::files::tournament_round::TournamentRound;
 use crate::hall::creds::{Creds, Role, ServerSettings, new_user_key, server_config};
 use crate::hall::desk::results::ResultList;
 use crate::hall::desk::{Desk, RoundSink, Snapshot};
+use crate::hall::desk_folder::{DeskFolder, read_or_make_key, read_state, write_secret};
 use crate::hall::desk_link::{Delays, DeskCommand, DeskOptions, DeskParts, DeskReport, run_desk};
 use crate::hall::names::{EventName, parse_table};
+use crate::hall::round_file::TournamentRound;
 use crate::hall::ruling::{ChiefKey, ChiefPublicKey, SignedRuling};
 use crate::i18n::Lang;
 use crate::time::{SystemTimeSource, TimeSource};
@@ -63,6 +63,22 @@ pub enum DeskSub {
     State(StateArgs),
     /// Write the hall's server configuration and the desk's and boards' credentials.
     Creds(CredsArgs),
+    /// Create the event's stream on the running server with the hall's settings, or restore
+    /// them (with `admin.creds` from `desk creds`; the desk's own credentials cannot).
+    Setup(SetupArgs),
+}
+
+/// `desk setup`.
+#[derive(Debug, clap::Args)]
+pub struct SetupArgs {
+    /// The event's name on the bus.
+    pub event: String,
+    /// The hall's server.
+    #[arg(long, value_name = "URL")]
+    pub server: String,
+    /// The setup credentials (`admin.creds`); without them the server is taken to be open.
+    #[arg(long, value_name = "FILE")]
+    pub creds: Option<PathBuf>,
 }
 
 /// `desk state`.
@@ -102,6 +118,7 @@ pub fn run(args: &DeskArgs) -> ExitCode {
     match &args.command {
         Some(DeskSub::State(a)) => state(a),
         Some(DeskSub::Creds(a)) => creds(a),
+        Some(DeskSub::Setup(a)) => setup(a),
         None => desk(args),
     }
 }
@@ -118,28 +135,87 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 
 #[derive(serde::Serialize)]
 struct StateJson {
-    tables: Vec<crate::files::desk_copies::CopyState>,
+    tables: Vec<crate::hall::desk_folder::CopyState>,
 }
 
 fn state(args: &StateArgs) -> ExitCode {
+    use std::io::Write;
     let tables = match read_state(&args.dir) {
         Ok(t) => t,
         Err(e) => return fail(e),
     };
+    let mut text = String::new();
     if args.json {
         match serde_json::to_string(&StateJson { tables }) {
-            Ok(j) => println!("{j}"),
+            Ok(j) => text = format!("{j}\n"),
             Err(e) => return fail(e),
         }
     } else {
         for t in &tables {
-            println!(
-                "table {:>4}  session {}  entries {:>5}  head {}",
+            text.push_str(&format!(
+                "table {:>4}  session {}  entries {:>5}  head {}\n",
                 t.table, t.session, t.entries, t.head
-            );
+            ));
         }
     }
-    ExitCode::SUCCESS
+    // A reader that stops early (`desk state | head`) is not an error.
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => fail(e),
+    }
+}
+
+fn setup(args: &SetupArgs) -> ExitCode {
+    let event = match EventName::new(&args.event) {
+        Ok(e) => e,
+        Err(e) => return usage(e),
+    };
+    let creds = match &args.creds {
+        None => None,
+        Some(path) => match super::hall::read_creds(path) {
+            Ok(c) if c.role == Role::Admin && c.event == event => Some(c),
+            Ok(_) => {
+                return usage(format!(
+                    "{}: not the setup credentials (admin.creds) of event {event}",
+                    path.display()
+                ));
+            }
+            Err(e) => return usage(e),
+        },
+    };
+    let rt = match super::hall::runtime() {
+        Ok(rt) => rt,
+        Err(e) => return fail(e),
+    };
+    let server = args.server.clone();
+    let result = rt.block_on(async {
+        let client = crate::hall::board_link::connect_options(
+            creds.as_ref(),
+            format!("tianyuan-setup-{event}"),
+        )
+        .connect(server.as_str())
+        .await
+        .map_err(|e| format!("{server}: {e}"))?;
+        let js = async_nats::jetstream::new(client);
+        let mut last = String::new();
+        for _ in 0..20 {
+            match crate::hall::desk_link::setup_stream(&js, &event).await {
+                Ok(done) => return Ok(done),
+                Err(e) => last = e,
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+        }
+        Err(last)
+    });
+    match result {
+        Ok(done) => {
+            println!("desk setup: {done}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(e),
+    }
 }
 
 fn creds(args: &CredsArgs) -> ExitCode {
@@ -156,7 +232,7 @@ fn creds(args: &CredsArgs) -> ExitCode {
         return fail(e);
     }
     let key = match read_or_make_key(
-        &args.journal.join(crate::files::desk_copies::KEY_FILE),
+        &args.journal.join(crate::hall::desk_folder::KEY_FILE),
         crate::entropy::bytes::<32>,
     )
     .map(|hex| ChiefKey::from_hex(&hex))
@@ -171,16 +247,32 @@ fn creds(args: &CredsArgs) -> ExitCode {
         Ok(k) => k,
         Err(e) => return fail(e),
     };
-    let mut files = vec![(
-        args.out.join("desk.creds"),
-        Creds {
-            event: event.clone(),
-            role: Role::Desk,
-            seed: desk_seed,
-            chief,
-        }
-        .to_text(),
-    )];
+    let (admin_seed, admin_public) = match new_key() {
+        Ok(k) => k,
+        Err(e) => return fail(e),
+    };
+    let mut files = vec![
+        (
+            args.out.join("desk.creds"),
+            Creds {
+                event: event.clone(),
+                role: Role::Desk,
+                seed: desk_seed,
+                chief,
+            }
+            .to_text(),
+        ),
+        (
+            args.out.join("admin.creds"),
+            Creds {
+                event: event.clone(),
+                role: Role::Admin,
+                seed: admin_seed,
+                chief,
+            }
+            .to_text(),
+        ),
+    ];
     let mut boards = Vec::new();
     for table in 1..=args.tables {
         let (seed, public) = match new_key() {
@@ -208,7 +300,7 @@ fn creds(args: &CredsArgs) -> ExitCode {
         listen: args.listen.clone(),
         store_dir: store.display().to_string(),
     };
-    let config = server_config(&event, &settings, &desk_public, &boards);
+    let config = server_config(&event, &settings, &desk_public, &admin_public, &boards);
     for (path, text) in &files {
         if let Err(e) = write_secret(path, text.as_bytes()) {
             return fail(format!(
@@ -223,14 +315,18 @@ fn creds(args: &CredsArgs) -> ExitCode {
     println!(
         "wrote {} and the credentials of the desk and {} tables in {}\n\
          start the server: nats-server -c {}\n\
+         then once:  tianyuan desk setup {event} --server nats://HOST:PORT --creds {}\n\
          the desk:  tianyuan desk {event} --server nats://HOST:PORT --journal {} --creds {}\n\
-         a board:   tianyuan hall board --server nats://HOST:PORT --event {event} --table N --session FILE --creds table-N.creds",
+         a board:   tianyuan hall board --server nats://HOST:PORT --event {event} --table N --session FILE --creds table-N.creds\n\
+         the event's desk key (rulings are verified with it; in every board's credentials): {}",
         conf.display(),
         args.tables,
         args.out.display(),
         conf.display(),
+        args.out.join("admin.creds").display(),
         args.journal.display(),
-        args.out.join("desk.creds").display()
+        args.out.join("desk.creds").display(),
+        key.public_hex()
     );
     ExitCode::SUCCESS
 }
@@ -240,6 +336,7 @@ fn prepare(
     event: &EventName,
     dir: &Path,
     time: &dyn TimeSource,
+    require_table: bool,
 ) -> Result<(Desk, DeskFolder), String> {
     let (folder, found, notes) = DeskFolder::open(dir)?;
     for n in notes {
@@ -247,12 +344,12 @@ fn prepare(
     }
     let hex = folder.chief_key(crate::entropy::bytes::<32>)?;
     let key = ChiefKey::from_hex(&hex).ok_or("the chief arbiter's key file is not readable")?;
-    let mut desk = Desk::new(event.clone(), key);
+    let mut desk = Desk::new(event.clone(), key, require_table);
     let now = time.now();
     let mut restored = 0u64;
     for copy in found {
         for (i, line) in copy.lines.into_iter().enumerate() {
-            desk.receive(copy.table, &copy.session, i as u32 + 1, line, now);
+            desk.restore(copy.table, &copy.session, i as u32 + 1, line, now);
             restored += 1;
         }
         desk.heard(copy.table, now);
@@ -343,36 +440,17 @@ fn desk(args: &DeskArgs) -> ExitCode {
         },
     };
     let time = SystemTimeSource::new();
-    let (desk, folder) = match prepare(&event, dir, &time) {
+    if creds.is_none() {
+        eprintln!("{}", crate::hall::OPEN_SERVER_WARNING);
+    }
+    let (desk, folder) = match prepare(&event, dir, &time, creds.is_some()) {
         Ok(p) => p,
         Err(e) => return fail(e),
     };
+    // Results held from before a restart are brought in line with the round once the desk
+    // runs (its first sync): what the file already has from this desk is not written again.
     let mut round = round;
-    if let Some(r) = round.as_mut() {
-        // Results held from before a restart post again (the same values: idempotent), so a
-        // desk killed between its journal and the tournament file, or a round paired after
-        // the games ended, still gets every result.
-        let held = desk.results();
-        let failed: Vec<String> = held
-            .iter()
-            .filter_map(|res| {
-                r.post(res)
-                    .err()
-                    .map(|e| format!("table {}: {e}", res.table))
-            })
-            .collect();
-        eprintln!(
-            "desk: results into {}: {} of {} held posted{}",
-            r.path().display(),
-            held.len() - failed.len(),
-            held.len(),
-            if failed.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", failed.join("; "))
-            }
-        );
-    }
+    let desk_key = desk.public_key();
     let shared = Arc::new(Mutex::new(desk.snapshot(time.now())));
     let _page = if args.http == "off" {
         None
@@ -399,7 +477,7 @@ fn desk(args: &DeskArgs) -> ExitCode {
         creds,
     };
     eprintln!(
-        "desk: event {event}, server {server}, journals in {}",
+        "desk: event {event}, server {server}, journals in {}; rulings signed with the desk key {desk_key}",
         dir.display()
     );
     let run = move |stop: Arc<AtomicBool>,

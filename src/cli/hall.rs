@@ -11,13 +11,15 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::files::journal::Journal;
-use crate::files::rulings_inbox::{InboxEntry, add_to_inbox, read_inbox};
-use crate::hall::board_link::{BoardOptions, BoardReport, run_board};
-use crate::hall::creds::Creds;
+use crate::hall::accept::{BoardIdentity, find_ruling, ruling_line};
+use crate::hall::board_link::{BoardOptions, BoardReport, Source, run_board};
+use crate::hall::creds::{Creds, Role, creds_from_arg};
+use crate::hall::inbox::read_inbox;
+use crate::hall::link::keep_ruling;
 use crate::hall::names::{EventName, parse_table};
-use crate::hall::ruling::{ChiefPublicKey, acceptance_mark};
+use crate::hall::ruling::{ChiefPublicKey, Signature};
 use crate::hall::simulate::{SimOptions, run};
-use crate::session::shorthand::{format_time, parse_line, parse_time};
+use crate::session::shorthand::parse_time;
 use crate::time::SystemTimeSource;
 
 /// `tianyuan hall …`.
@@ -46,10 +48,14 @@ pub struct BoardArgs {
     /// The session journal to follow.
     #[arg(long, value_name = "FILE")]
     pub session: PathBuf,
-    /// The board's credentials file from the desk (`desk creds`); without it the server is
-    /// taken to be open.
-    #[arg(long, value_name = "FILE")]
-    pub creds: Option<PathBuf>,
+    /// The board's credentials from the desk: its file (`table-N.creds`) or its join code
+    /// (`ty1:…`); without them the server is taken to be open.
+    #[arg(long, value_name = "FILE|CODE")]
+    pub creds: Option<String>,
+    /// The event's desk key (hex, printed by `desk creds`): on an open server, rulings are
+    /// accepted only with it.
+    #[arg(long, value_name = "KEY")]
+    pub desk_key: Option<String>,
     /// Stop once the game is finished and the desk holds every entry.
     #[arg(long)]
     pub until_done: bool,
@@ -97,10 +103,13 @@ pub struct AcceptArgs {
     /// The instant to enter it at (default: the last entry's).
     #[arg(long, value_name = "T")]
     pub at: Option<String>,
-    /// The credentials file whose chief-arbiter key the ruling must verify with (default:
-    /// the key it was received with).
-    #[arg(long, value_name = "FILE")]
-    pub creds: Option<PathBuf>,
+    /// The board's credentials (file or join code): the ruling must verify with the event's
+    /// desk key they carry. This or `--desk-key` is required to enter a ruling.
+    #[arg(long, value_name = "FILE|CODE")]
+    pub creds: Option<String>,
+    /// The event's desk key (hex) the ruling must verify with.
+    #[arg(long, value_name = "KEY")]
+    pub desk_key: Option<String>,
     /// The board arbiter's PIN.
     #[command(flatten)]
     pub pin: super::session::PinArg,
@@ -149,14 +158,34 @@ fn board(args: &BoardArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return usage(e),
     };
-    let mut options = BoardOptions::new(&args.server, event, table, args.session.clone());
+    let mut options = BoardOptions::new(
+        &args.server,
+        event,
+        table,
+        Source::File(args.session.clone()),
+    );
     options.until_done = args.until_done;
-    if let Some(path) = &args.creds {
-        match read_creds(path) {
+    if let Some(arg) = &args.creds {
+        match creds_from_arg(arg) {
             Ok(c) => options.creds = Some(c),
             Err(e) => return usage(e),
         }
     }
+    if let Some(k) = &args.desk_key {
+        match ChiefPublicKey::from_hex(k) {
+            Some(k) => options.desk_key = Some(k),
+            None => return usage("--desk-key: not a public key (64 hex digits)"),
+        }
+    }
+    if let Some(c) = &options.creds
+        && let Err(e) = crate::hall::board_link::check_creds(c, &options.event, table)
+    {
+        return usage(e);
+    }
+    if options.creds.is_none() {
+        eprintln!("hall board: {}", crate::hall::OPEN_SERVER_WARNING);
+    }
+    let key_hex = options.key().map(|k| k.to_hex());
     let rt = match runtime() {
         Ok(rt) => rt,
         Err(e) => return fail(e),
@@ -166,25 +195,24 @@ fn board(args: &BoardArgs) -> ExitCode {
     let stop = Arc::new(AtomicBool::new(false));
     let result = rt.block_on(run_board(options, &time, stop, |r| match r {
         BoardReport::Status(s) => eprintln!("hall board: {s}"),
-        BoardReport::Ruling(r, key) => {
-            let entry = InboxEntry {
-                key,
-                ruling: r.clone(),
-            };
-            match add_to_inbox(&journal, &entry) {
-                Ok(_) => println!(
-                    "RULING {} from the chief arbiter for table {}: {}\n  enter it with: tianyuan hall accept {} {}",
-                    r.id,
-                    r.table,
-                    r.act,
-                    journal.display(),
-                    r.id
-                ),
-                Err(e) => eprintln!("hall board: ruling {} could not be kept: {e}", r.id),
-            }
-        }
+        BoardReport::Ruling(r, Signature::Verified, _) => match keep_ruling(Some(&journal), &r) {
+            Ok(_) => println!(
+                "RULING {} from the chief arbiter for table {}: {}\n  enter it with: tianyuan hall accept {} {} --desk-key {} --pin PIN",
+                r.id,
+                r.table,
+                r.act,
+                journal.display(),
+                r.id.split('-').next().unwrap_or(&r.id),
+                key_hex.as_deref().unwrap_or("KEY")
+            ),
+            Err(e) => eprintln!("hall board: {e}"),
+        },
+        BoardReport::Ruling(r, _, _) => eprintln!(
+            "hall board: ruling {} arrived, but this board has no desk key (--creds or --desk-key): not kept",
+            r.id
+        ),
         BoardReport::RulingRefused(why) => eprintln!("hall board: {why}"),
-        BoardReport::Confirmed(_) => {}
+        BoardReport::Confirmed(_) | BoardReport::Backlog(_) => {}
         BoardReport::Note(n) => eprintln!("hall board: {n}"),
     }));
     match result {
@@ -256,62 +284,64 @@ fn accept(args: &AcceptArgs) -> ExitCode {
         Ok(i) => i,
         Err(e) => return fail(format!("{}: {e}", args.file.display())),
     };
+    let rulings: Vec<_> = inbox.into_iter().map(|e| e.ruling).collect();
     let Some(id) = &args.id else {
-        if inbox.is_empty() {
+        if rulings.is_empty() {
             println!("no rulings received for {}", args.file.display());
         }
-        for e in &inbox {
-            println!(
-                "{} table {} ({}): {}",
-                e.ruling.id, e.ruling.table, e.ruling.issued, e.ruling.act
-            );
+        for r in &rulings {
+            println!("{} table {} ({}): {}", r.id, r.table, r.issued, r.act);
         }
         return ExitCode::SUCCESS;
     };
-    let Some(entry) = inbox.iter().find(|e| &e.ruling.id == id) else {
-        return fail(format!("no ruling {id} in {}'s inbox", args.file.display()));
+    let r = match find_ruling(&rulings, id) {
+        Ok(r) => r,
+        Err(e) => return fail(format!("{}: {e}", args.file.display())),
     };
-    let r = &entry.ruling;
-    let key_hex = match &args.creds {
-        Some(path) => match read_creds(path).map(|c| c.chief) {
-            Ok(Some(k)) => k.to_hex(),
-            Ok(None) => return usage("the credentials carry no chief-arbiter key"),
+    // The desk key comes from the board's credentials or --desk-key, never from the inbox.
+    let mut who = BoardIdentity::default();
+    let key = match (&args.creds, &args.desk_key) {
+        (Some(arg), _) => match creds_from_arg(arg) {
+            Ok(c) => {
+                if let Role::Board(t) = c.role {
+                    who.table = Some(t);
+                }
+                who.event = Some(c.event.as_str().to_owned());
+                match c.chief {
+                    Some(k) => Some(k),
+                    None => return usage("the credentials carry no desk key"),
+                }
+            }
             Err(e) => return usage(e),
         },
-        None => entry.key.clone(),
+        (None, Some(hex)) => match ChiefPublicKey::from_hex(hex) {
+            Some(k) => Some(k),
+            None => return usage("--desk-key: not a public key (64 hex digits)"),
+        },
+        (None, None) => None,
+    };
+    let at = match &args.at {
+        Some(t) => match parse_time(t) {
+            Ok(t) => Some(t),
+            Err(e) => return usage(e),
+        },
+        None => None,
     };
     let mut journal = match Journal::open(&args.file) {
         Ok(j) => j,
         Err(e) => return fail(format!("{}: {e}", args.file.display())),
     };
-    if !key_hex.is_empty() {
-        let Some(key) = ChiefPublicKey::from_hex(&key_hex) else {
-            return fail("the chief arbiter's key is not readable");
-        };
-        if let Err(e) = key.verify(r, &r.event, r.table, &journal.header().id) {
-            return fail(format!("ruling {id}: {e}"));
-        }
-    } else if r.session != journal.header().id {
-        return fail(format!("ruling {id} is for another session"));
-    }
-    let at = match &args.at {
-        Some(t) => match parse_time(t) {
-            Ok(t) => t,
-            Err(e) => return usage(e),
-        },
-        None => journal.session().last_at(),
+    let line = match ruling_line(
+        journal.session(),
+        &journal.header().id.clone(),
+        r,
+        key.as_ref(),
+        &who,
+        at,
+    ) {
+        Ok(l) => l,
+        Err(e) => return fail(format!("ruling {}: {e}", r.id)),
     };
-    let size = journal.header().setup.size;
-    let mut line = match parse_line(&format!("{} {}", format_time(at), r.act), size) {
-        Ok(Some(l)) => l,
-        Ok(None) => return fail("the ruling is empty"),
-        Err(e) => return fail(format!("ruling {id}: {e}")),
-    };
-    let mark = acceptance_mark(&r.id);
-    line.note = Some(match line.note.take() {
-        Some(n) => format!("{n} {mark}"),
-        None => mark,
-    });
     match journal.append_line(&line, args.pin.get().as_deref()) {
         Ok(a) => {
             println!("ok {}", a.n);

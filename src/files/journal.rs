@@ -543,6 +543,11 @@ impl Journal {
         self.moved_aside.as_deref()
     }
 
+    /// Every intact byte of the journal (one JSON line an entry, the setup first), as on disk.
+    pub fn bytes(&self) -> &[u8] {
+        &self.file.memory
+    }
+
     /// The number of entries (the last one's number).
     pub fn entries(&self) -> u32 {
         self.session.next_number() - 1

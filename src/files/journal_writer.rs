@@ -103,6 +103,9 @@ pub enum Reply {
         game: GameId,
         /// Its file.
         path: PathBuf,
+        /// Every entry's exact line (the setup first), numbered from 1: what a hall link
+        /// publishes.
+        lines: Vec<(u32, Vec<u8>)>,
         /// The session as folded from the file.
         session: Box<Session>,
         /// Whether it has an arbiter's lock.
@@ -129,6 +132,9 @@ pub enum Reply {
         path: Option<PathBuf>,
         /// A sealed move's slip, for the envelope.
         slip: Option<Slip>,
+        /// The exact lines newly on disk, numbered (the setup entry too when this entry put the
+        /// game on disk): what a hall link publishes, without reading the file again.
+        lines: Vec<(u32, Vec<u8>)>,
     },
     /// The action was refused, or the PIN was wrong: nothing was written.
     Refused {
@@ -214,9 +220,10 @@ impl JournalWriter {
             .spawn(move || {
                 let mut current: Option<(GameId, Journal)> = None;
                 let mut folder: Option<PathBuf> = None;
+                let mut sent = 0usize;
                 // Every request sent is handled, also after the window stopped listening.
                 for request in inbox {
-                    if let Some(reply) = handle(&mut current, &mut folder, request)
+                    if let Some(reply) = handle(&mut current, &mut folder, &mut sent, request)
                         && outbox.send(reply).is_ok()
                     {
                         wake();
@@ -318,9 +325,29 @@ fn persist(journal: &mut Journal, folder: &Path) -> Result<(), JournalError> {
     journal.persist(&path)
 }
 
+/// The lines of `bytes` from offset `from`, numbered after the `before` lines ahead of them.
+fn numbered_lines(bytes: &[u8], from: usize) -> Vec<(u32, Vec<u8>)> {
+    let before = bytes
+        .get(..from)
+        .map_or(0, |b| b.iter().filter(|&&c| c == b'\n').count());
+    bytes
+        .get(from..)
+        .unwrap_or_default()
+        .split_inclusive(|&c| c == b'\n')
+        .enumerate()
+        .map(|(i, line)| {
+            (
+                u32::try_from(before + i + 1).unwrap_or(u32::MAX),
+                line.to_vec(),
+            )
+        })
+        .collect()
+}
+
 fn handle(
     current: &mut Option<(GameId, Journal)>,
     folder: &mut Option<PathBuf>,
+    sent: &mut usize,
     request: Request,
 ) -> Option<Reply> {
     match request {
@@ -339,6 +366,7 @@ fn handle(
             };
             match Journal::in_memory(*setup, &new, &[]) {
                 Ok((journal, _)) => {
+                    *sent = 0;
                     *current = Some((game, journal));
                     Some(Reply::Ready { game })
                 }
@@ -354,9 +382,11 @@ fn handle(
             match Journal::open(&path) {
                 Ok(journal) => {
                     *folder = path.parent().map(Path::to_path_buf);
+                    *sent = journal.bytes().len();
                     let reply = Reply::Opened {
                         game,
                         path: path.clone(),
+                        lines: numbered_lines(journal.bytes(), 0),
                         session: Box::new(journal.session().clone()),
                         locked: journal.header().pin.is_some(),
                         moved_aside: journal.moved_aside().map(Path::to_path_buf),
@@ -398,12 +428,15 @@ fn handle(
                 Ok(a) => {
                     let entry = journal.session().log().last().cloned();
                     let path = journal.on_disk().then(|| journal.path().to_path_buf());
+                    let lines = numbered_lines(journal.bytes(), *sent);
+                    *sent = journal.bytes().len();
                     match entry.filter(|e| e.n == a.n) {
                         Some(entry) => Some(Reply::Appended {
                             game,
                             entry: Box::new(entry),
                             path,
                             slip: a.slip,
+                            lines,
                         }),
                         None => Some(Reply::NotSaved {
                             game,
@@ -513,9 +546,14 @@ mod tests {
             secret: None,
         });
         match wait(&mut w) {
-            Reply::Appended { entry, path, .. } => {
+            Reply::Appended {
+                entry, path, lines, ..
+            } => {
                 assert_eq!(entry.n, 2);
                 assert!(path.is_some_and(|p| p.exists()));
+                // The setup and the move: both newly on disk, exactly as written.
+                assert_eq!(lines.iter().map(|(n, _)| *n).collect::<Vec<_>>(), [1, 2]);
+                assert!(lines.iter().all(|(_, l)| l.ends_with(b"\n")));
             }
             other => panic!("{other:?}"),
         }

@@ -14,13 +14,9 @@
 //! - [`dialogs`]: the native Open/Save dialogs (rfd), and whether any can be shown here.
 
 pub mod atomic;
-pub mod desk_copies;
 pub mod dialogs;
 pub mod jobs;
 pub mod journal;
-pub mod journal_follow;
 pub mod journal_writer;
-pub mod rulings_inbox;
-pub mod tournament_round;
 
 pub use atomic::{read_bounded, write_atomically, write_new};

@@ -20,6 +20,9 @@ use super::ruling::ChiefPublicKey;
 pub enum Role {
     /// The chief arbiter's desk.
     Desk,
+    /// The setup step (`tianyuan desk setup`): creates the event's stream and restores its
+    /// settings. Used only there: the running desk's credentials cannot change the stream.
+    Admin,
     /// The board of this table.
     Board(u32),
 }
@@ -45,6 +48,7 @@ impl Creds {
     pub fn to_text(&self) -> String {
         let who = match self.role {
             Role::Desk => "the chief arbiter's desk".to_owned(),
+            Role::Admin => "the hall's setup step (desk setup)".to_owned(),
             Role::Board(t) => format!("the board of table {t}"),
         };
         let mut out = format!(
@@ -55,6 +59,7 @@ impl Creds {
         out.push_str(&format!("event {}\n", self.event));
         match self.role {
             Role::Desk => out.push_str("role desk\n"),
+            Role::Admin => out.push_str("role admin\n"),
             Role::Board(t) => out.push_str(&format!("table {t}\n")),
         }
         out.push_str(&format!("nkey {}\n", self.seed));
@@ -75,6 +80,7 @@ impl Creds {
         let table = match self.role {
             Role::Board(t) => t.to_string(),
             Role::Desk => "desk".to_owned(),
+            Role::Admin => "admin".to_owned(),
         };
         let chief = self.chief.map(|k| k.to_hex()).unwrap_or_default();
         format!("ty1:{}:{table}:{}:{chief}", self.event, self.seed)
@@ -96,13 +102,19 @@ impl Creds {
             ));
         }
         let (mut event, mut role, mut seed, mut chief) = (None, None, None, None);
-        for line in lines {
+        for (i, line) in lines.enumerate() {
             let (key, value) = line.split_once(' ').unwrap_or((line, ""));
             let value = value.trim();
+            // No error quotes a line: it may be the secret.
             match key {
                 "event" => event = Some(EventName::new(value)?),
                 "role" if value == "desk" => role = Some(Role::Desk),
-                "table" => role = Some(Role::Board(super::names::parse_table(value)?)),
+                "role" if value == "admin" => role = Some(Role::Admin),
+                "table" => {
+                    role = Some(Role::Board(super::names::parse_table(value).map_err(
+                        |_| "the credentials' table is not a number from 1 to 9999".to_owned(),
+                    )?))
+                }
                 "nkey" => seed = Some(value.to_owned()),
                 "chief-key" => {
                     chief = Some(
@@ -110,7 +122,12 @@ impl Creds {
                             .ok_or("the chief-key line is not an ed25519 public key")?,
                     )
                 }
-                other => return Err(format!("unknown line {other:?} in the credentials file")),
+                _ => {
+                    return Err(format!(
+                        "line {} of the credentials is not understood (event, role, table, nkey, chief-key)",
+                        i + 2
+                    ));
+                }
             }
         }
         let creds = Creds {
@@ -124,13 +141,19 @@ impl Creds {
     }
 
     fn from_join_code(code: &str) -> Result<Creds, String> {
+        // No error quotes a part: one of them is the secret.
         let parts: Vec<&str> = code.split(':').collect();
         let [event, table, seed, chief] = parts.as_slice() else {
             return Err("a join code is ty1:EVENT:TABLE:SEED:KEY".to_owned());
         };
         let creds = Creds {
-            event: EventName::new(event)?,
-            role: Role::Board(super::names::parse_table(table)?),
+            event: EventName::new(event)
+                .map_err(|_| "the join code's event is not an event name".to_owned())?,
+            role: Role::Board(
+                super::names::parse_table(table).map_err(|_| {
+                    "the join code's table is not a number from 1 to 9999".to_owned()
+                })?,
+            ),
             seed: (*seed).to_owned(),
             chief: Some(
                 ChiefPublicKey::from_hex(chief).ok_or("the join code's key is not a public key")?,
@@ -148,6 +171,44 @@ impl Creds {
         }
         Ok(())
     }
+}
+
+/// Whether a `--creds` argument is a join code rather than a file's path.
+pub fn is_join_code(arg: &str) -> bool {
+    arg.trim().starts_with("ty1:")
+}
+
+/// The credentials a `--creds` argument names: a join code (`ty1:…`) as it is, otherwise
+/// the path of a credentials file. No error repeats the secret.
+pub fn creds_from_arg(arg: &str) -> Result<Creds, String> {
+    if is_join_code(arg) {
+        return Creds::parse(arg).map_err(|e| format!("the join code: {e}"));
+    }
+    if arg.trim_start().starts_with(MAGIC) {
+        return Creds::parse(arg).map_err(|e| format!("the credentials given: {e}"));
+    }
+    // A path is named in errors, unless it may be a secret pasted in the wrong place.
+    let shown = if looks_secret(arg) {
+        "the --creds argument (not a join code, nor a file)".to_owned()
+    } else {
+        arg.to_owned()
+    };
+    let path = std::path::Path::new(arg);
+    let bytes = crate::files::read_bounded(path, 64 * 1024).map_err(|e| format!("{shown}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not a credentials file"))?;
+    Creds::parse(&text).map_err(|e| format!("{shown}: {e}"))
+}
+
+/// Whether `text` may hold a secret: a line break, or a word like an nkey seed (`S…`, long,
+/// upper-case letters and digits).
+fn looks_secret(text: &str) -> bool {
+    text.contains('\n')
+        || text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+            w.len() >= 40
+                && w.starts_with('S')
+                && w.bytes()
+                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+        })
 }
 
 /// A new user key from 32 random bytes: (seed, public key).
@@ -171,8 +232,9 @@ pub fn board_subscribe(event: &EventName, table: u32) -> Vec<String> {
 }
 
 /// What the desk may publish: the event's subjects, its replies, and the JetStream API calls
-/// it makes on the event's stream — creating and reading the stream and its own consumer,
-/// fetching and acknowledging — but not purging or deleting.
+/// it makes on the event's stream — reading the stream, creating it again when the server lost
+/// it (a create never changes an existing stream), its own consumer, fetching and
+/// acknowledging — but not changing the stream's settings, purging or deleting.
 pub fn desk_publish(event: &EventName) -> Vec<String> {
     let s = event.stream();
     let c = event.consumer();
@@ -181,7 +243,6 @@ pub fn desk_publish(event: &EventName) -> Vec<String> {
         "_INBOX.>".to_owned(),
         "$JS.API.INFO".to_owned(),
         format!("$JS.API.STREAM.CREATE.{s}"),
-        format!("$JS.API.STREAM.UPDATE.{s}"),
         format!("$JS.API.STREAM.INFO.{s}"),
         format!("$JS.API.STREAM.MSG.GET.{s}"),
         format!("$JS.API.CONSUMER.CREATE.{s}.{c}.>"),
@@ -190,6 +251,18 @@ pub fn desk_publish(event: &EventName) -> Vec<String> {
         format!("$JS.API.CONSUMER.INFO.{s}.{c}"),
         format!("$JS.API.CONSUMER.MSG.NEXT.{s}.{c}"),
         format!("$JS.ACK.{s}.{c}.>"),
+    ]
+}
+
+/// What the setup step may publish: creating the stream, restoring its settings, reading it.
+pub fn admin_publish(event: &EventName) -> Vec<String> {
+    let s = event.stream();
+    vec![
+        "_INBOX.>".to_owned(),
+        "$JS.API.INFO".to_owned(),
+        format!("$JS.API.STREAM.CREATE.{s}"),
+        format!("$JS.API.STREAM.UPDATE.{s}"),
+        format!("$JS.API.STREAM.INFO.{s}"),
     ]
 }
 
@@ -226,6 +299,7 @@ pub fn server_config(
     event: &EventName,
     settings: &ServerSettings,
     desk_public: &str,
+    admin_public: &str,
     boards: &[(u32, String)],
 ) -> String {
     let mut users = user(
@@ -234,6 +308,12 @@ pub fn server_config(
         &desk_publish(event),
         &desk_subscribe(event),
     );
+    users.push_str(&user(
+        "the setup step (desk setup): the stream's settings",
+        admin_public,
+        &admin_publish(event),
+        &["_INBOX.>".to_owned()],
+    ));
     for (table, public) in boards {
         users.push_str(&user(
             &format!("table {table}"),
@@ -247,7 +327,7 @@ pub fn server_config(
          # `tianyuan desk creds`. Only public keys are here; the secrets are the .creds files.\n\
          server_name: \"tianyuan-{event}\"\n\
          listen: {listen:?}\n\
-         max_payload: 1MB\n\
+         max_payload: 64KB\n\
          jetstream {{\n  store_dir: {store:?}\n  max_memory_store: 64MB\n  max_file_store: 8GB\n}}\n\
          accounts {{\n  HALL: {{\n    jetstream: enabled\n    users: [\n{users}    ]\n  }}\n}}\n",
         listen = settings.listen,
@@ -289,6 +369,20 @@ mod tests {
         ] {
             assert!(Creds::parse(bad).is_err(), "{bad:?}");
         }
+        // No error repeats the secret: a seed out of place, a join code mangled.
+        let seed = c.seed.clone();
+        for bad in [
+            format!("tianyuan-hall-creds v1\nevent cup\ntable 7\n{seed}\n"),
+            format!("ty1:cup:{seed}:7:00"),
+            format!("ty1:cup:7:{seed}x:00"),
+            seed.clone(),
+            format!("/tmp/{seed}.creds"),
+        ] {
+            let e = creds_from_arg(&bad).unwrap_err();
+            assert!(!e.contains(&seed[4..]), "{e}");
+        }
+        assert!(is_join_code(&c.join_code()) && !is_join_code("/tmp/table-7.creds"));
+        assert_eq!(creds_from_arg(&c.join_code()).unwrap().seed, c.seed);
     }
 
     #[test]
@@ -301,12 +395,15 @@ mod tests {
                 store_dir: "/tmp/js".into(),
             },
             "UDESK",
+            "UADMIN",
             &[(1, "UONE".into()), (2, "UTWO".into())],
         );
         let one = config.lines().find(|l| l.contains("UONE")).unwrap();
         assert!(one.contains("\"ty.cup.entry.1\"") && one.contains("\"_INBOX.ty.cup.1.>\""));
         assert!(!one.contains("entry.2") && !one.contains("$JS") && !one.contains("ty.cup.>"));
         let desk = config.lines().find(|l| l.contains("UDESK")).unwrap();
-        assert!(!desk.contains("PURGE") && !desk.contains("DELETE"));
+        assert!(!desk.contains("PURGE") && !desk.contains("DELETE") && !desk.contains("UPDATE"));
+        let admin = config.lines().find(|l| l.contains("UADMIN")).unwrap();
+        assert!(admin.contains("STREAM.UPDATE.TY_cup") && !admin.contains("ty.cup"));
     }
 }

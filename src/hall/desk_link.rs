@@ -15,11 +15,12 @@ use std::time::Duration;
 use async_nats::jetstream::{self, consumer::pull, stream};
 use futures_util::{FutureExt, StreamExt};
 
-use crate::files::desk_copies::DeskFolder;
+use crate::clock::Timestamp;
 use crate::time::TimeSource;
 
 use super::creds::Creds;
-use super::desk::{Desk, Offer, Reason, RoundSink, Snapshot, TableResult};
+use super::desk::{Desk, Offer, PostVerdict, Reason, RoundSink, Snapshot, TableResult};
+use super::desk_folder::DeskFolder;
 use super::names::{EventName, NUMBER_HEADER, SESSION_HEADER};
 use super::ruling::SignedRuling;
 use super::wire::{self, Hello};
@@ -91,15 +92,25 @@ pub struct DeskOptions {
     pub creds: Option<Creds>,
 }
 
-/// The stream's settings (see `docs/hall.md`): on files, new messages refused when full
-/// (never old ones dropped unread), a week's history, no purging or deleting.
-fn stream_config(event: &EventName) -> stream::Config {
+/// Messages one table's subject may hold in the stream (not yet taken by the desk).
+pub const MAX_MSGS_PER_TABLE: i64 = 4096;
+/// The largest entry the stream takes (an entry is under 1 KB; a sealed move's about 600 B).
+pub const MAX_ENTRY_BYTES: i32 = 32 * 1024;
+
+/// The stream's settings (see `docs/hall.md`): on files; a work queue (an entry leaves the
+/// stream once the desk holds it); per table at most [`MAX_MSGS_PER_TABLE`] entries of at
+/// most [`MAX_ENTRY_BYTES`], new ones refused when full (per table: one table cannot fill the
+/// store, and never are old ones dropped unread); a week's history; no purging or deleting.
+pub fn stream_config(event: &EventName) -> stream::Config {
     stream::Config {
         name: event.stream(),
         subjects: vec![event.entry_wildcard()],
         storage: stream::StorageType::File,
-        retention: stream::RetentionPolicy::Limits,
+        retention: stream::RetentionPolicy::WorkQueue,
         discard: stream::DiscardPolicy::New,
+        discard_new_per_subject: true,
+        max_messages_per_subject: MAX_MSGS_PER_TABLE,
+        max_message_size: MAX_ENTRY_BYTES,
         max_bytes: 4 * 1024 * 1024 * 1024,
         max_age: Duration::from_secs(7 * 24 * 3600),
         duplicate_window: Duration::from_secs(120),
@@ -108,6 +119,69 @@ fn stream_config(event: &EventName) -> stream::Config {
         deny_purge: true,
         ..Default::default()
     }
+}
+
+/// How the server's stream differs from [`stream_config`] (empty: it does not).
+pub fn stream_differences(have: &stream::Config, want: &stream::Config) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut check = |what: &str, same: bool, have: String, want: String| {
+        if !same {
+            out.push(format!("{what} is {have}, not {want}"));
+        }
+    };
+    check(
+        "subjects",
+        have.subjects == want.subjects,
+        format!("{:?}", have.subjects),
+        format!("{:?}", want.subjects),
+    );
+    check(
+        "storage",
+        have.storage == want.storage,
+        format!("{:?}", have.storage),
+        format!("{:?}", want.storage),
+    );
+    check(
+        "retention",
+        have.retention == want.retention,
+        format!("{:?}", have.retention),
+        format!("{:?}", want.retention),
+    );
+    check(
+        "discard",
+        have.discard == want.discard
+            && have.discard_new_per_subject == want.discard_new_per_subject,
+        format!("{:?}/{}", have.discard, have.discard_new_per_subject),
+        format!("{:?}/{}", want.discard, want.discard_new_per_subject),
+    );
+    for (what, h, w) in [
+        (
+            "max_msgs_per_subject",
+            have.max_messages_per_subject,
+            want.max_messages_per_subject,
+        ),
+        (
+            "max_msg_size",
+            i64::from(have.max_message_size),
+            i64::from(want.max_message_size),
+        ),
+        ("max_bytes", have.max_bytes, want.max_bytes),
+    ] {
+        check(what, h == w, h.to_string(), w.to_string());
+    }
+    check(
+        "max_age",
+        have.max_age == want.max_age,
+        format!("{:?}", have.max_age),
+        format!("{:?}", want.max_age),
+    );
+    check(
+        "deny_delete/deny_purge",
+        have.deny_delete == want.deny_delete && have.deny_purge == want.deny_purge,
+        format!("{}/{}", have.deny_delete, have.deny_purge),
+        format!("{}/{}", want.deny_delete, want.deny_purge),
+    );
+    out
 }
 
 fn consumer_config(event: &EventName) -> pull::Config {
@@ -122,53 +196,144 @@ fn consumer_config(event: &EventName) -> pull::Config {
     }
 }
 
-/// The stream of messages for the desk's consumer, made (or found) on the server; retried
-/// until the server answers or `stop` is set.
+/// Creates the event's stream with its settings, or restores them (`tianyuan desk setup`,
+/// with the admin credentials; the desk itself on an open server). Returns what was done.
+pub async fn setup_stream(js: &jetstream::Context, event: &EventName) -> Result<String, String> {
+    let want = stream_config(event);
+    match js.get_stream(event.stream()).await {
+        Ok(mut s) => {
+            let info = s.info().await.map_err(|e| e.to_string())?;
+            let diff = stream_differences(&info.config, &want);
+            if diff.is_empty() {
+                return Ok(format!("stream {} has the hall's settings", event.stream()));
+            }
+            js.update_stream(&want)
+                .await
+                .map_err(|e| format!("stream {}: {e} ({})", event.stream(), diff.join("; ")))?;
+            Ok(format!(
+                "stream {}: settings restored ({})",
+                event.stream(),
+                diff.join("; ")
+            ))
+        }
+        Err(e) if is_not_found_stream(&e) => {
+            js.create_stream(want).await.map_err(|e| e.to_string())?;
+            Ok(format!("stream {} created", event.stream()))
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn is_not_found_stream(e: &jetstream::context::GetStreamError) -> bool {
+    matches!(e.kind(), jetstream::context::GetStreamErrorKind::JetStream(j)
+        if j.error_code() == jetstream::ErrorCode::STREAM_NOT_FOUND)
+}
+
+/// Why the desk could not open its stream.
+enum OpenError {
+    /// Worth retrying (the server or its JetStream does not answer yet).
+    Retry(String),
+}
+
+/// The desk's stream and consumer: found, created when the server lost them, the settings
+/// checked (and restored on an open server); retried until the server answers or `stop`.
 async fn open_messages(
     js: &jetstream::Context,
     event: &EventName,
+    open_server: bool,
     stop: &AtomicBool,
+    desk: &mut Desk,
     report: &mut impl FnMut(DeskReport),
-) -> Option<(stream::Stream, pull::Stream)> {
+) -> Result<Option<(stream::Stream, pull::Stream)>, String> {
     let mut told = false;
+    let mut wait = 250u64;
     loop {
         if stop.load(Ordering::Relaxed) {
-            return None;
+            return Ok(None);
         }
         let attempt = async {
-            let s = js
-                .get_or_create_stream(stream_config(event))
+            let want = stream_config(event);
+            let mut s = match js.get_stream(event.stream()).await {
+                Ok(s) => s,
+                Err(e) if is_not_found_stream(&e) => {
+                    let s = js
+                        .create_stream(want.clone())
+                        .await
+                        .map_err(|e| OpenError::Retry(format!("cannot create the stream: {e}")))?;
+                    report(DeskReport::Note(format!(
+                        "stream {} created with the hall's settings (the server had none)",
+                        event.stream()
+                    )));
+                    s
+                }
+                Err(e) => return Err(OpenError::Retry(e.to_string())),
+            };
+            let info = s
+                .info()
                 .await
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| OpenError::Retry(e.to_string()))?
+                .clone();
+            let diff = stream_differences(&info.config, &want);
+            if diff.is_empty() {
+                desk.alert("stream-settings", None);
+            } else if open_server {
+                match js.update_stream(&want).await {
+                    Ok(_) => report(DeskReport::Note(format!(
+                        "the stream's settings were restored ({})",
+                        diff.join("; ")
+                    ))),
+                    Err(e) => desk.alert(
+                        "stream-settings",
+                        Some(format!(
+                            "the stream's settings differ ({}): {e}",
+                            diff.join("; ")
+                        )),
+                    ),
+                }
+            } else {
+                desk.alert(
+                    "stream-settings",
+                    Some(format!(
+                        "the stream's settings differ from the hall's ({}): run `tianyuan desk setup {event} --server URL --creds admin.creds`",
+                        diff.join("; ")
+                    )),
+                );
+            }
             let c: jetstream::consumer::PullConsumer = s
                 .get_or_create_consumer(event.consumer(), consumer_config(event))
                 .await
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| OpenError::Retry(e.to_string()))?;
             let m = c
                 .stream()
                 .max_messages_per_batch(1000)
                 .heartbeat(Duration::from_secs(5))
                 .messages()
                 .await
-                .map_err(|e| e.to_string())?;
-            Ok::<_, String>((s, m))
+                .map_err(|e| OpenError::Retry(e.to_string()))?;
+            Ok::<_, OpenError>((s, m))
         };
         match attempt.await {
             Ok(pair) => {
+                desk.alert("stream", None);
                 report(DeskReport::Note(format!(
                     "reading stream {}",
                     event.stream()
                 )));
-                return Some(pair);
+                return Ok(Some(pair));
             }
-            Err(e) => {
+            Err(OpenError::Retry(e)) => {
+                desk.alert(
+                    "stream",
+                    Some(format!("the desk cannot read the event's stream: {e}")),
+                );
                 if !told {
                     report(DeskReport::Note(format!(
                         "waiting for the server's stream: {e}"
                     )));
                     told = true;
                 }
-                tokio::time::sleep(Duration::from_millis(500)).await;
+                tokio::time::sleep(Duration::from_millis(wait)).await;
+                wait = (wait * 2).min(2_000);
             }
         }
     }
@@ -200,8 +365,68 @@ pub struct DeskParts<'a> {
     pub delays: Delays,
 }
 
+/// The desk's presence on the bus: who runs the event's desk (a second desk is refused).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Presence {
+    /// A random id of this desk's run.
+    pub instance: String,
+    /// When it started (UTC ms).
+    pub started: i64,
+    /// Its host name, as far as it knows it.
+    #[serde(default)]
+    pub host: String,
+}
+
+impl Presence {
+    /// This run's presence.
+    pub fn new(nonce: [u8; 16]) -> Presence {
+        Presence {
+            instance: crate::seal::hex::encode(&nonce),
+            started: crate::time::utc_now().timestamp_millis(),
+            host: std::fs::read_to_string("/etc/hostname")
+                .map(|h| h.trim().to_owned())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Whether `self` started before `other` (the earlier desk stays).
+    fn first(&self, other: &Presence) -> bool {
+        (self.started, &self.instance) < (other.started, &other.instance)
+    }
+
+    fn describe(&self) -> String {
+        let when = chrono::DateTime::from_timestamp_millis(self.started)
+            .map(|t| local_clock(t.with_timezone(&chrono::Utc)))
+            .unwrap_or_default();
+        if self.host.is_empty() {
+            format!("started at {when}")
+        } else {
+            format!("on {}, started at {when}", self.host)
+        }
+    }
+}
+
+/// The local time of day of `t` (`14:02:07`), as the banner shows it.
+pub fn local_clock(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.with_timezone(&chrono::Local)
+        .format("%H:%M:%S")
+        .to_string()
+}
+
+/// Asks the bus whether another desk runs the event: its presence, if one answers.
+async fn other_desk(client: &async_nats::Client, event: &EventName) -> Option<Presence> {
+    let answer = tokio::time::timeout(
+        Duration::from_millis(1500),
+        client.request(event.desk_subject("who"), "".into()),
+    )
+    .await
+    .ok()?
+    .ok()?;
+    wire::decode::<Presence>(&answer.payload).ok()
+}
+
 /// Runs the desk until `stop` is set. Returns the delays measured; an error when the desk's
-/// disk failed (nothing unsynced was acknowledged).
+/// disk failed (nothing unsynced was acknowledged) or another desk runs the event.
 pub async fn run_desk(
     options: DeskOptions,
     mut parts: DeskParts<'_>,
@@ -210,28 +435,100 @@ pub async fn run_desk(
     mut report: impl FnMut(DeskReport),
 ) -> Result<Delays, String> {
     let event = options.event.clone();
+    let open_server = options.creds.is_none();
+    let (events_tx, mut link_events) = tokio::sync::mpsc::unbounded_channel();
     let client = super::board_link::connect_options(
         options.creds.as_ref(),
         format!("tianyuan-desk-{event}"),
     )
+    .event_callback(move |e| {
+        let tx = events_tx.clone();
+        async move {
+            let _ = tx.send(e);
+        }
+    })
     .connect(options.server.as_str())
     .await
     .map_err(|e| format!("{}: {e}", options.server))?;
+    let up = client.connection_state() == async_nats::connection::State::Connected;
+    let now = parts.time.now();
+    parts
+        .desk
+        .set_connected(up, now, &local_clock(crate::time::utc_now()));
     let js = jetstream::new(client.clone());
+    // A second desk on the event would share the consumer and starve both: refused.
+    let presence = Presence::new(crate::entropy::bytes::<16>()?);
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(parts.delays);
+        }
+        if client.connection_state() == async_nats::connection::State::Connected {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    if let Some(other) = other_desk(&client, &event).await
+        && other.instance != presence.instance
+    {
+        return Err(format!(
+            "another desk is running for event {event} ({}): stop it first; only one desk may read the event's stream",
+            other.describe()
+        ));
+    }
+    let mut who = client
+        .subscribe(event.desk_subject("who"))
+        .await
+        .map_err(|e| format!("cannot listen for other desks: {e}"))?;
+    let mut alive = client
+        .subscribe(event.desk_subject("alive"))
+        .await
+        .map_err(|e| format!("cannot listen for other desks: {e}"))?;
     let mut hellos = client
         .subscribe(event.hello_wildcard())
         .await
         .map_err(|e| format!("cannot listen for the boards: {e}"))?;
-    let Some((mut stream, mut messages)) = open_messages(&js, &event, &stop, &mut report).await
+    let Some((mut stream, mut messages)) = open_messages(
+        &js,
+        &event,
+        open_server,
+        &stop,
+        &mut parts.desk,
+        &mut report,
+    )
+    .await?
     else {
         return Ok(parts.delays);
     };
     let mut early: BTreeMap<(u32, String, u32), jetstream::Message> = BTreeMap::new();
     let mut tick = tokio::time::interval(Duration::from_millis(250));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    publish_snapshot(&mut parts, &mut report);
+    let mut last_check = parts.time.now();
+    let mut last_alive = Timestamp::ZERO;
+    let mut reopen = false;
+    let mut first_sync = true;
+    publish_snapshot(&mut parts, &mut report, &mut first_sync);
 
     loop {
+        if reopen {
+            reopen = false;
+            early.clear();
+            match open_messages(
+                &js,
+                &event,
+                open_server,
+                &stop,
+                &mut parts.desk,
+                &mut report,
+            )
+            .await?
+            {
+                Some((s, m)) => {
+                    stream = s;
+                    messages = m;
+                }
+                None => break,
+            }
+        }
         tokio::select! {
             next = messages.next() => match next {
                 Some(Ok(first)) => {
@@ -246,40 +543,100 @@ pub async fn run_desk(
                 }
                 Some(Err(e)) => {
                     use async_nats::jetstream::consumer::pull::MessagesErrorKind as K;
-                    if matches!(e.kind(), K::ConsumerDeleted | K::NoResponders) {
-                        report(DeskReport::Note(format!("the stream's consumer went away ({e}); opening it again")));
-                        early.clear();
-                        match open_messages(&js, &event, &stop, &mut report).await {
-                            Some((s, m)) => { stream = s; messages = m; }
-                            None => break,
-                        }
+                    if matches!(e.kind(), K::ConsumerDeleted | K::NoResponders | K::MissingHeartbeat) {
+                        report(DeskReport::Note(format!("the stream's consumer does not answer ({e}); opening it again")));
+                        reopen = true;
                     }
                 }
                 None => {
                     report(DeskReport::Note("the stream ended; opening it again".into()));
-                    early.clear();
-                    match open_messages(&js, &event, &stop, &mut report).await {
-                        Some((s, m)) => { stream = s; messages = m; }
-                        None => break,
+                    reopen = true;
+                }
+            },
+            Some(e) = link_events.recv() => {
+                let now = parts.time.now();
+                let clock = local_clock(crate::time::utc_now());
+                match e {
+                    async_nats::Event::Connected => {
+                        parts.desk.set_connected(true, now, &clock);
+                        report(DeskReport::Note(format!("connected to {} at {clock}", options.server)));
                     }
+                    async_nats::Event::Disconnected => {
+                        parts.desk.set_connected(false, now, &clock);
+                        report(DeskReport::Note(format!("desk disconnected since {clock}")));
+                    }
+                    other => report(DeskReport::Note(format!("connection: {other}"))),
+                }
+            },
+            Some(msg) = who.next() => {
+                if let Some(reply) = msg.reply {
+                    let _ = client.publish(reply, wire::encode(&presence).into()).await;
+                }
+            },
+            Some(msg) = alive.next() => {
+                if let Ok(other) = wire::decode::<Presence>(&msg.payload)
+                    && other.instance != presence.instance
+                {
+                    if other.first(&presence) {
+                        return Err(format!(
+                            "another desk is running for event {event} ({}): this one stops; only one desk may read the event's stream",
+                            other.describe()
+                        ));
+                    }
+                    parts.desk.alert("second-desk", Some(format!(
+                        "a second desk tried to run for this event ({}); it was told to stop",
+                        other.describe()
+                    )));
                 }
             },
             Some(msg) = hellos.next() => {
                 let Some(table) = event.table_of(msg.subject.as_str(), "hello") else { continue };
+                parts.desk.count_message(table, parts.time.now());
                 let Ok(hello) = wire::decode::<Hello>(&msg.payload) else { continue };
+                // The answer goes only to the asking table's own inbox: a hello naming another
+                // table's subject as its reply is a forgery and gets no answer.
+                let Some(reply) = msg.reply.filter(|r| r.as_str().starts_with(&format!("{}.", event.board_inbox(table)))) else {
+                    continue;
+                };
                 let resync = hello.resync;
                 let session = hello.session.clone();
                 let mut st = parts.desk.hello(table, hello, parts.time.now());
                 if resync {
                     st.stream_last = stream_last(&stream, &event, table, &session).await;
                 }
-                if let Some(reply) = msg.reply {
-                    let _ = client.publish(reply, wire::encode(&st).into()).await;
-                }
+                let _ = client.publish(reply, wire::encode(&st).into()).await;
             },
             Some(cmd) = commands.recv() => command(&mut parts, &client, cmd, &mut report).await?,
             _ = tick.tick() => {
-                publish_snapshot(&mut parts, &mut report);
+                let now = parts.time.now();
+                if now.0.saturating_sub(last_alive.0) >= 2_000 && parts.desk.connected() {
+                    last_alive = now;
+                    let _ = client.publish(event.desk_subject("alive"), wire::encode(&presence).into()).await;
+                }
+                if now.0.saturating_sub(last_check.0) >= 3_000 && parts.desk.connected() {
+                    last_check = now;
+                    // The server may have lost its store (restarted on an empty folder): the
+                    // desk recreates its stream and consumer rather than wait for ever.
+                    match stream.consumer_info(event.consumer()).await {
+                        Ok(_) => parts.desk.alert("stream", None),
+                        Err(e) => {
+                            use async_nats::jetstream::context::ConsumerInfoErrorKind as C;
+                            let gone = match e.kind() {
+                                C::NotFound | C::StreamNotFound => true,
+                                C::JetStream(j) => j.error_code() == jetstream::ErrorCode::STREAM_NOT_FOUND
+                                    || j.error_code() == jetstream::ErrorCode::CONSUMER_NOT_FOUND,
+                                _ => false,
+                            };
+                            if gone {
+                                report(DeskReport::Note(format!("the server lost the event's stream or the desk's consumer ({e}); recreating them")));
+                                reopen = true;
+                            } else {
+                                parts.desk.alert("stream", Some(format!("the server does not answer for the event's stream: {e}")));
+                            }
+                        }
+                    }
+                }
+                publish_snapshot(&mut parts, &mut report, &mut first_sync);
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
@@ -330,6 +687,9 @@ async fn take_batch(
             .and_then(|h| h.get(NUMBER_HEADER))
             .and_then(|v| v.as_str().parse::<u32>().ok());
         let (Some(table), Some(session), Some(n)) = (table, session, n) else {
+            if let Some(t) = table {
+                parts.desk.count_message(t, now);
+            }
             to_ack.push(msg);
             continue;
         };
@@ -402,7 +762,8 @@ async fn command(
         }
         DeskCommand::Rule { table, act } => {
             let issued = crate::time::utc_text(crate::time::utc_now());
-            match parts.desk.prepare_ruling(table, &act, &issued) {
+            let nonce = crate::entropy::bytes::<16>()?;
+            match parts.desk.prepare_ruling(table, &act, &issued, nonce) {
                 Err(e) => report(DeskReport::Refused(e)),
                 Ok(ruling) => {
                     let json = serde_json::to_string(&ruling).map_err(|e| e.to_string())?;
@@ -422,29 +783,54 @@ async fn command(
     Ok(())
 }
 
-/// Refreshes the shared snapshot; reports new attention and posts new results.
-fn publish_snapshot(parts: &mut DeskParts<'_>, report: &mut impl FnMut(DeskReport)) {
+/// Refreshes the shared snapshot; reports new attention and brings the round in line with
+/// the finished games (at start, on a new or changed result, and when the organiser saved
+/// the tournament file).
+fn publish_snapshot(
+    parts: &mut DeskParts<'_>,
+    report: &mut impl FnMut(DeskReport),
+    first: &mut bool,
+) {
     let now = parts.time.now();
-    for (table, reason) in parts.desk.take_new_attention(now) {
-        report(DeskReport::Attention(table, reason));
-    }
     let new = parts.desk.take_new_results();
-    if !new.is_empty() {
-        for r in &new {
-            if let Err(e) = parts.sink.post(r) {
-                report(DeskReport::Note(format!(
-                    "the round did not take table {}'s result: {e}",
-                    r.table
-                )));
+    let file_changed = parts.sink.changed();
+    if !new.is_empty() || file_changed || *first {
+        *first = false;
+        let all = parts.desk.results();
+        match parts.sink.sync(&all) {
+            Ok(verdicts) => {
+                for (r, v) in all.iter().zip(&verdicts) {
+                    parts.desk.verdict(r, v);
+                    match v {
+                        PostVerdict::Posted(at) => report(DeskReport::Note(format!(
+                            "table {}: {} posted into {at}",
+                            r.table, r.result
+                        ))),
+                        PostVerdict::Issue(_, why) if new.contains(r) || file_changed => {
+                            report(DeskReport::Note(format!("result not posted: {why}")))
+                        }
+                        _ => {}
+                    }
+                }
             }
+            Err(e) => report(DeskReport::Note(format!(
+                "the round's file could not be updated: {e}"
+            ))),
+        }
+        for r in &new {
             report(DeskReport::Result(r.clone()));
         }
-        let all = parts.desk.results();
-        if let Ok(json) = serde_json::to_vec_pretty(&all)
+        if !new.is_empty()
+            && let Ok(json) = serde_json::to_vec_pretty(&all)
             && let Err(e) = parts.folder.write_results(&json)
         {
             report(DeskReport::Note(format!("results.json not written: {e}")));
         }
+        let rows = parts.sink.standings();
+        parts.desk.set_standings(rows);
+    }
+    for (table, reason) in parts.desk.take_new_attention(now) {
+        report(DeskReport::Attention(table, reason));
     }
     if let Ok(mut s) = parts.shared.lock() {
         *s = parts.desk.snapshot(now);

@@ -1,19 +1,31 @@
-//! The hall's screen server: a tiny read-only HTTP/1.1 server on std, serving the page (`/`,
-//! `?lang=en|zh-Hans|zh-Hant`) and the snapshot as JSON (`/state.json`). GET and HEAD only;
-//! requests larger than 8 KiB, slower than 5 s or beyond 32 at once are dropped. Hand-written
-//! because it is some eighty lines, where a server crate would bring a dependency tree.
+//! The hall's screen server: a small read-only HTTP/1.1 server serving the page (`/`,
+//! `?lang=en|zh-Hans|zh-Hant`) and the snapshot as JSON (`/state.json`). GET and HEAD only.
+//!
+//! It runs on its own thread with a tokio runtime (already in the build for the hall's
+//! NATS client), one task per connection, so many screens and phones are served at once;
+//! a connection must send its whole request within [`REQUEST_DEADLINE`] and take the answer
+//! within [`WRITE_DEADLINE`], so slow or idle clients (dozens of them) cannot lock the page
+//! out; requests over 8 KiB are dropped, and beyond [`MAX_CLIENTS`] open connections new ones
+//! are closed at once. No server crate: hyper would bring a dozen crates for two read-only
+//! pages that tokio already serves.
 
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use super::desk::Snapshot;
 use crate::i18n::Lang;
 
 const MAX_REQUEST: usize = 8 * 1024;
-const MAX_CLIENTS: usize = 32;
+/// Connections served at once; more are closed at once.
+pub const MAX_CLIENTS: usize = 1024;
+/// The whole request must arrive within this.
+pub const REQUEST_DEADLINE: Duration = Duration::from_secs(3);
+/// The whole answer must be taken within this.
+pub const WRITE_DEADLINE: Duration = Duration::from_secs(5);
 
 /// A running page server; it stops when dropped.
 #[derive(Debug)]
@@ -37,55 +49,70 @@ impl Drop for PageServer {
 
 /// Starts serving `shared` on `addr` (`127.0.0.1:8470`, `0.0.0.0:8470` for the hall's screen).
 pub fn serve(addr: &str, shared: Arc<Mutex<Snapshot>>, lang: Lang) -> std::io::Result<PageServer> {
-    let listener = TcpListener::bind(addr)?;
+    let listener = std::net::TcpListener::bind(addr)?;
     listener.set_nonblocking(true)?;
     let local = listener.local_addr()?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
-    let clients = Arc::new(AtomicUsize::new(0));
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
     std::thread::Builder::new()
         .name("tianyuan-hall-page".into())
         .spawn(move || {
-            while !flag.load(Ordering::Relaxed) {
-                match listener.accept() {
-                    Ok((stream, _)) => {
-                        if clients.load(Ordering::Relaxed) >= MAX_CLIENTS {
-                            continue;
+            rt.block_on(async move {
+                let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
+                    return;
+                };
+                let clients = Arc::new(tokio::sync::Semaphore::new(MAX_CLIENTS));
+                let mut tick = tokio::time::interval(Duration::from_millis(200));
+                loop {
+                    tokio::select! {
+                        accepted = listener.accept() => {
+                            let Ok((stream, _)) = accepted else { continue };
+                            let Ok(permit) = clients.clone().try_acquire_owned() else {
+                                drop(stream);
+                                continue;
+                            };
+                            let shared = shared.clone();
+                            tokio::spawn(async move {
+                                answer(stream, &shared, lang).await;
+                                drop(permit);
+                            });
                         }
-                        clients.fetch_add(1, Ordering::Relaxed);
-                        let (shared, count) = (shared.clone(), clients.clone());
-                        let spawned = std::thread::Builder::new().spawn(move || {
-                            let _ = answer(stream, &shared, lang);
-                            count.fetch_sub(1, Ordering::Relaxed);
-                        });
-                        if spawned.is_err() {
-                            clients.fetch_sub(1, Ordering::Relaxed);
+                        _ = tick.tick() => {
+                            if flag.load(Ordering::Relaxed) {
+                                return;
+                            }
                         }
                     }
-                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                        std::thread::sleep(Duration::from_millis(50));
-                    }
-                    Err(_) => std::thread::sleep(Duration::from_millis(50)),
                 }
-            }
+            });
         })?;
     Ok(PageServer { addr: local, stop })
 }
 
-fn answer(mut stream: TcpStream, shared: &Mutex<Snapshot>, lang: Lang) -> std::io::Result<()> {
-    stream.set_nonblocking(false)?;
-    stream.set_read_timeout(Some(Duration::from_secs(5)))?;
-    stream.set_write_timeout(Some(Duration::from_secs(5)))?;
+/// Reads a request head within the deadline: its bytes, or nothing.
+async fn read_head(stream: &mut tokio::net::TcpStream) -> Option<Vec<u8>> {
     let mut buf = Vec::new();
     let mut chunk = [0u8; 1024];
-    while !buf.windows(4).any(|w| w == b"\r\n\r\n") {
-        let n = stream.read(&mut chunk)?;
-        if n == 0 || buf.len() + n > MAX_REQUEST {
-            return Ok(());
+    let read = async {
+        while !buf.windows(4).any(|w| w == b"\r\n\r\n") {
+            let n = stream.read(&mut chunk).await.ok()?;
+            if n == 0 || buf.len() + n > MAX_REQUEST {
+                return None;
+            }
+            buf.extend_from_slice(&chunk[..n]);
         }
-        buf.extend_from_slice(&chunk[..n]);
-    }
-    let head = String::from_utf8_lossy(&buf);
+        Some(())
+    };
+    tokio::time::timeout(REQUEST_DEADLINE, read).await.ok()??;
+    Some(buf)
+}
+
+/// The answer to a request head: status, content type, body (without the body for HEAD).
+pub fn respond(head: &[u8], shared: &Mutex<Snapshot>, lang: Lang) -> Vec<u8> {
+    let head = String::from_utf8_lossy(head);
     let mut parts = head.lines().next().unwrap_or("").split_whitespace();
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
     let (path, query) = target.split_once('?').unwrap_or((target, ""));
@@ -130,16 +157,31 @@ fn answer(mut stream: TcpStream, shared: &Mutex<Snapshot>, lang: Lang) -> std::i
     if method != "HEAD" {
         response.extend_from_slice(body.as_bytes());
     }
-    stream.write_all(&response)?;
-    stream.flush()
+    response
+}
+
+async fn answer(mut stream: tokio::net::TcpStream, shared: &Mutex<Snapshot>, lang: Lang) {
+    let Some(head) = read_head(&mut stream).await else {
+        return;
+    };
+    let response = respond(&head, shared, lang);
+    let write = async {
+        stream.write_all(&response).await?;
+        stream.flush().await?;
+        stream.shutdown().await
+    };
+    let _ = tokio::time::timeout(WRITE_DEADLINE, write).await;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
 
     fn get(addr: SocketAddr, request: &str) -> String {
         let mut s = TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         s.write_all(request.as_bytes()).unwrap();
         let mut out = String::new();
         s.read_to_string(&mut out).unwrap();
@@ -148,12 +190,7 @@ mod tests {
 
     #[test]
     fn issue14_the_page_server_answers_get_and_refuses_writes() {
-        let snap = Snapshot {
-            event: "cup".into(),
-            tiles: Vec::new(),
-            standings: Vec::new(),
-            stats: Default::default(),
-        };
+        let snap = Snapshot::empty("cup");
         let server = serve("127.0.0.1:0", Arc::new(Mutex::new(snap)), Lang::En).unwrap();
         let page = get(server.addr(), "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
         assert!(page.starts_with("HTTP/1.1 200 OK"));

@@ -60,6 +60,12 @@ impl EventName {
         format!("ty.{}.ack.{table}", self.0)
     }
 
+    /// The subject of the desk's presence (`who`: "is a desk running?", `alive`: its
+    /// heartbeat): only the desk's credentials may publish or read it.
+    pub fn desk_subject(&self, kind: &str) -> String {
+        format!("ty.{}.desk.{kind}", self.0)
+    }
+
     /// The JetStream stream of the event's entries (file-backed).
     pub fn stream(&self) -> String {
         format!("TY_{}", self.0)

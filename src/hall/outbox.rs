@@ -50,7 +50,7 @@ impl std::fmt::Display for LinkStatus {
             LinkStatus::Connected => f.write_str("connected"),
             LinkStatus::CatchingUp { waiting } => write!(f, "catching up ({waiting} waiting)"),
             LinkStatus::Offline { waiting } => write!(f, "offline ({waiting} waiting)"),
-            LinkStatus::Stopped(Problem::Refused(why)) => write!(f, "refused by the desk: {why}"),
+            LinkStatus::Stopped(Problem::Refused(why)) => write!(f, "not published: {why}"),
             LinkStatus::Stopped(Problem::Conflict(n)) => {
                 write!(
                     f,
@@ -177,6 +177,16 @@ impl Outbox {
     /// Whether the link is connected.
     pub fn connected(&self) -> bool {
         self.connected
+    }
+
+    /// Why the board stopped publishing this session, if it did.
+    pub fn problem(&self) -> Option<&Problem> {
+        self.problem.as_ref()
+    }
+
+    /// The board itself refuses to publish the session (its setup is not this table's).
+    pub fn refuse(&mut self, why: String) {
+        self.problem = Some(Problem::Refused(why));
     }
 
     /// Republish after what the desk holds (`held`); on a reconnection, also after what the

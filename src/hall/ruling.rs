@@ -8,7 +8,7 @@
 //! other entry. Why a signature and not only the server's permissions: the server is run by
 //! whoever runs the hall's network, the key stays on the chief arbiter's machine.
 
-use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
+use ed25519_dalek::{Signature as EdSignature, Signer, SigningKey, Verifier, VerifyingKey};
 use serde::{Deserialize, Serialize};
 
 use crate::seal::hex;
@@ -129,7 +129,7 @@ impl ChiefPublicKey {
     ) -> Result<(), RulingError> {
         let sig = hex::decode_array::<64>(&ruling.sig).ok_or(RulingError::BadSignature)?;
         self.0
-            .verify(&signed_bytes(ruling), &Signature::from_bytes(&sig))
+            .verify(&signed_bytes(ruling), &EdSignature::from_bytes(&sig))
             .map_err(|_| RulingError::BadSignature)?;
         if ruling.event != event {
             return Err(RulingError::NotForUs(format!("event {}", ruling.event)));
@@ -144,10 +144,32 @@ impl ChiefPublicKey {
     }
 }
 
-/// The note an accepted ruling carries in the board's journal, by which the desk recognises
-/// it: `[desk R12]`.
+/// The note an accepted ruling carries in the board's journal, by which the desk and the
+/// board recognise it: `[desk R12-…]`.
 pub fn acceptance_mark(id: &str) -> String {
     format!("[desk {id}]")
+}
+
+/// The entry of `session` that entered ruling `id`, if one did (its note carries the mark).
+pub fn entered_as(session: &crate::session::Session, id: &str) -> Option<u32> {
+    let mark = acceptance_mark(id);
+    session
+        .log()
+        .iter()
+        .find(|e| e.note.as_deref().is_some_and(|n| n.contains(&mark)))
+        .map(|e| e.n)
+}
+
+/// The signature state of a ruling as a board received it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Signature {
+    /// Verified with the event's desk key (from the credentials or `--desk-key`).
+    Verified,
+    /// The board has no desk key (an open server without `--desk-key`): it cannot be entered.
+    NoKey,
+    /// It does not verify with the desk key, or is for another board: refused.
+    Bad,
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use crate::files::journal::{Journal, NewSession};
 use crate::seal::KdfParams;
 use crate::time::{SystemTimeSource, TimeSource};
 
-use super::board_link::{BoardOptions, BoardReport, run_board};
+use super::board_link::{BoardOptions, BoardReport, Source, run_board};
 use super::creds::Creds;
 use super::names::EventName;
 use super::sim_plan::{Plan, SimGame, plan, sim_game};
@@ -66,7 +66,8 @@ pub struct SimSummary {
     pub confirmed: u64,
     /// Wall time of the run (ms).
     pub elapsed_ms: u64,
-    /// From an entry read off the board's disk to the desk's confirmation: p50, p95, max (ms).
+    /// From an entry on the board's disk (the journal's append returned) to the desk's
+    /// confirmation reaching the board: p50, p95, max (ms).
     pub confirm_ms: (u64, u64, u64),
 }
 
@@ -109,6 +110,7 @@ pub fn load_games(from: &Path) -> Result<Vec<SimGame>, String> {
 }
 
 struct SimBoard {
+    table: u32,
     journal: Journal,
     plan: Plan,
     next: usize,
@@ -144,6 +146,7 @@ fn open_board(dir: &Path, table: u32, plan: Plan) -> Result<SimBoard, String> {
         .min(plan.actions.len());
     let base_t = journal.session().last_at().0;
     Ok(SimBoard {
+        table,
         journal,
         plan,
         next,
@@ -151,9 +154,18 @@ fn open_board(dir: &Path, table: u32, plan: Plan) -> Result<SimBoard, String> {
     })
 }
 
-/// Plays the boards of one writer thread in real time at `speed`.
-fn play(mut boards: Vec<SimBoard>, speed: f64, stop: &AtomicBool, written: &AtomicUsize) {
-    let time = SystemTimeSource::new();
+/// When each entry was on its board's disk: (table, entry) → the instant its append returned.
+type WrittenAt = std::sync::Mutex<std::collections::HashMap<(u32, u32), u64>>;
+
+/// Plays the boards of one writer thread in real time at `speed` (instants on `time`).
+fn play(
+    mut boards: Vec<SimBoard>,
+    speed: f64,
+    stop: &AtomicBool,
+    written: &AtomicUsize,
+    time: SystemTimeSource,
+    written_at: &WrittenAt,
+) {
     loop {
         if stop.load(Ordering::Relaxed) {
             return;
@@ -178,8 +190,11 @@ fn play(mut boards: Vec<SimBoard>, speed: f64, stop: &AtomicBool, written: &Atom
         let line = b.plan.actions[b.next].clone();
         b.next += 1;
         match b.journal.append_line(&line, Some(SIM_PIN)) {
-            Ok(_) => {
+            Ok(a) => {
                 written.fetch_add(1, Ordering::Relaxed);
+                if let Ok(mut w) = written_at.lock() {
+                    w.insert((b.table, a.n), time.now().0);
+                }
             }
             Err(e) => {
                 eprintln!(
@@ -216,7 +231,12 @@ pub fn run(options: &SimOptions, mut say: impl FnMut(String)) -> Result<SimSumma
         let board = open_board(&options.journal, table, p)?;
         let path = board.journal.path().to_path_buf();
         groups[(table as usize - 1) % threads].push(board);
-        let mut o = BoardOptions::new(&options.server, options.event.clone(), table, path);
+        let mut o = BoardOptions::new(
+            &options.server,
+            options.event.clone(),
+            table,
+            Source::File(path),
+        );
         o.until_done = true;
         o.poll_ms = 100;
         if let Some(dir) = &options.creds_dir {
@@ -228,12 +248,14 @@ pub fn run(options: &SimOptions, mut say: impl FnMut(String)) -> Result<SimSumma
     }
     let stop = Arc::new(AtomicBool::new(false));
     let written = Arc::new(AtomicUsize::new(0));
+    let written_at: Arc<WrittenAt> = Arc::default();
     let time = SystemTimeSource::new();
     let writers: Vec<_> = groups
         .into_iter()
         .map(|g| {
             let (stop, written, speed) = (stop.clone(), written.clone(), options.speed);
-            std::thread::spawn(move || play(g, speed, &stop, &written))
+            let at = written_at.clone();
+            std::thread::spawn(move || play(g, speed, &stop, &written, time, &at))
         })
         .collect();
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -247,12 +269,20 @@ pub fn run(options: &SimOptions, mut say: impl FnMut(String)) -> Result<SimSumma
         let boards = links.into_iter().map(|o| {
             let (tally, stop, done, time) = (tally.clone(), link_stop.clone(), done.clone(), &time);
             let table = o.table;
+            let at = written_at.clone();
             async move {
                 let end = run_board(o, time, stop, |r| match r {
                     BoardReport::Confirmed(list) => {
+                        let now = time.now().0;
                         let mut t = tally.borrow_mut();
                         t.confirmed += list.len() as u64;
-                        t.delays.extend(list.iter().map(|(_, d)| *d));
+                        if let Ok(w) = at.lock() {
+                            t.delays.extend(
+                                list.iter()
+                                    .filter_map(|(n, _)| w.get(&(table, *n)))
+                                    .map(|disk| now.saturating_sub(*disk)),
+                            );
+                        }
                     }
                     BoardReport::Status(s) => {
                         let mut t = tally.borrow_mut();

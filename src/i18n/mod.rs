@@ -5,6 +5,7 @@
 //! it is switched live by changing that value. The system locale is read at the edge (in the
 //! app's start-up) and given to [`Lang::from_locale`].
 
+mod clock_text;
 mod dead_stones_text;
 mod messages;
 mod record_text;
@@ -12,6 +13,7 @@ mod refusal_text;
 mod teach_text;
 mod time_control_text;
 
+pub use clock_text::{clock_error_text, control_error_text};
 pub use dead_stones_text::{reason_text, status_text};
 pub use messages::Msg;
 pub use record_text::{

@@ -375,6 +375,27 @@ pub fn repair_text(repair: &Repair, lang: Lang) -> String {
                 format!("setup AB/AW/AE not accepted: {e}"),
             )
         }
+        R::MoveVoided {
+            number,
+            color,
+            point,
+            reason,
+        } => {
+            let why = illegal_move_text(*reason, lang);
+            let (who, art) = match reason {
+                IllegalMove::Suicide => (color, "19"),
+                _ => (color, "20.1"),
+            };
+            let who = match who {
+                crate::rules::Color::Black => l.pick("黑", "黑", "B"),
+                crate::rules::Color::White => l.pick("白", "白", "W"),
+            };
+            l.pick(
+                format!("第{number}手 {who} {point}：{why}；着手无效，按弃权一次（停一手）处理（第{art}条）"),
+                format!("第{number}手 {who} {point}：{why}；著手無效，按棄權一次（停一手）處理（第{art}條）"),
+                format!("move {number} {who} {point}: {why}; void, replayed as one pass (Art. {art})"),
+            )
+        }
         R::KomiWrittenInPoints { raw, value } => l.pick(
             format!("KM[{raw}] 改写为 KM[{value}]（目）"),
             format!("KM[{raw}] 改寫為 KM[{value}]（目）"),
@@ -496,6 +517,12 @@ mod tests {
             Repair::SetupRefused {
                 error: RulesError::NoLiberties(Coord::new(0, 0)),
             },
+            Repair::MoveVoided {
+                number: 57,
+                color: crate::rules::Color::Black,
+                point: s("D4"),
+                reason: crate::rules::IllegalMove::Suicide,
+            },
             Repair::KomiWrittenInPoints {
                 raw: s("375"),
                 value: s("7.5"),
@@ -508,7 +535,7 @@ mod tests {
         ]
     }
 
-    const KINDS: usize = 43;
+    const KINDS: usize = 44;
 
     fn kind(r: &Repair) -> usize {
         use Repair as R;
@@ -556,6 +583,7 @@ mod tests {
             R::KomiWrittenInPoints { .. } => 40,
             R::TextsJoined { .. } => 41,
             R::ExtraValuesDropped { .. } => 42,
+            R::MoveVoided { .. } => 43,
         }
     }
 

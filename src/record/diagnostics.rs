@@ -253,6 +253,18 @@ pub enum Repair {
         /// Why.
         error: crate::rules::RulesError,
     },
+    /// A recorded suicide (where the record's `RU` forbids it) or an immediate ko retake:
+    /// void, replayed as one pass (Art. 19, 20.1).
+    MoveVoided {
+        /// The move's number (moves and passes, 1-based).
+        number: usize,
+        /// Who played it.
+        color: crate::rules::Color,
+        /// The point as a GTP vertex.
+        point: String,
+        /// Why it is void.
+        reason: crate::rules::IllegalMove,
+    },
     // ----- canonical output (`tianyuan sgf normalize`) -----
     /// `KM` rewritten in points.
     KomiWrittenInPoints {

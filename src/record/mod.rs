@@ -32,7 +32,10 @@ pub use export::game_to_tree;
 pub use game_info::{GameInfo, Ruleset};
 pub use markup::{Annotations, Emphasis, Markup, TimeLeft};
 pub use outcome::Outcome;
-pub use replay::{IllegalPlay, Replay, ReplayError, node_move, replay, replay_main_line};
+pub use replay::{
+    IllegalPlay, Replay, ReplayError, allows_suicide, node_move, play_recorded, replay,
+    replay_main_line, retakes_ko,
+};
 pub use time_settings::{Overtime, TimeSettings};
 pub use tree::{Collection, GameTree, Node, NodeId, Property};
 

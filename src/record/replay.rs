@@ -1,16 +1,22 @@
 //! A path through a tree (main line or a variation) → [`Game`], replayed tolerantly.
 //!
-//! Every move goes through [`Game::play_tolerant`], so a record with illegal moves still
-//! loads and each illegality is reported with its node and place in the file.
+//! Every move goes through [`play_recorded`], so a record with illegal moves still loads and
+//! each illegality is reported with its node and place in the file. A suicide or an
+//! immediate ko retake follows the record's `RU`: a suicide is kept where those rules allow
+//! it (New Zealand, Ing, Tromp-Taylor), and otherwise, like every immediate ko retake, it is
+//! void and replayed as one pass (Art. 19, 20.1), reported with a [`Repair::MoveVoided`].
+//! Other illegal moves are kept as recorded (a longer repetition) or become a pass (an
+//! occupied point), as [`Game::play_tolerant`] does.
 
 use std::fmt;
 
 use crate::rules::{
-    Color, Coord, Game, GameResult, Irregularity, Move, RulesError, area_count, score,
+    Color, Coord, Game, GameResult, IllegalMove, Irregularity, KoRule, Move, Rules, RulesError,
+    area_count, score,
 };
 
 use super::diagnostics::{Pos, Repair, Warning};
-use super::game_info::GameInfo;
+use super::game_info::{GameInfo, Ruleset};
 use super::properties::{parse_color, parse_move, parse_point_list};
 use super::tree::{GameTree, NodeId};
 
@@ -67,6 +73,74 @@ pub fn node_move(node: &super::tree::Node, size: u8) -> Option<(Color, Move)> {
         }
     }
     None
+}
+
+/// Whether the record's rules allow suicide (New Zealand, Ing, Tromp-Taylor, or a KataGo
+/// rules string with `sui1`).
+pub fn allows_suicide(info: &GameInfo) -> bool {
+    match &info.ruleset {
+        Some(Ruleset::NewZealand | Ruleset::Ing | Ruleset::TrompTaylor) => true,
+        Some(Ruleset::Other(name)) => name.to_ascii_lowercase().contains("sui1"),
+        _ => false,
+    }
+}
+
+/// Whether `color` on `point` retakes a ko at once: the opponent's last move was a stone and
+/// this stone recreates exactly the position before it (one stone taking back one stone, the
+/// ko of Art. 20.1). Superko rules forbid it as a repetition; the session's refusal offers
+/// and the record replay call it by its article.
+pub fn retakes_ko(game: &Game, color: Color, point: Coord) -> bool {
+    match game.last_move() {
+        Some((c, Move::Play(_))) if c == color.opponent() => {}
+        _ => return false,
+    }
+    let mut before = game.clone();
+    if !before.undo() {
+        // The capture came before the repetition baseline (a setup since).
+        return false;
+    }
+    // A fresh game under simple ko has no history: only the point and its liberties count.
+    let rules = Rules {
+        ko: KoRule::Simple,
+        ..game.rules().clone()
+    };
+    let mut after = Game::from_board(game.board().clone(), rules, color);
+    after.play(color, Move::Play(point)).is_ok() && after.board() == before.board()
+}
+
+/// Plays a recorded move whatever happens, so the record still loads, under the record's own
+/// rules for suicide and ko (see the module's doc): the irregularity, if the move was illegal
+/// under them. `suicide_allowed` is [`allows_suicide`] of the record.
+pub fn play_recorded(
+    game: &mut Game,
+    color: Color,
+    mv: Move,
+    suicide_allowed: bool,
+) -> Option<Irregularity> {
+    let Move::Play(point) = mv else {
+        return game.play_tolerant(color, mv);
+    };
+    let void = match game.check(color, mv) {
+        Err(IllegalMove::Suicide) if suicide_allowed => {
+            // Legal under the record's rules: kept, and nothing to report.
+            game.play_tolerant(color, mv);
+            return None;
+        }
+        Err(IllegalMove::Suicide) => IllegalMove::Suicide,
+        Err(ko @ IllegalMove::Ko { .. }) => ko,
+        Err(IllegalMove::Superko { repeats_after_move }) if retakes_ko(game, color, point) => {
+            IllegalMove::Ko { repeats_after_move }
+        }
+        _ => return game.play_tolerant(color, mv),
+    };
+    game.play_tolerant(color, Move::Pass);
+    Some(Irregularity {
+        move_number: game.move_number(),
+        color,
+        mv,
+        reason: void,
+        played_as_pass: true,
+    })
 }
 
 /// Replays the main line.
@@ -213,7 +287,22 @@ impl Step<'_> {
                     }
                 },
             };
-            if let Some(irregularity) = game.play_tolerant(color, mv) {
+            if let Some(irregularity) = play_recorded(game, color, mv, allows_suicide(info)) {
+                if let (true, Move::Play(point), IllegalMove::Suicide | IllegalMove::Ko { .. }) = (
+                    irregularity.played_as_pass,
+                    irregularity.mv,
+                    irregularity.reason,
+                ) {
+                    warnings.push(Warning::at(
+                        pos,
+                        Repair::MoveVoided {
+                            number: irregularity.move_number,
+                            color,
+                            point: point.to_gtp(size),
+                            reason: irregularity.reason,
+                        },
+                    ));
+                }
                 self.illegal.push(IllegalPlay {
                     node: id,
                     pos,

@@ -1,16 +1,19 @@
 //! The game report for the chief arbiter: players, event, settings, every ruling with time,
-//! article and outcome, warnings, the sealed move's commitment, the count as the result sheet
-//! shows it, the result, the final position, the journal's head hash and signature lines.
-//! Printable HTML (the position as inline SVG, no embedded images) and plain text.
+//! article and outcome, each voided point, each restart decision with the time away and
+//! whether it was charged, the cycles played under simple ko, warnings, the sealed move's
+//! commitment, the count as the result sheet shows it, the result, the final position with
+//! the dead stones marked, the journal's head hash and signature lines. Printable HTML (the
+//! position as inline SVG, no embedded images) and plain text. The rulings' names come from
+//! the one catalogue ([`crate::session::catalogue`]).
 
-use crate::diagram::{Scene, SvgOptions, escape, to_svg};
+use crate::diagram::{PointMark, Scene, SvgOptions, escape, to_svg};
 use crate::i18n::Lang;
-use crate::i18n::time_control_text;
+use crate::i18n::{span_text, time_control_text};
 use crate::journal::Reading;
 use crate::rules::{Color, KoRule};
 use crate::seal::hex;
 use crate::session::shorthand::{format_duration, format_time};
-use crate::session::{Colours, Handicap, Mode, Phase, Session};
+use crate::session::{Colours, Event, Handicap, Mode, Phase, RulingKind, Session};
 
 /// One row of the rulings table.
 struct RulingRow {
@@ -18,7 +21,7 @@ struct RulingRow {
     t: String,
     utc: String,
     article: String,
-    kind: &'static str,
+    kind: String,
     side: &'static str,
     note: String,
     revoked: bool,
@@ -29,6 +32,14 @@ pub struct Report {
     title: String,
     facts: Vec<(String, String)>,
     rulings: Vec<RulingRow>,
+    /// Each voided point: a void ruling, or a sealed move that became a pass.
+    voids: Vec<String>,
+    /// Each decision on the time away after a restart.
+    restarts: Vec<String>,
+    /// Cycles played under simple ko (Art. 20.3).
+    repetitions: Vec<String>,
+    /// The dead stones marked at the count, as points.
+    dead: Option<String>,
     sealed: Option<String>,
     count: Option<String>,
     result: String,
@@ -57,6 +68,15 @@ fn side_text(c: Option<Color>) -> &'static str {
         Some(Color::White) => "白 White",
         None => "—",
     }
+}
+
+/// A kind of ruling as the report names it: the catalogue's Chinese and English names.
+fn kind_text(kind: RulingKind) -> String {
+    format!("{} {}", kind.label(Lang::ZhHans), kind.label(Lang::En))
+}
+
+fn revoked_mark(revoked: bool) -> &'static str {
+    if revoked { " [revoked 已撤销]" } else { "" }
 }
 
 impl Report {
@@ -161,11 +181,71 @@ impl Report {
                 t: format_time(r.at),
                 utc: utc_of(r.n),
                 article: r.article.clone(),
-                kind: r.kind.name(),
+                kind: match session.log().iter().find(|e| e.n == r.n).map(|e| &e.event) {
+                    Some(Event::Gap { charged: true }) => {
+                        format!("{} (计入 charged)", kind_text(r.kind))
+                    }
+                    Some(Event::Gap { charged: false }) => {
+                        format!("{} (不计入 not charged)", kind_text(r.kind))
+                    }
+                    _ => kind_text(r.kind),
+                },
                 side: side_text(r.side),
                 note: r.note.clone().unwrap_or_default(),
                 revoked: r.revoked,
             })
+            .collect();
+        let voids = session
+            .rulings()
+            .iter()
+            .filter(|r| r.kind == RulingKind::Void)
+            .map(|r| {
+                let point = r.point.map_or_else(|| "—".to_owned(), |p| p.to_gtp(setup.size));
+                let how = match session.log().iter().find(|e| e.n == r.n).map(|e| &e.event) {
+                    Some(Event::Unseal(_)) => " (封棋开封 sealed move opened)",
+                    _ => "",
+                };
+                format!(
+                    "#{} {} {} {point}{how}: 着手无效，弃权一次 void, counts as one pass (Art. {}){}",
+                    r.n,
+                    format_time(r.at),
+                    side_text(r.side),
+                    r.article,
+                    revoked_mark(r.revoked)
+                )
+            })
+            .collect();
+        let restarts = session
+            .log()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| {
+                let Event::Gap { charged } = e.event else {
+                    return None;
+                };
+                let before = i.checked_sub(1).and_then(|j| session.log().get(j));
+                let away =
+                    e.at.since(before.map_or(crate::clock::Timestamp::ZERO, |b| b.at));
+                let decision = if charged {
+                    "计入轮到的一方 charged to the side to move"
+                } else {
+                    "不计入 not charged"
+                };
+                Some(format!(
+                    "#{} {}: 中断 time away {} / {} ({}); {decision}{}",
+                    e.n,
+                    format_time(e.at),
+                    span_text(away, Lang::ZhHans),
+                    span_text(away, Lang::En),
+                    format_duration(away),
+                    revoked_mark(!session.in_force(e.n))
+                ))
+            })
+            .collect();
+        let repetitions = session
+            .repetitions()
+            .iter()
+            .map(|r| format!("#{} {}", r.n, r.text(Lang::En, setup.size)))
             .collect();
         let sealed = match (session.sealed(), session.unsealed()) {
             (Some(s), _) => Some(format!(
@@ -215,12 +295,47 @@ impl Report {
             Phase::Counting => "数子中 counting".to_owned(),
             _ => "对局中 in progress".to_owned(),
         };
-        let board = session.board_rows();
-        let svg = to_svg(&Scene::new(&session.board()), &SvgOptions::default());
+        // The dead stones as agreed at the count, marked on the final diagram.
+        let dead_stones = if count.is_some() {
+            session.dead_stones()
+        } else {
+            Vec::new()
+        };
+        let mut board = session.board_rows();
+        for &p in &dead_stones {
+            if let Some(row) = board.get_mut(usize::from(p.y)) {
+                *row = row
+                    .chars()
+                    .enumerate()
+                    .map(|(x, ch)| match ch {
+                        'X' if x == usize::from(p.x) => 'x',
+                        'O' if x == usize::from(p.x) => 'o',
+                        other => other,
+                    })
+                    .collect();
+            }
+        }
+        let dead = (!dead_stones.is_empty()).then(|| {
+            dead_stones
+                .iter()
+                .map(|p| p.to_gtp(setup.size))
+                .collect::<Vec<_>>()
+                .join(" ")
+        });
+        let mut scene = Scene::new(&session.board());
+        scene
+            .marks
+            .points
+            .extend(dead_stones.iter().map(|&p| (p, PointMark::Cross)));
+        let svg = to_svg(&scene, &SvgOptions::default());
         Report {
             title: "对局报告 Game report".to_owned(),
             facts,
             rulings,
+            voids,
+            restarts,
+            repetitions,
+            dead,
             sealed,
             count,
             result,
@@ -229,6 +344,22 @@ impl Report {
             head: hex::encode(&reading.head()),
             entries: reading.intact(),
         }
+    }
+
+    /// The lists after the rulings table that have something to say, with their titles.
+    fn sections(&self) -> Vec<(&'static str, &[String])> {
+        [
+            ("着手无效 Voided moves", &self.voids),
+            ("中断后的处理 Restarts: the time away", &self.restarts),
+            (
+                "全局同形再现 Repetitions (simple ko, Art. 20.3)",
+                &self.repetitions,
+            ),
+        ]
+        .into_iter()
+        .filter(|(_, lines)| !lines.is_empty())
+        .map(|(title, lines)| (title, lines.as_slice()))
+        .collect()
     }
 
     /// The report as plain text.
@@ -262,6 +393,12 @@ impl Report {
                 }
             ));
         }
+        for (title, lines) in self.sections() {
+            out.push_str(&format!("\n{title}\n"));
+            for l in lines {
+                out.push_str(&format!("  {l}\n"));
+            }
+        }
         if let Some(s) = &self.sealed {
             out.push_str(&format!("\n{s}\n"));
         }
@@ -276,6 +413,9 @@ impl Report {
             out.push_str("  ");
             out.push_str(row);
             out.push('\n');
+        }
+        if let Some(d) = &self.dead {
+            out.push_str(&format!("  死子 Dead stones (x, o on the diagram): {d}\n"));
         }
         out.push_str(&format!(
             "\n记录 Journal: {} entries, head SHA-256 {}\n\n",
@@ -317,13 +457,20 @@ impl Report {
                 escape(&r.t),
                 escape(&r.utc),
                 escape(&r.article),
-                r.kind,
+                escape(&r.kind),
                 escape(r.side),
                 escape(&r.note),
                 if r.revoked { " (revoked 已撤销)" } else { "" }
             ));
         }
         out.push_str("</table>\n");
+        for (title, lines) in self.sections() {
+            out.push_str(&format!("<h2>{}</h2>\n<ul>\n", escape(title)));
+            for l in lines {
+                out.push_str(&format!("<li>{}</li>\n", escape(l)));
+            }
+            out.push_str("</ul>\n");
+        }
         if let Some(s) = &self.sealed {
             out.push_str(&format!("<p>{}</p>\n", escape(s)));
         }
@@ -335,6 +482,12 @@ impl Report {
             escape(&self.result),
             self.svg
         ));
+        if let Some(d) = &self.dead {
+            out.push_str(&format!(
+                "<p>死子 Dead stones (marked ×): {}</p>\n",
+                escape(d)
+            ));
+        }
         out.push_str(&format!(
             "<p>记录 Journal: {} entries, head SHA-256 <code>{}</code></p>\n<table class=\"sig\">\n",
             self.entries, self.head

@@ -86,10 +86,21 @@ fn comment_of(entry: &Entry, session: &Session) -> Option<String> {
             side(s.by),
             crate::seal::hex::encode(&s.commitment)
         ),
-        Event::Unseal(r) => format!(
-            "Sealed move opened: {}",
-            crate::seal::vertex_text(r.mv, size)
-        ),
+        Event::Unseal(r) => {
+            let voided = session
+                .rulings()
+                .iter()
+                .any(|x| x.n == entry.n && x.kind == crate::session::RulingKind::Void);
+            format!(
+                "Sealed move opened: {}{}",
+                crate::seal::vertex_text(r.mv, size),
+                if voided {
+                    "; it cannot be played there and counts as one pass (着手无效，弃权一次)"
+                } else {
+                    ""
+                }
+            )
+        }
         Event::Resign(c) => format!("{} resigns", side(*c)),
         Event::Pause => "Clocks stopped".to_owned(),
         Event::Resume => "Play resumes".to_owned(),

@@ -18,22 +18,30 @@
 //! Pure: time comes in as [`Timestamp`]s; nothing here draws, plays sound or reads a file.
 //! The text form of actions (the arbiter's shorthand) is in [`shorthand`].
 
+pub mod catalogue;
 mod error;
 mod event;
+mod offer;
 mod outcome;
 mod ruling;
 mod setup;
 pub mod shorthand;
 mod state;
 mod territory;
+mod text;
 
+pub use catalogue::{
+    CATALOGUE, Detail, Ends, Need, Needs, RulingEntry, RulingError, RulingRequest, RulingSpec,
+};
 pub use error::SessionError;
 pub use event::{Change, Entry, Event};
+pub use offer::{Offer, OfferedRuling, Refusal, Repetition};
 pub use outcome::{Outcome, OutcomeKind};
 pub use ruling::{Ruling, RulingKind};
 pub use setup::{Colours, DEFAULT_LATE_LIMIT, EndRule, GameSetup, Handicap, Mode, Player};
 pub use state::{Phase, Unsealed, color_of, side_of};
 pub use territory::owned_points;
+pub use text::{entry_text, event_text, log_line};
 
 use crate::clock::{GameClock, Phrase, Timestamp};
 use crate::rules::{AreaCount, Board, Color, Coord, Game, GameResult};
@@ -71,12 +79,19 @@ pub struct Prepared {
     entry: Entry,
     revoked: Vec<bool>,
     state: State,
+    was_live: bool,
 }
 
 impl Prepared {
     /// The entry.
     pub fn entry(&self) -> &Entry {
         &self.entry
+    }
+
+    /// Whether committing it ends the game (a ruled result, a second warning, a lateness
+    /// beyond the limit, the time away charged past the flag …): the form asks first.
+    pub fn ends_game(&self) -> bool {
+        self.was_live && matches!(self.state.phase, Phase::Finished(_))
     }
 }
 
@@ -173,6 +188,7 @@ impl Session {
         if n != self.next_number() {
             return Err(SessionError::EntryNumber(n));
         }
+        let was_live = !matches!(self.state.phase, Phase::Finished(_));
         if let Event::Revoke(target) = entry.event {
             // A revocation refolds the whole log without the revoked entry; it is refused if
             // that makes a later entry impossible.
@@ -196,6 +212,7 @@ impl Session {
                 entry,
                 revoked,
                 state,
+                was_live,
             });
         }
         let mut state = self.state.clone();
@@ -206,6 +223,7 @@ impl Session {
             entry,
             revoked,
             state,
+            was_live,
         })
     }
 
@@ -372,6 +390,47 @@ impl Session {
             .map(|e| e.n)
     }
 
+    /// Why `color` may not put a stone on `point` in the position as it stands, in the
+    /// arbiter's terms (forbidden point, ko recapture, longer repetition …); `None` if it may.
+    pub fn refusal(&self, color: Color, point: Coord) -> Option<Refusal> {
+        self.state.refusal(color, point)
+    }
+
+    /// The rulings a refused move offers, for the side to move in play on the app's board:
+    /// a forbidden point → void as one pass (Art. 19); an immediate ko recapture → void as
+    /// one pass (Art. 20.1) under every ko rule; a longer repetition → a draw or a replay
+    /// (Art. 20.3). `None` when the move is legal, not this side's turn, or nothing can be
+    /// ruled (occupied, off the board, not in play, clock-only mode).
+    pub fn offer_for_refusal(&self, color: Color, point: Coord) -> Option<Offer> {
+        if self.setup.mode != Mode::Board
+            || self.state.phase != Phase::Playing
+            || self.side_to_move() != color
+        {
+            return None;
+        }
+        Offer::for_refusal(self.refusal(color, point)?, color, point)
+    }
+
+    /// Every cycle played under simple ko (Art. 20.3): a move that recreated an earlier
+    /// position, in order (moves revoked since are gone).
+    pub fn repetitions(&self) -> &[Repetition] {
+        &self.state.repetitions
+    }
+
+    /// The cycle the arbiter is to rule on now: the last turn in force recreated an earlier
+    /// position under simple ko, and the game goes on. It stands while the players keep
+    /// cycling (each move of a cycle repeats the position of one cycle before).
+    pub fn pending_repetition(&self) -> Option<&Repetition> {
+        let r = self.state.repetitions.last()?;
+        let live = matches!(self.state.phase, Phase::Playing | Phase::Adjourned);
+        (live && self.last_turn() == Some(r.n)).then_some(r)
+    }
+
+    /// The rulings the pending cycle offers: a draw or a replay (Art. 20.3).
+    pub fn offer_for_repetition(&self) -> Option<Offer> {
+        self.pending_repetition().map(Offer::for_repetition)
+    }
+
     /// Whether placing a stone at `c` now is possible, and why not if not.
     pub fn check_point(&self, c: Coord) -> Result<(), SessionError> {
         match self.state.phase {
@@ -384,11 +443,13 @@ impl Session {
                     Ok(())
                 }
             }
-            Phase::Playing => self
-                .state
-                .game
-                .check(self.state.game.to_move(), crate::rules::Move::Play(c))
-                .map_err(SessionError::Illegal),
+            Phase::Playing => {
+                let (color, mv) = (self.state.game.to_move(), crate::rules::Move::Play(c));
+                self.state
+                    .game
+                    .check(color, mv)
+                    .map_err(|e| self.state.illegal(color, mv, e))
+            }
             Phase::Adjourned => Err(SessionError::Adjourned),
             Phase::Counting => Err(SessionError::WrongPhase),
             Phase::Finished(_) => Err(SessionError::GameOver),

@@ -176,12 +176,13 @@ pub fn format_duration(d: Millis) -> String {
     }
 }
 
-fn parse_duration(text: &str) -> Result<Millis, String> {
+/// A duration as the shorthand writes it: `15m`, `90s`, `1h30m`.
+pub fn parse_duration(text: &str) -> Result<Millis, String> {
     parse_seconds(text)
 }
 
-/// `+30s`, `-1m`, `2m` (a plain duration adds).
-fn parse_signed_duration(text: &str) -> Result<Millis, String> {
+/// A signed duration: `+30s`, `-1m`, `2m` (a plain duration adds).
+pub fn parse_signed_duration(text: &str) -> Result<Millis, String> {
     if let Some(rest) = text.strip_prefix('-') {
         Ok(Millis(-parse_duration(rest)?.0))
     } else {
@@ -633,26 +634,7 @@ fn parse_action(
             (ev(Event::Void(c, p)), take_article(args, 2)?)
         }
         "edit" => {
-            let mut changes = Vec::new();
-            let mut article = None;
-            let mut i = 0;
-            while i < args.len() {
-                let a = args[i];
-                if let Some(colour) = a.strip_prefix('+') {
-                    let c = parse_side(colour)?;
-                    let p = parse_point(args.get(i + 1).ok_or("`+B` needs a point")?, size)?;
-                    changes.push(Change::Put(c, p));
-                    i += 2;
-                } else if let Some(point) = a.strip_prefix('-') {
-                    changes.push(Change::Remove(parse_point(point, size)?));
-                    i += 1;
-                } else if i == args.len() - 1 && a.starts_with(|c: char| c.is_ascii_digit()) {
-                    article = Some(a.to_owned());
-                    i += 1;
-                } else {
-                    return Err(format!("{a:?} is not a change (+B P, +W P, -P)"));
-                }
-            }
+            let (changes, article) = parse_change_words(args, size)?;
             if changes.is_empty() {
                 return Err("`edit` needs at least one change (+B P, +W P, -P)".to_owned());
             }
@@ -757,6 +739,40 @@ fn parse_action(
     Ok((action, article, note))
 }
 
+/// The changes of a position edit, `+B P`, `+W P`, `-P`, then optionally the article.
+fn parse_change_words(args: &[&str], size: u8) -> Result<(Vec<Change>, Option<String>), String> {
+    let mut changes = Vec::new();
+    let mut article = None;
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i];
+        if let Some(colour) = a.strip_prefix('+') {
+            let c = parse_side(colour)?;
+            let p = parse_point(args.get(i + 1).ok_or("`+B` needs a point")?, size)?;
+            changes.push(Change::Put(c, p));
+            i += 2;
+        } else if let Some(point) = a.strip_prefix('-') {
+            changes.push(Change::Remove(parse_point(point, size)?));
+            i += 1;
+        } else if i == args.len() - 1 && a.starts_with(|c: char| c.is_ascii_digit()) {
+            article = Some(a.to_owned());
+            i += 1;
+        } else {
+            return Err(format!("{a:?} is not a change (+B P, +W P, -P)"));
+        }
+    }
+    Ok((changes, article))
+}
+
+/// The changes of a position edit as the form's field gives them: `+B D4 -E5 +W C3`.
+pub fn parse_changes(text: &str, size: u8) -> Result<Vec<Change>, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match parse_change_words(&words, size)? {
+        (changes, None) => Ok(changes),
+        (_, Some(a)) => Err(format!("{a:?} is not a change (+B P, +W P, -P)")),
+    }
+}
+
 fn letter(c: Color) -> char {
     c.letter()
 }
@@ -766,8 +782,11 @@ fn letter(c: Color) -> char {
 /// (`seal B`); an unsealing's move lives beside it in the journal.
 pub fn format_event(event: &Event, article: Option<&str>, note: Option<&str>, size: u8) -> String {
     let mut s = String::new();
+    // The catalogue says which rulings carry their article in the shorthand.
+    let takes_article =
+        super::catalogue::ruling_of(event).is_some_and(|(kind, _, _)| kind.takes_article());
     let art = |s: &mut String| {
-        if let Some(a) = article {
+        if let Some(a) = article.filter(|_| takes_article) {
             let _ = write!(s, " {a}");
         }
     };

@@ -13,8 +13,10 @@ use crate::rules::{
 };
 use crate::seal::{Reveal, SealedMove};
 
+use super::catalogue::ruling_of;
 use super::error::SessionError;
 use super::event::{Change, Entry, Event};
+use super::offer::{Refusal, Repetition, refusal_in};
 use super::outcome::Outcome;
 use super::ruling::{Ruling, RulingKind};
 use super::setup::{EndRule, GameSetup, Handicap, Mode};
@@ -91,8 +93,13 @@ pub struct State {
     /// Each side's running stretches from the start up to the late limit, to charge lateness
     /// exactly once (Art. 23.3).
     pub(super) early_runs: [Vec<(Timestamp, Timestamp)>; 2],
-    /// Sides that arrived beyond the late limit.
-    pub(super) late_forfeit: [bool; 2],
+    /// Sides that lost by their lateness: beyond the late limit (Art. 23.1), or within it with
+    /// the whole time limit used up (Art. 23.3 with 23.5).
+    pub(super) late_lost: [bool; 2],
+    /// The side whose time ran out on the clock, and when (Art. 23.5).
+    pub(super) timed_out: Option<(Color, Timestamp)>,
+    /// Every cycle played under simple ko (Art. 20.3), in order.
+    pub(super) repetitions: Vec<Repetition>,
     /// The clock was stopped by the end of play, and runs again on a dispute.
     pub(super) counting_stopped_clock: bool,
     /// The sealed move waiting to be opened.
@@ -169,7 +176,9 @@ impl State {
             last_at: Timestamp::ZERO,
             start_at: Timestamp::ZERO,
             early_runs: [Vec::new(), Vec::new()],
-            late_forfeit: [false; 2],
+            late_lost: [false; 2],
+            timed_out: None,
+            repetitions: Vec::new(),
             counting_stopped_clock: false,
             sealed: None,
             unsealed: None,
@@ -259,6 +268,7 @@ impl State {
             return;
         };
         if let Some(ClockOutcome::TimeOut { side, at }) = clock.outcome_at(now) {
+            self.timed_out = Some((color_of(side), at));
             self.finish(
                 at,
                 Outcome::Time {
@@ -334,7 +344,21 @@ impl State {
         self.clock.as_mut().ok_or(SessionError::NoClock)
     }
 
-    fn rule(&mut self, entry: &Entry, kind: RulingKind, side: Option<Color>, default: &str) {
+    /// Lists the entry's ruling with the article given, or the catalogue's usual one.
+    fn rule(&mut self, entry: &Entry, kind: RulingKind, side: Option<Color>, point: Option<Coord>) {
+        self.rule_with(entry, kind, side, point, kind.default_article());
+    }
+
+    /// Lists the entry's ruling with the article given, or `default` (the article the facts
+    /// decide: a void's refusal, a lateness within or beyond the limit).
+    fn rule_with(
+        &mut self,
+        entry: &Entry,
+        kind: RulingKind,
+        side: Option<Color>,
+        point: Option<Coord>,
+        default: &str,
+    ) {
         let article = entry.article.clone().unwrap_or_else(|| default.to_owned());
         self.last_article = Some(article.clone());
         self.rulings.push(Ruling {
@@ -343,15 +367,57 @@ impl State {
             kind,
             article,
             side,
+            point,
             note: entry.note.clone(),
             revoked: false,
         });
     }
 
+    /// The refusal of `color`'s `mv`: an immediate ko recapture is the ko of Art. 20.1 under
+    /// every ko rule (the superko rules call it a repetition, Art. 6).
+    pub(super) fn illegal(&self, color: Color, mv: Move, e: IllegalMove) -> SessionError {
+        match (e, mv) {
+            (IllegalMove::Superko { repeats_after_move }, Move::Play(p))
+                if matches!(self.refusal(color, p), Some(Refusal::KoRecapture { .. })) =>
+            {
+                SessionError::Illegal(IllegalMove::Ko { repeats_after_move })
+            }
+            _ => SessionError::Illegal(e),
+        }
+    }
+
+    /// Why `color` may not play on `point` now, as the arbiter rules on it; `None` if it may.
+    pub(super) fn refusal(&self, color: Color, point: Coord) -> Option<Refusal> {
+        refusal_in(&self.game, color, point)
+    }
+
     /// Logs a ruling that a later revocation took back: listed, without effect.
     pub(super) fn note_revoked(&mut self, entry: &Entry) {
-        let Some((kind, side, default)) = ruling_of(&entry.event) else {
-            return;
+        let (kind, side, point, default) = match &entry.event {
+            Event::Unseal(reveal) => {
+                // A ruling only when the sealed move would have become a pass (Art. 22).
+                let (Some(sealed), Move::Play(p)) = (&self.sealed, reveal.mv) else {
+                    return;
+                };
+                let Some(article) = self.refusal(sealed.by, p).and_then(Refusal::void_article)
+                else {
+                    return;
+                };
+                (RulingKind::Void, Some(sealed.by), Some(p), article)
+            }
+            event => {
+                let Some((kind, side, point)) = ruling_of(event) else {
+                    return;
+                };
+                let default = match (kind, side, point) {
+                    (RulingKind::Void, Some(c), Some(p)) => self
+                        .refusal(c, p)
+                        .and_then(Refusal::void_article)
+                        .unwrap_or(kind.default_article()),
+                    _ => kind.default_article(),
+                };
+                (kind, side, point, default)
+            }
         };
         self.rulings.push(Ruling {
             n: entry.n,
@@ -359,6 +425,7 @@ impl State {
             kind,
             article: entry.article.clone().unwrap_or_else(|| default.to_owned()),
             side,
+            point,
             note: entry.note.clone(),
             revoked: true,
         });
@@ -404,13 +471,16 @@ impl State {
                     return Err(SessionError::WrongMode);
                 }
                 self.expect_playing(setup, *color)?;
-                let played = self.game.play(*color, *mv).map_err(SessionError::Illegal)?;
+                let played = match self.game.play(*color, *mv) {
+                    Ok(played) => played,
+                    Err(e) => return Err(self.illegal(*color, *mv, e)),
+                };
                 self.turns += 1;
                 match mv {
-                    Move::Play(_) => {
+                    Move::Play(p) => {
                         self.confirmed = [false; 2];
                         self.passes_in_row = 0;
-                        self.cycle = played.repeats_after_move;
+                        self.note_cycle(entry.n, *color, *p, played.repeats_after_move);
                     }
                     Move::Pass => self.passes_in_row = self.passes_in_row.saturating_add(1),
                 }
@@ -577,7 +647,7 @@ impl State {
             Event::Late(list) => self.late(setup, entry, list)?,
             Event::Warn(color) => {
                 self.warnings[idx(*color)] += 1;
-                self.rule(entry, RulingKind::Warn, Some(*color), "25.2");
+                self.rule(entry, RulingKind::Warn, Some(*color), None);
                 if self.warnings[idx(*color)] == 2 && self.live() {
                     self.spoken.push(Phrase::SecondWarningLoss);
                     self.finish(
@@ -593,18 +663,21 @@ impl State {
             }
             Event::Admonish(color) => {
                 self.admonitions[idx(*color)] += 1;
-                self.rule(entry, RulingKind::Admonish, Some(*color), "24");
+                self.rule(entry, RulingKind::Admonish, Some(*color), None);
             }
             Event::Void(color, point) => {
                 self.expect_playing(setup, *color)?;
                 if !point.is_on(self.game.size()) {
                     return Err(SessionError::Illegal(IllegalMove::OffBoard));
                 }
-                let usual = match self.game.check(*color, Move::Play(*point)) {
-                    Err(IllegalMove::Ko { .. }) => "20.1",
-                    Err(IllegalMove::Superko { .. }) => "20.3",
-                    Err(IllegalMove::Occupied) => "22",
-                    _ => "19",
+                // On the app's board the refused move decides the article; a move that is
+                // legal there is not void. In clock-only mode the board is the physical one.
+                let usual = if board_mode {
+                    self.refusal(*color, *point)
+                        .and_then(Refusal::void_article)
+                        .ok_or(SessionError::NotVoid(*point))?
+                } else {
+                    RulingKind::Void.default_article()
                 };
                 if board_mode {
                     self.game
@@ -617,7 +690,7 @@ impl State {
                 self.passes_in_row = 0;
                 self.press_for(*color, at)?;
                 self.spoken.push(Phrase::MoveVoidPass);
-                self.rule(entry, RulingKind::Void, Some(*color), usual);
+                self.rule_with(entry, RulingKind::Void, Some(*color), Some(*point), usual);
             }
             Event::Edit(changes) => {
                 if !board_mode {
@@ -640,11 +713,11 @@ impl State {
                 }
                 self.game.edit_stones(&edits).map_err(SessionError::Edit)?;
                 self.dead.clear();
-                self.rule(entry, RulingKind::Edit, None, "17.3");
+                self.rule(entry, RulingKind::Edit, None, None);
             }
             Event::Loss(color) => {
                 self.expect_live()?;
-                self.rule(entry, RulingKind::Loss, Some(*color), "25.1");
+                self.rule(entry, RulingKind::Loss, Some(*color), None);
                 let article = self.last_article.clone().unwrap_or_default();
                 self.finish(
                     at,
@@ -656,7 +729,7 @@ impl State {
             }
             Event::Forfeit(color) => {
                 self.expect_live()?;
-                self.rule(entry, RulingKind::Forfeit, Some(*color), "23.1");
+                self.rule(entry, RulingKind::Forfeit, Some(*color), None);
                 let article = self.last_article.clone().unwrap_or_default();
                 self.finish(
                     at,
@@ -668,19 +741,19 @@ impl State {
             }
             Event::Draw => {
                 self.expect_live()?;
-                self.rule(entry, RulingKind::Draw, None, "20.3");
+                self.rule(entry, RulingKind::Draw, None, None);
                 let article = self.last_article.clone().unwrap_or_default();
                 self.finish(at, Outcome::Draw { article });
             }
             Event::Replay => {
                 self.expect_live()?;
-                self.rule(entry, RulingKind::Replay, None, "20.3");
+                self.rule(entry, RulingKind::Replay, None, None);
                 let article = self.last_article.clone().unwrap_or_default();
                 self.finish(at, Outcome::Replay { article });
             }
             Event::BothLose => {
                 self.expect_live()?;
-                self.rule(entry, RulingKind::BothLose, None, "23.2");
+                self.rule(entry, RulingKind::BothLose, None, None);
                 let article = self.last_article.clone().unwrap_or_default();
                 self.finish(at, Outcome::BothLose { article });
             }
@@ -701,19 +774,24 @@ impl State {
                         .correct_periods(at, side_of(*side), *periods)
                         .map_err(SessionError::Clock)?;
                 }
-                self.rule(entry, RulingKind::Correct, Some(*side), "25.1");
+                self.rule(entry, RulingKind::Correct, Some(*side), None);
             }
             Event::Absence(color) => {
                 self.expect_live()?;
-                self.clock_mut()?
+                let clock = self.clock_mut()?;
+                // Asked for on the opponent's time (Art. 23.6), never while one's own runs.
+                if clock.to_move() != Some(side_of(color.opponent())) {
+                    return Err(SessionError::AbsenceOnOwnTime(*color));
+                }
+                clock
                     .approve_absence(side_of(*color))
                     .map_err(SessionError::Clock)?;
-                self.rule(entry, RulingKind::Absence, Some(*color), "23.6");
+                self.rule(entry, RulingKind::Absence, Some(*color), None);
             }
-            Event::Rule(side) => self.rule(entry, RulingKind::Other, *side, "25.1"),
-            Event::Refer => self.rule(entry, RulingKind::Other, None, "25.1"),
-            Event::Revoke(_) => self.rule(entry, RulingKind::Revoke, None, "25.1"),
-            Event::Gap { .. } => self.rule(entry, RulingKind::Other, None, "25.1"),
+            Event::Rule(side) => self.rule(entry, RulingKind::Other, *side, None),
+            Event::Refer => self.rule(entry, RulingKind::Refer, None, None),
+            Event::Revoke(_) => self.rule(entry, RulingKind::Revoke, None, None),
+            Event::Gap { .. } => self.rule(entry, RulingKind::Gap, None, None),
             Event::Adjourn => {
                 if self.phase != Phase::Playing {
                     return Err(self.phase_error());
@@ -752,68 +830,91 @@ impl State {
         }
     }
 
-    /// Art. 23.1–23.3: within the limit the lateness is charged once, whatever the clock
-    /// already ran of it; beyond it the player forfeits; both beyond, both lose.
+    /// Art. 23.1–23.3 with 23.5: within the limit the lateness is charged once, whatever the
+    /// clock already ran of it, and a lateness that uses up the whole time limit (reserved
+    /// minutes included) loses on time — whether the clock ran through it (the time-out is
+    /// then folded first, at the instant the flag fell) or not (the loss is at this entry).
+    /// Beyond the limit the player forfeits; both lose by their lateness, both lose.
     fn late(
         &mut self,
         setup: &GameSetup,
         entry: &Entry,
         list: &[(Color, Millis)],
     ) -> Result<(), SessionError> {
-        // A second late arrival beyond the limit still turns a lateness forfeit into both
-        // losing (Art. 23.2); any other finished game refuses it.
-        let after_late_forfeit = matches!(&self.phase, Phase::Finished(Outcome::Forfeit { .. }))
-            && self.late_forfeit.iter().any(|&f| f);
-        if !self.live() && !after_late_forfeit {
+        // After a game ended by one side's lateness, the other's late arrival still counts
+        // (both may lose, Art. 23.2).
+        let decided_by_lateness = self.late_lost.iter().any(|&l| l)
+            && matches!(
+                &self.phase,
+                Phase::Finished(Outcome::Forfeit { .. } | Outcome::Time { .. })
+            );
+        // A late side whose clock ran out while it was away (the flag fell within its
+        // lateness): the time-out stands within the limit and is a forfeit beyond it.
+        let absent_flag = match (&self.phase, self.timed_out) {
+            (Phase::Finished(Outcome::Time { .. }), Some((loser, flag_at))) => list
+                .iter()
+                .find(|&&(c, d)| c == loser && flag_at <= self.start_at + d)
+                .map(|&(c, _)| c),
+            _ => None,
+        };
+        let was_live = self.live();
+        if !was_live && !decided_by_lateness && absent_flag.is_none() {
             return Err(SessionError::GameOver);
         }
         let at = entry.at;
-        let mut any_beyond = false;
+        let mut beyond_loser = None;
+        let mut time_loser = None;
         for &(color, late) in list {
             let side = side_of(color);
-            let beyond = late > setup.late_limit;
-            let charged = if beyond {
-                false
-            } else if self.clock.is_none() || after_late_forfeit {
+            let lost = if late > setup.late_limit {
+                beyond_loser = Some(color);
                 true
+            } else if absent_flag == Some(color) {
+                true
+            } else if !was_live || self.clock.is_none() {
+                false
             } else {
                 let already = self.ran_within(side, late);
                 let extra = Millis((late.0 - already.0).max(0));
-                self.clock_mut()?
+                let charged = self
+                    .clock_mut()?
                     .charge_lateness(at, side, extra)
-                    .map_err(SessionError::Clock)?
+                    .map_err(SessionError::Clock)?;
+                if !charged {
+                    time_loser = Some(color);
+                }
+                !charged
             };
-            if !charged {
-                self.late_forfeit[idx(color)] = true;
-                any_beyond = true;
+            if lost {
+                self.late_lost[idx(color)] = true;
             }
         }
-        let both = self.late_forfeit == [true, true];
+        let both = self.late_lost == [true, true];
         let default = if both {
             "23.2"
-        } else if any_beyond {
+        } else if beyond_loser.is_some() {
             "23.1"
         } else {
-            "23.3"
+            RulingKind::Late.default_article()
         };
         let side = match list {
             [(c, _)] => Some(*c),
             _ => None,
         };
-        self.rule(entry, RulingKind::Late, side, default);
+        self.rule_with(entry, RulingKind::Late, side, None, default);
         if both {
+            if let Some(c) = time_loser {
+                self.use_up_time(at, c);
+            }
             self.finish(
                 at,
                 Outcome::BothLose {
                     article: "23.2".to_owned(),
                 },
             );
-        } else if any_beyond && self.live() {
-            let loser = if self.late_forfeit[0] {
-                Color::Black
-            } else {
-                Color::White
-            };
+        } else if let Some(loser) = beyond_loser
+            && (was_live || absent_flag == Some(loser))
+        {
             self.finish(
                 at,
                 Outcome::Forfeit {
@@ -821,12 +922,46 @@ impl State {
                     article: "23.1".to_owned(),
                 },
             );
+        } else if let Some(loser) = time_loser {
+            self.use_up_time(at, loser);
+            self.timed_out = Some((loser, at));
+            self.finish(
+                at,
+                Outcome::Time {
+                    winner: loser.opponent(),
+                },
+            );
         }
         Ok(())
     }
 
-    /// Art. 14, 22: the sealed move is played, or counts as one pass when it cannot be; the
-    /// opponent's clock then runs.
+    /// A lateness took all of `color`'s time: its clock shows none left.
+    fn use_up_time(&mut self, at: Timestamp, color: Color) {
+        if let Some(clock) = self.clock.as_mut() {
+            // Corrections of a settled clock at the entry's instant cannot fail.
+            let _ = clock.correct(at, side_of(color), Millis(i64::MIN / 4));
+            let _ = clock.correct_periods(at, side_of(color), i32::MIN / 4);
+        }
+    }
+
+    /// A move recreated an earlier position under simple ko (Art. 20.3): noted for the
+    /// arbiter.
+    fn note_cycle(&mut self, n: u32, color: Color, point: Coord, repeats: Option<usize>) {
+        self.cycle = repeats;
+        if let Some(repeats_after_move) = repeats {
+            self.repetitions.push(Repetition {
+                n,
+                move_number: self.game.move_number(),
+                color,
+                point,
+                repeats_after_move,
+            });
+        }
+    }
+
+    /// Art. 14, 22: the sealed move is played, or counts as one pass when it cannot be (an
+    /// occupied point, Art. 22; a forbidden point or a ko, Art. 19, 20.1), which is listed as
+    /// a void ruling; the opponent's clock then runs.
     fn unseal(
         &mut self,
         setup: &GameSetup,
@@ -842,31 +977,45 @@ impl State {
             return Err(SessionError::SealMismatch);
         }
         let by = sealed.by;
-        let mut article = "14";
+        let mut voided = None;
         if setup.mode == Mode::Board {
-            match self.game.play(by, reveal.mv) {
-                Ok(played) => {
-                    if let Move::Play(_) = reveal.mv {
+            let refused = match reveal.mv {
+                Move::Play(p) => self.refusal(by, p).map(|r| (p, r)),
+                Move::Pass => None,
+            };
+            match refused {
+                None => {
+                    let played = self
+                        .game
+                        .play(by, reveal.mv)
+                        .map_err(SessionError::Illegal)?;
+                    if let Move::Play(p) = reveal.mv {
                         self.confirmed = [false; 2];
                         self.passes_in_row = 0;
-                        self.cycle = played.repeats_after_move;
+                        self.note_cycle(entry.n, by, p, played.repeats_after_move);
                     } else {
                         self.passes_in_row = self.passes_in_row.saturating_add(1);
                     }
                 }
-                Err(_) => {
-                    // Occupied, forbidden or an immediate ko recapture: one pass (Art. 22).
+                Some((p, refusal)) => {
                     self.game
                         .play(by, Move::Pass)
                         .map_err(SessionError::Illegal)?;
                     self.passes_in_row = 0;
                     self.spoken.push(Phrase::MoveVoidPass);
-                    article = "22";
+                    voided = Some((p, refusal.void_article().unwrap_or("22")));
                 }
             }
         }
         self.turns += 1;
-        self.last_article = Some(entry.article.clone().unwrap_or_else(|| article.to_owned()));
+        match voided {
+            Some((p, article)) => {
+                self.rule_with(entry, RulingKind::Void, Some(by), Some(p), article)
+            }
+            None => {
+                self.last_article = Some(entry.article.clone().unwrap_or_else(|| "14".to_owned()))
+            }
+        }
         self.phase = Phase::Playing;
         self.sealed = None;
         self.unsealed = Some(Unsealed {
@@ -911,33 +1060,4 @@ impl State {
             _ => None,
         }
     }
-}
-
-/// The ruling an event is, with its usual article: `None` for play and clock actions.
-pub(super) fn ruling_of(event: &Event) -> Option<(RulingKind, Option<Color>, &'static str)> {
-    Some(match event {
-        Event::Warn(c) => (RulingKind::Warn, Some(*c), "25.2"),
-        Event::Admonish(c) => (RulingKind::Admonish, Some(*c), "24"),
-        Event::Void(c, _) => (RulingKind::Void, Some(*c), "19"),
-        Event::Late(list) => (
-            RulingKind::Late,
-            match list.as_slice() {
-                [(c, _)] => Some(*c),
-                _ => None,
-            },
-            "23.3",
-        ),
-        Event::Edit(_) => (RulingKind::Edit, None, "17.3"),
-        Event::Loss(c) => (RulingKind::Loss, Some(*c), "25.1"),
-        Event::Draw => (RulingKind::Draw, None, "20.3"),
-        Event::Replay => (RulingKind::Replay, None, "20.3"),
-        Event::BothLose => (RulingKind::BothLose, None, "23.2"),
-        Event::Forfeit(c) => (RulingKind::Forfeit, Some(*c), "23.1"),
-        Event::Correct { side, .. } => (RulingKind::Correct, Some(*side), "25.1"),
-        Event::Absence(c) => (RulingKind::Absence, Some(*c), "23.6"),
-        Event::Rule(side) => (RulingKind::Other, *side, "25.1"),
-        Event::Refer | Event::Gap { .. } => (RulingKind::Other, None, "25.1"),
-        Event::Revoke(_) => (RulingKind::Revoke, None, "25.1"),
-        _ => return None,
-    })
 }

@@ -56,6 +56,9 @@ impl Host {
             }
             Command::Undo => self.gate(Waiting::Undo, now, fx),
             Command::AcceptCount => self.submit(now, Event::Accept(None), None, None, fx),
+            Command::AcceptCountResult(r) => {
+                self.submit(now, Event::Accept(Some(r)), None, None, fx)
+            }
             Command::AcceptSuggestion => {
                 let events = match self.dead_help.shown() {
                     Some(s) => crate::app::dead_stone_help::accept_events(s, self.session()),
@@ -177,8 +180,16 @@ impl Host {
         if let Event::Move { .. } | Event::HandicapStone(_) = event
             && let Err(e) = self.session().check_point(c)
         {
+            let mover = self.session().side_to_move();
             self.notice = Some(match e {
-                SessionError::Illegal(m) => Notice::Illegal(c, m),
+                SessionError::Illegal(m) => match self.session().refusal(mover, c) {
+                    Some(
+                        r @ (crate::session::Refusal::Forbidden
+                        | crate::session::Refusal::KoRecapture { .. }
+                        | crate::session::Refusal::Repetition { .. }),
+                    ) => Notice::Refusal(c, r),
+                    _ => Notice::Illegal(c, m),
+                },
                 e => Notice::Refused(e),
             });
             return;
@@ -193,6 +204,20 @@ impl Host {
             && self.session().clock().is_some()
             && !matches!(event, Event::HandicapStone(_) | Event::Dead(_))
         {
+            // The start goes first only for a move the session takes: a refused first move
+            // never starts the clock.
+            let at = self.session_time(now);
+            let mut after_start = self.session().clone();
+            let refused = match after_start.record(at, Event::Start) {
+                Ok(_) => after_start
+                    .prepare_event(at, event.clone(), None, None)
+                    .err(),
+                Err(e) => Some(e),
+            };
+            if let Some(e) = refused {
+                self.notice = Some(Notice::Refused(e));
+                return;
+            }
             self.submit(now, Event::Start, None, None, fx);
         }
         self.submit(now, event, None, None, fx);
@@ -349,10 +374,7 @@ impl Host {
                 if was_gap {
                     self.game.gap = None;
                 }
-                self.notice = Some(match applied.cycle {
-                    Some(k) => Notice::Cycle(k),
-                    None => Notice::Saved(n),
-                });
+                self.notice = Some(Notice::Saved(n));
                 if let Some(slip) = slip {
                     // Shown on the sealed screen only, never written to a file: its nonce
                     // reveals the move to whoever reads it.
@@ -574,6 +596,7 @@ fn blocked_by_gap(cmd: &Command) -> bool {
             | Command::ConfirmResign(true)
             | Command::Undo
             | Command::AcceptCount
+            | Command::AcceptCountResult(_)
             | Command::AcceptSuggestion
             | Command::ResumePlay
             | Command::Start

@@ -11,8 +11,11 @@ use crate::session::SessionError;
 /// Something to tell the user after a command, shown in their language.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Notice {
-    /// A move at this point was refused.
+    /// A move at this point was refused (off the board, occupied).
     Illegal(Coord, IllegalMove),
+    /// A move at this point was refused in the arbiter's terms (a forbidden point, a ko
+    /// recapture, a repetition): the arbiter tab offers the ruling.
+    Refusal(Coord, crate::session::Refusal),
     /// Another refusal of the session.
     Refused(SessionError),
     /// The journal refused or could not write.
@@ -37,17 +40,12 @@ pub enum Notice {
     WrongPin,
     /// The finished game's result went into round N of the open tournament.
     Posted(u32),
-    /// There is no voice (no audio device …): the reason.
-    NoVoice(String),
     /// Nothing is saved yet to export.
     NothingToExport,
     /// The sealed point typed is not a point.
     BadSealPoint,
     /// The arbiter's lock closed.
     Locked,
-    /// Under simple ko the position after this move came back (Art. 20.3): the arbiter is
-    /// offered a draw or a replay.
-    Cycle(usize),
     /// A record could not be opened (already in words: file and line).
     OpenFailed(String),
 }
@@ -64,7 +62,14 @@ impl Notice {
                     Lang::En => format!("{at}: {why}"),
                 }
             }
-            Notice::Refused(e) => crate::i18n::session_error_text(e, lang),
+            Notice::Refusal(c, why) => {
+                let at = c.to_gtp(size);
+                match lang {
+                    Lang::En => format!("{at}: {}", why.text(lang)),
+                    _ => format!("{at}：{}", why.text(lang)),
+                }
+            }
+            Notice::Refused(e) => e.text(lang),
             Notice::Journal(p) => p.text(lang),
             Notice::NotSaved(p) => format!(
                 "{}: {}",
@@ -95,11 +100,9 @@ impl Notice {
                 lang.pick("无法写入", "無法寫入", "Could not write"),
                 p.display()
             ),
-            Notice::FileExists(p) => format!(
-                "{}: {}",
-                p.display(),
-                crate::i18n::file_already_there(lang)
-            ),
+            Notice::FileExists(p) => {
+                format!("{}: {}", p.display(), crate::i18n::file_already_there(lang))
+            }
             Notice::CannotResume(p, why) => format!(
                 "{} {}: {}",
                 lang.pick("无法继续", "無法繼續", "Cannot resume"),
@@ -121,10 +124,6 @@ impl Notice {
                 format!("結果已登入第{round}輪"),
                 format!("The result is posted into round {round}"),
             ),
-            Notice::NoVoice(why) => format!(
-                "{}: {why}",
-                lang.pick("无声音，不报时", "無聲音，不報時", "No voice")
-            ),
             Notice::NothingToExport => lang
                 .pick(
                     "对局尚未开始保存：第一手之后即可导出",
@@ -140,14 +139,13 @@ impl Notice {
                 )
                 .to_owned(),
             Notice::Locked => lang
-                .pick("裁判锁已关闭", "裁判鎖已關閉", "The arbiter's lock is closed")
+                .pick(
+                    "裁判锁已关闭",
+                    "裁判鎖已關閉",
+                    "The arbiter's lock is closed",
+                )
                 .to_owned(),
             Notice::OpenFailed(text) => text.clone(),
-            Notice::Cycle(n) => lang.pick(
-                format!("全局同形再现（与第{n}手后相同）：裁判可判和棋或重赛（第20.3条）"),
-                format!("全局同形再現（與第{n}手後相同）：裁判可判和棋或重賽（第20.3條）"),
-                format!("The position after move {n} came back: the arbiter may rule a draw or a replay (Art. 20.3)"),
-            ),
         }
     }
 

@@ -4,10 +4,13 @@
 use std::collections::BTreeMap;
 
 use crate::clock::Timestamp;
-use crate::journal::{Header, JournalError, SessionRecord, decode_line};
+use crate::journal::Header;
 use crate::session::Session;
 
+use super::super::chain::{Chain, ChainError};
 use super::super::ruling::SignedRuling;
+
+pub use super::super::chain::line_sha;
 
 /// How far ahead of the held entries an entry may arrive and still be kept for later.
 pub const MAX_AHEAD: u32 = 100_000;
@@ -35,23 +38,14 @@ pub enum Offer {
     Refused(String),
 }
 
-/// The hash an intact line ends with (`…,"sha256":"<hex>"}\n`), without checking it.
-pub fn line_sha(line: &[u8]) -> Option<[u8; 32]> {
-    let body = line.strip_suffix(b"\"}\n")?;
-    let hex = body.get(body.len().checked_sub(64)?..)?;
-    crate::seal::hex::decode_array::<32>(std::str::from_utf8(hex).ok()?)
-}
-
 /// One session of one table, as the desk holds it.
 #[derive(Clone, Debug)]
 pub struct SessionCopy {
     id: String,
     table: u32,
-    header: Option<Header>,
-    hashes: Vec<[u8; 32]>,
-    session: Option<Session>,
-    /// The entry that does not fold, and why (the copy still holds every line).
-    fold_error: Option<(u32, String)>,
+    /// A session must name its table in its setup (a hall with credentials).
+    require_table: bool,
+    chain: Chain,
     early: BTreeMap<u32, Vec<u8>>,
     /// The desk's instant when the last entry was held (for the live clocks).
     pub held_at: Timestamp,
@@ -75,10 +69,8 @@ impl SessionCopy {
         SessionCopy {
             id: id.to_owned(),
             table,
-            header: None,
-            hashes: Vec::new(),
-            session: None,
-            fold_error: None,
+            require_table: false,
+            chain: Chain::new(),
             early: BTreeMap::new(),
             held_at: Timestamp::ZERO,
             last_utc: String::new(),
@@ -90,6 +82,18 @@ impl SessionCopy {
         }
     }
 
+    /// The same, refusing a session whose setup names no table (a hall with credentials:
+    /// the table is the board's identity).
+    pub fn requiring_table(mut self, require: bool) -> SessionCopy {
+        self.require_table = require;
+        self
+    }
+
+    /// The table.
+    pub fn table(&self) -> u32 {
+        self.table
+    }
+
     /// The session id.
     pub fn id(&self) -> &str {
         &self.id
@@ -97,12 +101,12 @@ impl SessionCopy {
 
     /// Entries held (from 1, without a gap).
     pub fn held(&self) -> u32 {
-        u32::try_from(self.hashes.len()).unwrap_or(u32::MAX)
+        self.chain.entries()
     }
 
     /// The last held entry's hash (zeros when none).
     pub fn head(&self) -> [u8; 32] {
-        self.hashes.last().copied().unwrap_or([0; 32])
+        self.chain.head()
     }
 
     /// Whether entries wait for a missing one.
@@ -112,17 +116,17 @@ impl SessionCopy {
 
     /// The setup entry, once held.
     pub fn header(&self) -> Option<&Header> {
-        self.header.as_ref()
+        self.chain.header()
     }
 
     /// The session folded from the held entries (up to the first that does not fold).
     pub fn session(&self) -> Option<&Session> {
-        self.session.as_ref()
+        self.chain.session()
     }
 
     /// The entry that does not fold, if any.
     pub fn fold_error(&self) -> Option<&(u32, String)> {
-        self.fold_error.as_ref()
+        self.chain.fold_error()
     }
 
     /// Offers entry `n` (its exact line, `\n` included), received at `now`.
@@ -132,7 +136,7 @@ impl SessionCopy {
             return Offer::Refused("entry 0 does not exist".into());
         }
         if n <= held {
-            return if line_sha(&line) == Some(self.hashes[(n - 1) as usize]) {
+            return if line_sha(&line).is_some() && line_sha(&line) == self.chain.hash_of(n) {
                 Offer::Duplicate
             } else {
                 self.conflict = Some(n);
@@ -173,59 +177,40 @@ impl SessionCopy {
         }
     }
 
-    /// Checks entry `n` against the chain and holds it.
+    /// Checks entry `n` against the chain (and entry 1 against the table and id) and holds it.
     fn hold(&mut self, n: u32, line: &[u8], now: Timestamp) -> Result<(), Offer> {
-        let Some(body) = line.strip_suffix(b"\n") else {
-            return Err(Offer::Refused(format!("entry {n} has no end of line")));
-        };
-        let prev = self.head();
-        let size = self.header.as_ref().map_or(19, |h| h.setup.size);
-        let decoded = match decode_line(body, n, &prev, size) {
-            Ok(d) => d,
-            Err(JournalError::Chain) => {
+        let taken = match self.chain.push(line) {
+            Ok(t) => t,
+            Err(ChainError::Chain(n)) => {
                 self.conflict = Some(n - 1);
                 return Err(Offer::Conflict(n - 1));
             }
-            Err(e) => return Err(Offer::Refused(format!("entry {n}: {e}"))),
+            Err(e) => return Err(Offer::Refused(e.to_string())),
         };
-        match decoded.record {
-            SessionRecord::Setup(header) => {
-                if header.id != self.id {
-                    return Err(Offer::Refused(format!(
-                        "entry 1 names session {}, not {}",
-                        header.id, self.id
-                    )));
-                }
-                if let Ok(t) = header.setup.table.trim().parse::<u32>()
-                    && t != self.table
-                {
-                    return Err(Offer::Refused(format!(
-                        "the session is set up for table {t}, not table {}",
-                        self.table
-                    )));
-                }
-                match Session::new(header.setup.clone()) {
-                    Ok(s) => self.session = Some(s),
-                    Err(e) => self.fold_error = Some((1, e.to_string())),
-                }
-                self.header = Some(header);
-            }
-            SessionRecord::Entry(entry) => {
-                if self.fold_error.is_none()
-                    && let Some(session) = self.session.as_mut()
-                {
-                    match session.prepare(entry) {
-                        Ok(p) => {
-                            session.commit(p);
-                        }
-                        Err(e) => self.fold_error = Some((n, e.to_string())),
-                    }
-                }
+        debug_assert_eq!(taken.n, n);
+        if let Some((id, table)) = &taken.setup {
+            let why = if *id != self.id {
+                Some(format!("entry 1 names session {id}, not {}", self.id))
+            } else if table.is_empty() && self.require_table {
+                Some(format!(
+                    "the session's setup names no table: in this hall it must say table={}",
+                    self.table
+                ))
+            } else if !table.is_empty() && table.parse::<u32>().ok() != Some(self.table) {
+                Some(format!(
+                    "the session is set up for table {table}, not table {}",
+                    self.table
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                self.chain = Chain::new();
+                return Err(Offer::Refused(why));
             }
         }
-        self.hashes.push(decoded.sha256);
         self.held_at = now;
-        self.last_utc = decoded.utc;
+        self.last_utc = taken.utc;
         Ok(())
     }
 }

@@ -1,6 +1,6 @@
 //! The chief arbiter's desk, pure: every table's copies of its board's sessions, what the
 //! desk tells each board, the chief arbiter's rulings, the tiles and the results. The network
-//! and the disk are the edges' (`hall::desk_link`, `files::desk_copies`): they offer entries
+//! and the disk are the edges' (`hall::desk_link`, `hall::desk_folder`): they offer entries
 //! here, write what [`Desk::receive`] says to append, sync it, and only then acknowledge.
 //!
 //! The desk's view is always derivable from the boards' journals: a copy holds the board's
@@ -20,8 +20,15 @@ use super::names::{EventName, valid_session_id};
 use super::ruling::{ChiefKey, SignedRuling};
 use super::wire::{Hello, Statement};
 pub use copy::{Offer, SessionCopy};
-pub use results::{RoundSink, Standing, TableResult};
-pub use tile::{Reason, Tile};
+pub use results::{PostVerdict, ResultList, RoundSink, StandingRow, TableResult};
+pub use tile::{BoardSeen, Reason, Tile};
+
+/// Messages from one table within [`FLOOD_WINDOW_MS`] beyond which the desk flags a flood (a
+/// board writes a few entries a minute; a whole game republished after an outage is a few
+/// hundred).
+pub const FLOOD_MESSAGES: u32 = 2_000;
+/// The window of the flood count (ms).
+pub const FLOOD_WINDOW_MS: u64 = 10_000;
 
 /// One table: the sessions its board has sent, and what the board last said.
 #[derive(Clone, Debug, Default)]
@@ -30,6 +37,10 @@ pub struct Table {
     current: Option<String>,
     heard: Option<Timestamp>,
     board: Option<Hello>,
+    /// Messages received in the current flood window: (window start, count).
+    rate: (Timestamp, u32),
+    /// The desk's own items for the table: (key, reason, text, seen).
+    items: Vec<(String, Reason, String, bool)>,
 }
 
 impl Table {
@@ -59,15 +70,35 @@ pub struct DeskStats {
     pub refused: u64,
 }
 
+/// The desk's own connection, as the banner says it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DeskLine {
+    /// Connected to the hall's server.
+    pub connected: bool,
+    /// Since when (the desk's local time of day, `14:02:07`); empty before the first word.
+    pub since: String,
+    /// The server is open (no credentials): anyone on the network can publish.
+    pub open_server: bool,
+    /// What the chief arbiter must know about the desk itself (a second desk, the stream's
+    /// settings …).
+    pub alerts: Vec<String>,
+}
+
 /// The desk.
 #[derive(Debug)]
 pub struct Desk {
     event: EventName,
     key: ChiefKey,
+    require_table: bool,
     tables: BTreeMap<u32, Table>,
     next_ruling: u64,
     posted: BTreeMap<(u32, String), TableResult>,
     reported: BTreeSet<(u32, Reason)>,
+    connected: bool,
+    connected_at: Timestamp,
+    line: DeskLine,
+    alerts: BTreeMap<String, String>,
+    standings: Option<Vec<StandingRow>>,
     /// What was received.
     pub stats: DeskStats,
 }
@@ -77,25 +108,120 @@ pub struct Desk {
 pub struct Snapshot {
     /// The event.
     pub event: String,
+    /// The desk's own link and alerts.
+    pub desk: DeskLine,
     /// Tables needing the chief arbiter first.
     pub tiles: Vec<Tile>,
-    /// Live standings from the finished games.
-    pub standings: Vec<Standing>,
+    /// The tournament's standings (Art. 28, shared places), when the desk posts into a
+    /// tournament file.
+    pub standings: Option<Vec<StandingRow>>,
     /// Counters.
     pub stats: DeskStats,
 }
 
+impl Snapshot {
+    /// An empty view of `event` (before the desk's first word).
+    pub fn empty(event: &str) -> Snapshot {
+        Snapshot {
+            event: event.to_owned(),
+            desk: DeskLine {
+                connected: false,
+                since: String::new(),
+                open_server: false,
+                alerts: Vec::new(),
+            },
+            tiles: Vec::new(),
+            standings: None,
+            stats: DeskStats::default(),
+        }
+    }
+}
+
 impl Desk {
-    /// A desk of `event` signing rulings with `key`, holding nothing yet.
-    pub fn new(event: EventName, key: ChiefKey) -> Desk {
+    /// A desk of `event` signing rulings with `key`, holding nothing yet. With
+    /// `require_table` (a hall with credentials) a session whose setup names no table is
+    /// refused: the table is the board's identity.
+    pub fn new(event: EventName, key: ChiefKey, require_table: bool) -> Desk {
         Desk {
             event,
             key,
+            require_table,
             tables: BTreeMap::new(),
             next_ruling: 1,
             posted: BTreeMap::new(),
             reported: BTreeSet::new(),
+            connected: false,
+            connected_at: Timestamp::ZERO,
+            line: DeskLine {
+                connected: false,
+                since: String::new(),
+                open_server: !require_table,
+                alerts: Vec::new(),
+            },
+            alerts: BTreeMap::new(),
+            standings: None,
             stats: DeskStats::default(),
+        }
+    }
+
+    /// The desk's own link came up or went down at `now` (`clock`: the local time of day).
+    pub fn set_connected(&mut self, up: bool, now: Timestamp, clock: &str) {
+        if up != self.connected || self.line.since.is_empty() {
+            self.connected = up;
+            self.connected_at = now;
+            self.line.connected = up;
+            self.line.since = clock.to_owned();
+        }
+    }
+
+    /// Whether the desk's link is up.
+    pub fn connected(&self) -> bool {
+        self.connected
+    }
+
+    /// Raises (`Some`) or clears (`None`) an alert about the desk itself, by `key`.
+    pub fn alert(&mut self, key: &str, text: Option<String>) {
+        match text {
+            Some(t) => {
+                self.alerts.insert(key.to_owned(), t);
+            }
+            None => {
+                self.alerts.remove(key);
+            }
+        }
+    }
+
+    /// The tournament's standings, as the round's file gave them last.
+    pub fn set_standings(&mut self, rows: Option<Vec<StandingRow>>) {
+        self.standings = rows;
+    }
+
+    /// Raises (`Some`) or clears (`None`) the desk's own item `key` for `table`. An item
+    /// raised again with the same text stays as seen.
+    pub fn item(&mut self, table: u32, key: &str, item: Option<(Reason, String)>) {
+        let t = self.tables.entry(table).or_default();
+        match item {
+            None => t.items.retain(|(k, ..)| k != key),
+            Some((reason, text)) => {
+                if let Some(x) = t.items.iter_mut().find(|(k, ..)| k == key) {
+                    if x.1 != reason || x.2 != text {
+                        *x = (key.to_owned(), reason, text, false);
+                    }
+                } else {
+                    t.items.push((key.to_owned(), reason, text, false));
+                }
+            }
+        }
+    }
+
+    /// Takes the round's verdict on a result: an item when it was not posted.
+    pub fn verdict(&mut self, result: &TableResult, verdict: &PostVerdict) {
+        let key = format!("result {}", result.session);
+        match verdict {
+            PostVerdict::Issue(reason, why) => {
+                self.item(result.table, &key, Some((*reason, why.clone())))
+            }
+            _ => self.item(result.table, &key, None),
         }
     }
 
@@ -114,8 +240,22 @@ impl Desk {
         &self.tables
     }
 
-    /// Offers entry `n` of `session` from `table`'s board (its exact line) at `now`.
+    /// Offers entry `n` of `session` from `table`'s board (its exact line) at `now`, as a
+    /// message of the table (counted for the flood watch).
     pub fn receive(
+        &mut self,
+        table: u32,
+        session: &str,
+        n: u32,
+        line: Vec<u8>,
+        now: Timestamp,
+    ) -> Offer {
+        self.count_message(table, now);
+        self.restore(table, session, n, line, now)
+    }
+
+    /// Offers an entry read back from the desk's own folder at start-up (not a message).
+    pub fn restore(
         &mut self,
         table: u32,
         session: &str,
@@ -127,11 +267,12 @@ impl Desk {
             self.stats.refused += 1;
             return Offer::Refused(format!("{session:?} is not a session id"));
         }
+        let require = self.require_table;
         let t = self.tables.entry(table).or_default();
         let copy = t
             .copies
             .entry(session.to_owned())
-            .or_insert_with(|| SessionCopy::new(table, session));
+            .or_insert_with(|| SessionCopy::new(table, session).requiring_table(require));
         let offer = copy.offer(n, line, now);
         match &offer {
             Offer::Append { lines, .. } => {
@@ -151,9 +292,32 @@ impl Desk {
             Offer::Duplicate => self.stats.duplicates += 1,
             Offer::Early => self.stats.early += 1,
             Offer::Conflict(_) => self.stats.conflicts += 1,
-            Offer::Refused(_) => self.stats.refused += 1,
+            Offer::Refused(_) => {
+                self.stats.refused += 1;
+                // The table's tile shows the refusal (never another table's).
+                if t.current.is_none() {
+                    t.current = Some(session.to_owned());
+                }
+            }
         }
         offer
+    }
+
+    /// Counts a message of `table` at `now`; beyond [`FLOOD_MESSAGES`] in a window the table
+    /// is flagged (its entries are still taken: the server's per-table limits stop the flood).
+    pub fn count_message(&mut self, table: u32, now: Timestamp) {
+        let t = self.tables.entry(table).or_default();
+        if now.0.saturating_sub(t.rate.0.0) > FLOOD_WINDOW_MS {
+            t.rate = (now, 0);
+        }
+        t.rate.1 += 1;
+        if t.rate.1 == FLOOD_MESSAGES {
+            let text = format!(
+                "table {table} sent over {FLOOD_MESSAGES} messages in {} s",
+                FLOOD_WINDOW_MS / 1000
+            );
+            self.item(table, "flood", Some((Reason::Flooding, text)));
+        }
     }
 
     /// Notes that `table`'s board was heard from at `now` (an entry or a hello).
@@ -197,11 +361,16 @@ impl Desk {
     /// Checks a ruling of the chief arbiter for `table`'s current session (an arbiter's action
     /// in the shorthand, without the time) and signs it; it counts once
     /// [`Desk::commit_ruling`] has it (after the desk's disk does).
+    ///
+    /// The ruling's id is `R<n>-<nonce>`: `R<n>` for people (the desk's count), the 128-bit
+    /// random `nonce` (hex) for uniqueness in the event, so a fresh desk folder never reuses
+    /// an id the boards have seen.
     pub fn prepare_ruling(
         &self,
         table: u32,
         act: &str,
         issued: &str,
+        nonce: [u8; 16],
     ) -> Result<SignedRuling, String> {
         let copy = self
             .tables
@@ -223,7 +392,7 @@ impl Desk {
             .prepare_event(session.last_at(), event, article, note)
             .map_err(|e| format!("table {table}: {e}"))?;
         Ok(self.key.sign(SignedRuling {
-            id: format!("R{}", self.next_ruling),
+            id: format!("R{}-{}", self.next_ruling, hex::encode(&nonce)),
             event: self.event.as_str().to_owned(),
             table,
             session: copy.id().to_owned(),
@@ -238,6 +407,7 @@ impl Desk {
         if let Some(n) = ruling
             .id
             .strip_prefix('R')
+            .map(|d| d.split('-').next().unwrap_or(d))
             .and_then(|d| d.parse::<u64>().ok())
         {
             self.next_ruling = self.next_ruling.max(n + 1);
@@ -262,12 +432,12 @@ impl Desk {
             .tables
             .get_mut(&table)
             .ok_or_else(|| format!("no table {table}"))?;
-        let id = t
-            .current
-            .clone()
-            .ok_or_else(|| format!("table {table} has no session"))?;
+        let id = t.current.clone().unwrap_or_default();
         if let Some(c) = t.copies.get_mut(&id) {
             c.seen_upto = c.held();
+        }
+        for item in &mut t.items {
+            item.3 = true;
         }
         self.reported.retain(|(n, _)| *n != table);
         Ok(())
@@ -279,12 +449,56 @@ impl Desk {
             .tables
             .iter()
             .filter_map(|(&n, t)| {
-                let waiting = t.board.as_ref().map_or(0, |b| b.waiting);
-                t.current().map(|c| tile::tile(n, c, t.heard, waiting, now))
+                let items: Vec<(Reason, String)> = t
+                    .items
+                    .iter()
+                    .filter(|i| !i.3)
+                    .map(|i| (i.1, i.2.clone()))
+                    .collect();
+                let cx = tile::TileContext {
+                    seen: self.board_seen(t.heard, now),
+                    board_waiting: t.board.as_ref().map_or(0, |b| b.waiting),
+                    items: &items,
+                };
+                match t.current() {
+                    Some(c) => Some(tile::tile(n, c, &cx, now)),
+                    None if !items.is_empty() => Some(tile::bare(n, &cx)),
+                    None => None,
+                }
             })
             .collect();
         tile::sort_tiles(&mut tiles);
         tiles
+    }
+
+    /// How the desk hears a board last heard at `heard`: a board is offline only when the
+    /// desk itself was connected for the whole minute it did not hear it.
+    pub fn board_seen(&self, heard: Option<Timestamp>, now: Timestamp) -> BoardSeen {
+        if !self.connected {
+            return BoardSeen::Unknown;
+        }
+        let quiet = |t: Timestamp| now.0.saturating_sub(t.0) > tile::OFFLINE_AFTER_MS;
+        match heard {
+            Some(h) if !quiet(h) => BoardSeen::Online,
+            _ if !quiet(self.connected_at) => BoardSeen::Unknown,
+            _ => BoardSeen::Offline,
+        }
+    }
+
+    /// Notes the flags fallen on the desk's clock at `now` (an item at once, without waiting
+    /// for the board's next entry).
+    pub fn watch_flags(&mut self, now: Timestamp) {
+        for t in self.tables.values_mut() {
+            let Some(id) = t.current.clone() else {
+                continue;
+            };
+            if let Some(c) = t.copies.get_mut(&id)
+                && c.time_out_seen_at.is_none()
+                && tile::flag_fallen(c, now)
+            {
+                c.time_out_seen_at = Some(c.held());
+            }
+        }
     }
 
     /// Every finished game, newest result of each session.
@@ -316,6 +530,7 @@ impl Desk {
     /// Tables and reasons that need the chief arbiter and were not reported before (the
     /// window's sound, the headless log).
     pub fn take_new_attention(&mut self, now: Timestamp) -> Vec<(u32, Reason)> {
+        self.watch_flags(now);
         let current: BTreeSet<(u32, Reason)> = self
             .tiles(now)
             .iter()
@@ -328,27 +543,25 @@ impl Desk {
 
     /// The whole view at `now`.
     pub fn snapshot(&self, now: Timestamp) -> Snapshot {
-        let results = self.results();
+        let mut line = self.line.clone();
+        line.alerts = self.alerts.values().cloned().collect();
         Snapshot {
             event: self.event.as_str().to_owned(),
+            desk: line,
             tiles: self.tiles(now),
-            standings: results::standings(&results),
+            standings: self.standings.clone(),
             stats: self.stats.clone(),
         }
     }
 }
 
 /// Rulings of a copy whose acceptance mark is not in the board's journal yet.
-fn pending_rulings(copy: &SessionCopy) -> Vec<SignedRuling> {
-    let notes: Vec<&str> = copy
-        .session()
-        .map(|s| s.log().iter().filter_map(|e| e.note.as_deref()).collect())
-        .unwrap_or_default();
+pub(crate) fn pending_rulings(copy: &SessionCopy) -> Vec<SignedRuling> {
     copy.rulings
         .iter()
         .filter(|r| {
-            let mark = super::ruling::acceptance_mark(&r.id);
-            !notes.iter().any(|n| n.contains(&mark))
+            copy.session()
+                .is_none_or(|s| super::ruling::entered_as(s, &r.id).is_none())
         })
         .cloned()
         .collect()
@@ -361,6 +574,7 @@ fn table_result(table: u32, copy: &SessionCopy) -> Option<TableResult> {
     Some(TableResult {
         table,
         session: copy.id().to_owned(),
+        head: hex::encode(&copy.head()),
         round: setup.round.clone(),
         black: setup.black.name.clone(),
         white: setup.white.name.clone(),

@@ -1,13 +1,16 @@
-//! Finished games as the tournament's round wants them, and the live standings of the hall's
-//! screen.
+//! Finished games as the tournament's round wants them, and the standings of the hall's screen.
 //!
-//! The desk hands each finished game to a [`RoundSink`] as a plain [`TableResult`]: with
-//! `--tournament FILE` that is the event's file (`files::tournament_round`), whose round takes
-//! the result and warnings without typing; the desk also keeps them all in `results.json`.
+//! The desk hands every finished game it holds to a [`RoundSink`] as a plain [`TableResult`]:
+//! with `--tournament FILE` that is the event's file (`hall::round_file`), which posts each
+//! result once, into the pairing of the table's board, and never over the organiser's hand;
+//! the desk also keeps them all in `results.json`. The standings shown are the tournament's
+//! own (`tournament::standings`, Art. 28 with shared places), never a count of the desk's.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+
+use super::tile::Reason;
 
 /// A finished game at a table, for the round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -16,6 +19,8 @@ pub struct TableResult {
     pub table: u32,
     /// The session id.
     pub session: String,
+    /// The session's head when the result was read (SHA-256 of its last entry, hex).
+    pub head: String,
     /// The round as the session's setup names it (may be empty).
     pub round: String,
     /// Black's name.
@@ -38,14 +43,39 @@ pub struct TableResult {
     pub posted: Option<crate::tournament::post::PostedResult>,
 }
 
-/// Where finished games go: the tournament's round once it lands, a file until then. Called
-/// again for the same table and session when a revocation changes the result.
-pub trait RoundSink {
-    /// Takes (or replaces) the result of `result.table`'s session.
-    fn post(&mut self, result: &TableResult) -> Result<(), String>;
+/// What became of one result in the round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PostVerdict {
+    /// Written into the round now (where, for the log).
+    Posted(String),
+    /// Already there: posted before, or the file holds the same by hand. Nothing written.
+    Unchanged,
+    /// Nothing to post (a replay).
+    Nothing,
+    /// Not written: the chief arbiter must look (why).
+    Issue(Reason, String),
 }
 
-/// A sink that keeps the results (tests, and the file the desk rewrites).
+/// Where finished games go: the tournament's round, or a list.
+pub trait RoundSink {
+    /// Brings the round in line with every finished game the desk holds (`results`): posts
+    /// what is new, never overwrites a hand entry or a correction. One verdict per result, in
+    /// order. An error when the file itself could not be read or written.
+    fn sync(&mut self, results: &[TableResult]) -> Result<Vec<PostVerdict>, String>;
+
+    /// Whether the round's file changed since the last look (the organiser saved it): the
+    /// desk then syncs again and refreshes the standings.
+    fn changed(&mut self) -> bool {
+        false
+    }
+
+    /// The event's standings as of the file now (none without a tournament file).
+    fn standings(&mut self) -> Option<Vec<StandingRow>> {
+        None
+    }
+}
+
+/// A sink that keeps the results (no tournament file: tests, and `results.json` only).
 #[derive(Clone, Debug, Default)]
 pub struct ResultList {
     /// By table and session.
@@ -53,128 +83,91 @@ pub struct ResultList {
 }
 
 impl RoundSink for ResultList {
-    fn post(&mut self, result: &TableResult) -> Result<(), String> {
-        self.results
-            .insert((result.table, result.session.clone()), result.clone());
-        Ok(())
+    fn sync(&mut self, results: &[TableResult]) -> Result<Vec<PostVerdict>, String> {
+        Ok(results
+            .iter()
+            .map(|r| {
+                let key = (r.table, r.session.clone());
+                if self.results.get(&key) == Some(r) {
+                    PostVerdict::Unchanged
+                } else {
+                    self.results.insert(key, r.clone());
+                    PostVerdict::Posted("results.json".into())
+                }
+            })
+            .collect())
     }
 }
 
-/// One player's line in the standings.
+/// One line of the tournament's standings, as the page and the window show it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Standing {
-    /// The name as the sessions give it.
+pub struct StandingRow {
+    /// The place (a shared place repeats the number).
+    pub place: u32,
+    /// Whether the place is shared (Art. 28.1 C).
+    pub shared: bool,
+    /// The player's name.
     pub name: String,
-    /// Games finished.
-    pub played: u32,
-    /// Wins.
-    pub wins: u32,
-    /// Draws (a drawn count or a ruled draw).
-    pub draws: u32,
-    /// Losses (both-lose counts as a loss for both).
-    pub losses: u32,
-    /// Points: 2 a win, 1 a draw (the usual Chinese team-event count).
-    pub points: u32,
+    /// The score (2 a win, 1 a draw), as text (exact fractions).
+    pub score: String,
+    /// The tie-break values in the event's chain, `(criterion, value)`.
+    pub values: Vec<(String, String)>,
 }
 
-/// The standings from finished games (a replay ordered counts for nobody), best first:
-/// points, then wins, then the name.
-pub fn standings<'a>(results: impl IntoIterator<Item = &'a TableResult>) -> Vec<Standing> {
-    let mut by_name: BTreeMap<String, Standing> = BTreeMap::new();
-    for r in results {
-        if r.kind == "replay" {
-            continue;
-        }
-        for (name, letter) in [(&r.black, "B"), (&r.white, "W")] {
-            let s = by_name.entry(name.clone()).or_insert_with(|| Standing {
-                name: name.clone(),
-                played: 0,
-                wins: 0,
-                draws: 0,
-                losses: 0,
-                points: 0,
-            });
-            s.played += 1;
-            match r.winner.as_deref() {
-                Some(w) if w == letter => {
-                    s.wins += 1;
-                    s.points += 2;
-                }
-                Some(_) => s.losses += 1,
-                None if r.kind == "both_lose" => s.losses += 1,
-                None => {
-                    s.draws += 1;
-                    s.points += 1;
-                }
-            }
-        }
-    }
-    let mut list: Vec<Standing> = by_name.into_values().collect();
-    list.sort_by(|a, b| {
-        b.points
-            .cmp(&a.points)
-            .then(b.wins.cmp(&a.wins))
-            .then(a.name.cmp(&b.name))
-    });
-    list
+/// The rows of `tournament::standings` for the page: the one ordering of the event.
+pub fn standing_rows(t: &crate::tournament::Tournament) -> Vec<StandingRow> {
+    let s = crate::tournament::standings(t);
+    s.rows
+        .iter()
+        .map(|r| StandingRow {
+            place: r.place,
+            shared: r.shared,
+            name: r.name.clone(),
+            score: r.score.to_string(),
+            values: s
+                .chain
+                .iter()
+                .filter(|k| k.as_str() != "score")
+                .filter_map(|k| r.value(k).map(|v| (k.clone(), v.to_string())))
+                .collect(),
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn result(
-        black: &str,
-        white: &str,
-        result: &str,
-        kind: &str,
-        winner: Option<&str>,
-    ) -> TableResult {
+    fn result(black: &str, white: &str, result: &str) -> TableResult {
         TableResult {
             table: 1,
             session: "00".into(),
+            head: String::new(),
             round: "1".into(),
             black: black.into(),
             white: white.into(),
             result: result.into(),
-            kind: kind.into(),
-            winner: winner.map(str::to_owned),
+            kind: "resign".into(),
+            winner: Some("B".into()),
             warnings: [0, 0],
             posted: None,
         }
     }
 
     #[test]
-    fn standings_count_wins_draws_and_both_lose() {
-        let games = [
-            result("Li", "Wang", "B+R", "resign", Some("B")),
-            result("Zhao", "Li", "W+3.5", "counted", Some("W")),
-            result("Wang", "Zhao", "Draw", "draw", None),
-            result("Qian", "Sun", "LL", "both_lose", None),
-            result("Qian", "Li", "Replay", "replay", None),
-        ];
-        let s = standings(&games);
-        let line = |n: &str| s.iter().find(|x| x.name == n).unwrap().clone();
-        assert_eq!(s[0].name, "Li");
-        assert_eq!(
-            (line("Li").wins, line("Li").points, line("Li").played),
-            (2, 4, 2)
-        );
-        assert_eq!(
-            (line("Wang").draws, line("Wang").losses, line("Wang").points),
-            (1, 1, 1)
-        );
-        assert_eq!((line("Qian").losses, line("Qian").played), (1, 1));
-        assert_eq!(line("Sun").points, 0);
-    }
-
-    #[test]
-    fn a_sink_replaces_a_changed_result() {
+    fn a_list_posts_once_and_replaces_a_changed_result() {
         let mut list = ResultList::default();
-        list.post(&result("A", "B", "B+R", "resign", Some("B")))
-            .unwrap();
-        list.post(&result("A", "B", "W+F", "ruled_loss", Some("W")))
-            .unwrap();
+        let a = result("A", "B", "B+R");
+        assert!(matches!(
+            list.sync(std::slice::from_ref(&a)).unwrap()[0],
+            PostVerdict::Posted(_)
+        ));
+        assert_eq!(list.sync(&[a]).unwrap(), vec![PostVerdict::Unchanged]);
+        let b = result("A", "B", "W+F");
+        assert!(matches!(
+            list.sync(&[b]).unwrap()[0],
+            PostVerdict::Posted(_)
+        ));
         assert_eq!(list.results.len(), 1);
         assert_eq!(list.results.values().next().unwrap().result, "W+F");
     }

@@ -6,7 +6,13 @@ const SETUP: &str =
     "setup size=9 time=chinese:limit=10m,reserve=3 black=Li white=Wang table=7 round=2";
 
 fn desk() -> Desk {
-    Desk::new(EventName::new("cup").unwrap(), ChiefKey::from_seed([1; 32]))
+    let mut d = Desk::new(
+        EventName::new("cup").unwrap(),
+        ChiefKey::from_seed([1; 32]),
+        false,
+    );
+    d.set_connected(true, at(0), "12:00:00");
+    d
 }
 
 fn at(ms: u64) -> Timestamp {
@@ -147,6 +153,85 @@ fn issue14_a_quiet_board_goes_offline_after_a_minute_and_its_clock_runs_on() {
     );
     let tile = &d.tiles(at(61_000))[0];
     assert_eq!(tile.attention, vec![Reason::Offline]);
+    assert_eq!(tile.link, BoardSeen::Offline);
+}
+
+#[test]
+fn issue18_a_desk_cut_off_says_unknown_not_board_offline() {
+    let lines = session_lines(ID, SETUP, &["0:05 B E5"]);
+    let mut d = desk();
+    feed(&mut d, &lines, &[1, 2]);
+    d.heard(7, at(0));
+    d.set_connected(false, at(10_000), "14:02:07");
+    let tile = &d.tiles(at(90_000))[0];
+    assert_eq!(tile.link, BoardSeen::Unknown);
+    assert!(!tile.attention.contains(&Reason::Offline));
+    let snap = d.snapshot(at(90_000));
+    assert_eq!(
+        (snap.desk.connected, snap.desk.since.as_str()),
+        (false, "14:02:07")
+    );
+    // Back: the boards have a minute to be heard before any is called offline.
+    d.set_connected(true, at(100_000), "14:03:40");
+    assert_eq!(d.tiles(at(130_000))[0].link, BoardSeen::Unknown);
+    d.heard(7, at(131_000));
+    assert_eq!(d.tiles(at(132_000))[0].link, BoardSeen::Online);
+    assert_eq!(d.tiles(at(200_000))[0].link, BoardSeen::Offline);
+}
+
+#[test]
+fn issue18_a_fallen_flag_is_an_item_at_once_without_a_next_entry() {
+    let setup = "setup size=9 time=sudden:main=1m black=Li white=Wang table=7";
+    let lines = session_lines(ID, setup, &["0:05 B E5"]);
+    let mut d = desk();
+    feed(&mut d, &lines, &[1, 2]);
+    d.heard(7, at(0));
+    assert!(
+        d.take_new_attention(at(30_000)).is_empty(),
+        "White has time left"
+    );
+    d.heard(7, at(60_000));
+    let new = d.take_new_attention(at(61_000));
+    assert_eq!(new, vec![(7, Reason::TimeOut)]);
+    let tile = &d.tiles(at(61_000))[0];
+    assert!(tile.clocks.as_ref().unwrap()[1].flagged);
+    d.seen(7).unwrap();
+    assert!(d.tiles(at(62_000))[0].attention.is_empty());
+}
+
+#[test]
+fn issue18_a_flooding_table_and_a_result_not_posted_are_items_until_seen() {
+    let lines = session_lines(ID, SETUP, &["0:05 B E5"]);
+    let mut d = desk();
+    feed(&mut d, &lines, &[1, 2]);
+    for _ in 0..FLOOD_MESSAGES {
+        d.receive(7, ID, 2, lines[1].clone(), at(10));
+    }
+    assert!(d.tiles(at(20))[0].attention.contains(&Reason::Flooding));
+    let r = TableResult {
+        table: 7,
+        session: ID.into(),
+        head: String::new(),
+        round: "2".into(),
+        black: "Li".into(),
+        white: "Wang".into(),
+        result: "B+R".into(),
+        kind: "resign".into(),
+        winner: Some("B".into()),
+        warnings: [0, 0],
+        posted: None,
+    };
+    d.verdict(
+        &r,
+        &PostVerdict::Issue(Reason::ResultDiffers, "differs".into()),
+    );
+    let tile = &d.tiles(at(30))[0];
+    assert!(tile.attention.contains(&Reason::ResultDiffers));
+    assert!(tile.notes.iter().any(|n| n == "differs"));
+    d.seen(7).unwrap();
+    assert!(d.tiles(at(40))[0].attention.is_empty());
+    d.verdict(&r, &PostVerdict::Unchanged);
+    assert!(d.tiles(at(40))[0].notes.is_empty());
 }
 
 #[test]
@@ -155,23 +240,32 @@ fn issue14_rulings_are_signed_checked_and_pending_until_the_board_enters_them() 
     let mut d = desk();
     feed(&mut d, &lines, &[1, 2]);
     assert!(
-        d.prepare_ruling(7, "B D4", "t").is_err(),
+        d.prepare_ruling(7, "B D4", "t", [0; 16]).is_err(),
         "a player's action"
     );
     assert!(
-        d.prepare_ruling(8, "warn B 24", "t").is_err(),
+        d.prepare_ruling(8, "warn B 24", "t", [0; 16]).is_err(),
         "no such table"
     );
-    assert!(d.prepare_ruling(7, "warn X 24", "t").is_err(), "unreadable");
+    assert!(
+        d.prepare_ruling(7, "warn X 24", "t", [0; 16]).is_err(),
+        "unreadable"
+    );
     let r = d
-        .prepare_ruling(7, "warn B 24 \"phone\"", "2026-11-30T12:00:00.000Z")
+        .prepare_ruling(
+            7,
+            "warn B 24 \"phone\"",
+            "2026-11-30T12:00:00.000Z",
+            [1; 16],
+        )
         .unwrap();
     let public = crate::hall::ruling::ChiefPublicKey::from_hex(&d.public_key()).unwrap();
     public.verify(&r, "cup", 7, ID).unwrap();
     d.commit_ruling(r.clone());
     assert_eq!(d.statement(7, ID).rulings, vec![r.clone()]);
-    let next = d.prepare_ruling(7, "admonish W 24", "t").unwrap();
-    assert_eq!(next.id, "R2");
+    assert_eq!(r.id, format!("R1-{}", "01".repeat(16)));
+    let next = d.prepare_ruling(7, "admonish W 24", "t", [2; 16]).unwrap();
+    assert_eq!(next.id, format!("R2-{}", "02".repeat(16)));
     let note = format!(
         "0:30 warn B 24 \"phone {}\"",
         crate::hall::ruling::acceptance_mark(&r.id)
@@ -180,4 +274,42 @@ fn issue14_rulings_are_signed_checked_and_pending_until_the_board_enters_them() 
     feed(&mut d, &lines, &[3]);
     assert!(d.statement(7, ID).rulings.is_empty());
     assert_eq!(d.tiles(at(0))[0].rulings_pending, 0);
+}
+
+#[test]
+fn issue18_with_credentials_a_session_must_name_its_table() {
+    let mut d = Desk::new(
+        EventName::new("cup").unwrap(),
+        ChiefKey::from_seed([1; 32]),
+        true,
+    );
+    let untabled = session_lines(ID, "setup size=9 black=Li white=Wang", &[]);
+    let offer = d.receive(7, ID, 1, untabled[0].clone(), at(0));
+    assert!(
+        matches!(offer, Offer::Refused(ref why) if why.contains("names no table")),
+        "{offer:?}"
+    );
+    assert!(d.statement(7, ID).refused.is_some());
+    assert!(
+        d.tiles(at(0))[0].attention.contains(&Reason::Problem),
+        "the table's own tile says so"
+    );
+    // Another table's refusal is never in this table's statement.
+    let lines = session_lines(ID, SETUP, &[]);
+    let mut d = Desk::new(
+        EventName::new("cup").unwrap(),
+        ChiefKey::from_seed([1; 32]),
+        true,
+    );
+    assert!(matches!(
+        d.receive(7, ID, 1, lines[0].clone(), at(0)),
+        Offer::Append { .. }
+    ));
+    assert!(matches!(
+        d.receive(8, ID, 1, b"junk\n".to_vec(), at(0)),
+        Offer::Refused(_)
+    ));
+    let st = d.statement(7, ID);
+    assert!(st.refused.is_none() && st.conflict.is_none() && st.held == 1);
+    assert!(d.statement(8, ID).refused.is_some());
 }

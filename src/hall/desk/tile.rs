@@ -31,6 +31,15 @@ pub enum Reason {
     Offline,
     /// The desk's copy does not agree with the board, or the session was refused.
     Problem,
+    /// A finished game's result was not posted: it does not match the pairing of the table's
+    /// board (or the round is not paired).
+    ResultNotPosted,
+    /// The desk's result differs from the tournament file's (entered or corrected by hand).
+    ResultDiffers,
+    /// Two sessions finished the same game of the round.
+    TwoSessions,
+    /// The table sends far more than a board writes (a flood): its entries still count.
+    Flooding,
 }
 
 impl Reason {
@@ -43,6 +52,39 @@ impl Reason {
             Reason::Dispute => lang.pick("死活争议", "死活爭議", "dispute"),
             Reason::Offline => lang.pick("棋盘离线", "棋盤離線", "board offline"),
             Reason::Problem => lang.pick("记录不一致", "記錄不一致", "records disagree"),
+            Reason::ResultNotPosted => lang.pick("结果未登记", "結果未登記", "result not posted"),
+            Reason::ResultDiffers => lang.pick(
+                "台上结果与成绩文件不同",
+                "台上結果與成績檔案不同",
+                "desk result differs from the file",
+            ),
+            Reason::TwoSessions => {
+                lang.pick("一局两份记录", "一局兩份記錄", "two sessions for one game")
+            }
+            Reason::Flooding => lang.pick("消息过多", "訊息過多", "flooding"),
+        }
+    }
+}
+
+/// Whether the desk hears a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardSeen {
+    /// Heard within the last minute.
+    Online,
+    /// Not heard for over a minute while the desk was connected.
+    Offline,
+    /// The desk itself is cut off (or just came back): it cannot tell.
+    Unknown,
+}
+
+impl BoardSeen {
+    /// The state in the interface language.
+    pub fn text(self, lang: crate::i18n::Lang) -> &'static str {
+        match self {
+            BoardSeen::Online => lang.pick("在线", "在線", "online"),
+            BoardSeen::Offline => lang.pick("棋盘离线", "棋盤離線", "board offline"),
+            BoardSeen::Unknown => lang.pick("未知", "未知", "unknown"),
         }
     }
 }
@@ -54,6 +96,10 @@ pub struct ClockFace {
     pub main_ms: i64,
     /// Reserved minutes or periods left.
     pub periods: u32,
+    /// The side is in its reserved minutes (读秒): the seconds are counted.
+    pub byoyomi: bool,
+    /// Time left in the running reserved minute or period (ms).
+    pub period_ms: i64,
     /// This clock runs.
     pub running: bool,
     /// Its flag fell.
@@ -89,14 +135,18 @@ pub struct Tile {
     pub result: Option<String>,
     /// What needs the chief arbiter, in order of the enum.
     pub attention: Vec<Reason>,
-    /// Whether the board was heard from within the last minute.
+    /// Whether the board was heard from within the last minute (and the desk is connected).
     pub online: bool,
-    /// Entries the board reports as not yet confirmed.
+    /// The board as the desk hears it.
+    pub link: BoardSeen,
+    /// The board's backlog: entries it wrote that the desk has not confirmed (its last word).
     pub board_waiting: u32,
     /// Rulings sent and not yet entered in the board's journal.
     pub rulings_pending: usize,
     /// What is wrong with the copy, if anything.
     pub problem: Option<String>,
+    /// The desk's own items for the table (results not posted, a flood …), as text.
+    pub notes: Vec<String>,
 }
 
 fn player(p: &crate::session::Player) -> String {
@@ -131,7 +181,7 @@ fn phase_name(phase: &Phase) -> &'static str {
 }
 
 /// The entries that raise attention, with the entry that raised each.
-fn raised(session: &Session, time_out_at: Option<u32>) -> Vec<(Reason, u32)> {
+fn raised(session: &Session, time_out_at: Option<u32>, flag_now: bool) -> Vec<(Reason, u32)> {
     let mut out = Vec::new();
     for e in session.log() {
         if !session.in_force(e.n) {
@@ -155,7 +205,7 @@ fn raised(session: &Session, time_out_at: Option<u32>) -> Vec<(Reason, u32)> {
             }
         }
     }
-    if session.outcome().map(|o| o.kind()) == Some(OutcomeKind::Time)
+    if (flag_now || session.outcome().map(|o| o.kind()) == Some(OutcomeKind::Time))
         && let Some(n) = time_out_at
     {
         out.push((Reason::TimeOut, n));
@@ -178,15 +228,38 @@ fn instant_now(copy: &SessionCopy, session: &Session, now: Timestamp) -> Timesta
     }
 }
 
-/// The tile of `copy` at the desk's `now`; `heard` is when the board last spoke.
-pub fn tile(
-    table: u32,
-    copy: &SessionCopy,
-    heard: Option<Timestamp>,
-    board_waiting: u32,
-    now: Timestamp,
-) -> Tile {
-    let online = heard.is_some_and(|h| now.0.saturating_sub(h.0) <= OFFLINE_AFTER_MS);
+/// Whether a flag has fallen on the desk's own clock at `now` while the game is not over
+/// (a time-out has no entry of its own: the board folds it only with its next entry).
+pub fn flag_fallen(copy: &SessionCopy, now: Timestamp) -> bool {
+    let Some(session) = copy.session() else {
+        return false;
+    };
+    if matches!(session.phase(), Phase::Finished(_)) {
+        return false;
+    }
+    let at = instant_now(copy, session, now);
+    session.clock().is_some_and(|k| {
+        let v = k.view(at);
+        v.black.flagged || v.white.flagged
+    })
+}
+
+/// What the desk adds to a table's tile besides its copy: how it hears the board, the
+/// board's backlog and the desk's own items.
+#[derive(Clone, Debug)]
+pub struct TileContext<'a> {
+    /// How the desk hears the board.
+    pub seen: BoardSeen,
+    /// The board's backlog (its last word).
+    pub board_waiting: u32,
+    /// The desk's items for the table not yet seen by the chief arbiter.
+    pub items: &'a [(Reason, String)],
+}
+
+/// The tile of `copy` at the desk's `now`.
+pub fn tile(table: u32, copy: &SessionCopy, cx: &TileContext<'_>, now: Timestamp) -> Tile {
+    let online = cx.seen == BoardSeen::Online;
+    let board_waiting = cx.board_waiting;
     let mut tile = Tile {
         table,
         session: copy.id().to_owned(),
@@ -202,9 +275,11 @@ pub fn tile(
         result: None,
         attention: Vec::new(),
         online,
+        link: cx.seen,
         board_waiting,
         rulings_pending: 0,
         problem: None,
+        notes: cx.items.iter().map(|(_, t)| t.clone()).collect(),
     };
     if let Some(h) = copy.header() {
         tile.round = h.setup.round.clone();
@@ -240,41 +315,62 @@ pub fn tile(
                 ClockFace {
                     main_ms: s.main_left.0,
                     periods: s.periods_left.unwrap_or(0),
+                    byoyomi: s.in_byoyomi,
+                    period_ms: s.period_left.0,
                     running: s.running,
                     flagged: s.flagged,
                 }
             })
         });
-        let accepted: Vec<&str> = session
-            .log()
-            .iter()
-            .filter_map(|e| e.note.as_deref())
-            .collect();
-        tile.rulings_pending = copy
-            .rulings
-            .iter()
-            .filter(|r| {
-                let mark = super::super::ruling::acceptance_mark(&r.id);
-                !accepted.iter().any(|n| n.contains(&mark))
-            })
-            .count();
+        tile.rulings_pending = super::pending_rulings(copy).len();
+        let flag_now = flag_fallen(copy, now);
         reasons.extend(
-            raised(session, copy.time_out_seen_at)
+            raised(session, copy.time_out_seen_at, flag_now)
                 .into_iter()
                 .filter(|&(_, n)| n > copy.seen_upto)
                 .map(|(r, _)| r),
         );
-        if !online && heard.is_some() && !matches!(session.phase(), Phase::Finished(_)) {
+        if cx.seen == BoardSeen::Offline && !matches!(session.phase(), Phase::Finished(_)) {
             reasons.push(Reason::Offline);
         }
     }
     if tile.problem.is_some() {
         reasons.push(Reason::Problem);
     }
+    reasons.extend(cx.items.iter().map(|(r, _)| *r));
     reasons.sort();
     reasons.dedup();
     tile.attention = reasons;
     tile
+}
+
+/// The tile of a table the desk holds no session of, for its items (a flood of messages
+/// that are not entries).
+pub fn bare(table: u32, cx: &TileContext<'_>) -> Tile {
+    let mut attention: Vec<Reason> = cx.items.iter().map(|(r, _)| *r).collect();
+    attention.sort();
+    attention.dedup();
+    Tile {
+        table,
+        session: String::new(),
+        round: String::new(),
+        black: String::new(),
+        white: String::new(),
+        moves: 0,
+        entries: 0,
+        phase: "playing",
+        clocks: None,
+        warnings: [0, 0],
+        last_ruling: None,
+        result: None,
+        attention,
+        online: cx.seen == BoardSeen::Online,
+        link: cx.seen,
+        board_waiting: cx.board_waiting,
+        rulings_pending: 0,
+        problem: None,
+        notes: cx.items.iter().map(|(_, t)| t.clone()).collect(),
+    }
 }
 
 /// Tables that need the chief arbiter first, then by number.

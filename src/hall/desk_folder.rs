@@ -13,8 +13,8 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::atomic::{sync_folder, write_atomically, write_new};
-use super::journal::read_journal;
+use crate::files::atomic::{sync_folder, write_atomically, write_new};
+use crate::files::journal::read_journal;
 use crate::journal::{Damage, ReadError};
 
 /// The name of the chief arbiter's key file in the desk's folder.
@@ -74,7 +74,7 @@ fn list_copies(dir: &Path) -> io::Result<Vec<(u32, String, PathBuf)>> {
         let name = entry.file_name().to_string_lossy().into_owned();
         let Some(table) = name
             .strip_prefix("table-")
-            .and_then(|t| crate::hall::names::parse_table(t).ok())
+            .and_then(|t| super::names::parse_table(t).ok())
         else {
             continue;
         };
@@ -85,7 +85,7 @@ fn list_copies(dir: &Path) -> io::Result<Vec<(u32, String, PathBuf)>> {
             let file = file?;
             let fname = file.file_name().to_string_lossy().into_owned();
             if let Some(session) = fname.strip_suffix(".tyj")
-                && crate::hall::names::valid_session_id(session)
+                && super::names::valid_session_id(session)
             {
                 out.push((table, session.to_owned(), file.path()));
             }
@@ -114,7 +114,7 @@ pub fn read_state(dir: &Path) -> Result<Vec<CopyState>, String> {
                     },
                 ));
             }
-            Err(super::journal::JournalError::Read(ReadError::Empty)) => {}
+            Err(crate::files::journal::JournalError::Read(ReadError::Empty)) => {}
             Err(e) => return Err(format!("{}: {e}", path.display())),
         }
     }
@@ -165,7 +165,7 @@ impl DeskFolder {
         for (table, session, path) in list_copies(dir).map_err(io)? {
             let (bytes, reading) = match read_journal(&path) {
                 Ok(r) => r,
-                Err(super::journal::JournalError::Read(_)) => {
+                Err(crate::files::journal::JournalError::Read(_)) => {
                     // Nothing intact (an empty file, a torn setup): start the copy again.
                     let bytes = std::fs::read(&path).map_err(io)?;
                     if !bytes.is_empty() {

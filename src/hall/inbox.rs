@@ -1,7 +1,9 @@
 //! A board's inbox of the chief arbiter's rulings, beside its session journal
-//! (`SESSION.tyj.rulings`, one JSON line each, synced): `tianyuan hall board` writes each
-//! ruling once its signature is verified; `tianyuan hall accept` reads them and enters one
-//! into the journal. The journal itself is only ever written by its writer.
+//! (`SESSION.tyj.rulings`, one JSON line each, synced): the board's link writes each ruling
+//! once its signature verified with the desk key; `tianyuan hall accept` reads them and enters
+//! one into the journal. The inbox is only a list: acceptance verifies every ruling again with
+//! the desk key it is given, never with anything kept here (a line added by anyone else is
+//! refused then). The journal itself is only ever written by its writer.
 
 use std::fs::OpenOptions;
 use std::io::{self, Write};
@@ -9,15 +11,13 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::hall::ruling::SignedRuling;
+use super::ruling::SignedRuling;
 
-/// One ruling as kept: with the key it was verified with.
+/// One ruling as kept. (Older inboxes also kept a key beside it: it is read and ignored.)
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InboxEntry {
     /// The ruling.
     pub ruling: SignedRuling,
-    /// The chief arbiter's public key it verified with (hex).
-    pub key: String,
 }
 
 /// The inbox of the journal at `journal`.
@@ -54,7 +54,7 @@ pub fn add_to_inbox(journal: &Path, entry: &InboxEntry) -> io::Result<bool> {
     file.write_all(&line)?;
     file.sync_data()?;
     if let Some(dir) = path.parent() {
-        super::atomic::sync_folder(dir);
+        crate::files::atomic::sync_folder(dir);
     }
     Ok(true)
 }
