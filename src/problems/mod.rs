@@ -18,6 +18,7 @@ pub mod check;
 pub mod editor;
 pub mod goal;
 pub mod problem;
+pub mod reading;
 pub mod set;
 pub mod verdict;
 

@@ -1,0 +1,1047 @@
+//! The class as a value: the teacher, the children and everything each child does. Pure: the
+//! time of every act comes in from the caller, nothing here reads a clock or a file.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use chrono::{DateTime, FixedOffset};
+
+use super::library::Library;
+use super::path::{self, CountedGame, GameKind, StepProgress};
+use super::rating::{Rating, Score};
+use super::schedule::{self, Slot};
+use crate::ai::{HandicapLadder, Level, Rung, StudentResult};
+use crate::problems::Problem;
+use crate::rules::Color;
+use crate::seal::{KdfParams, PinRecord};
+
+/// A moment, with the offset it was given in (kept, so a due time reads in the same clock).
+pub type Time = DateTime<FixedOffset>;
+
+/// The longest nickname, in characters.
+pub const MAX_NICK_CHARS: usize = 24;
+/// The most children in a class.
+pub const MAX_CHILDREN: usize = 200;
+
+/// The avatar colours a child can pick (key, names, colour for the tile).
+pub const COLOURS: &[(&str, [&str; 3], &str)] = &[
+    ("red", ["红", "紅", "red"], "#e53935"),
+    ("orange", ["橙", "橙", "orange"], "#fb8c00"),
+    ("yellow", ["黄", "黃", "yellow"], "#fdd835"),
+    ("green", ["绿", "綠", "green"], "#43a047"),
+    ("blue", ["蓝", "藍", "blue"], "#1e88e5"),
+    ("purple", ["紫", "紫", "purple"], "#8e24aa"),
+    ("pink", ["粉", "粉", "pink"], "#ec407a"),
+    ("brown", ["棕", "棕", "brown"], "#8d6e63"),
+];
+
+/// The avatar animals a child can pick (key, names, picture).
+pub const ANIMALS: &[(&str, [&str; 3], &str)] = &[
+    ("panda", ["熊猫", "熊貓", "panda"], "🐼"),
+    ("tiger", ["老虎", "老虎", "tiger"], "🐯"),
+    ("rabbit", ["兔子", "兔子", "rabbit"], "🐰"),
+    ("cat", ["猫", "貓", "cat"], "🐱"),
+    ("dog", ["狗", "狗", "dog"], "🐶"),
+    ("monkey", ["猴子", "猴子", "monkey"], "🐵"),
+    ("bear", ["熊", "熊", "bear"], "🐻"),
+    ("fox", ["狐狸", "狐狸", "fox"], "🦊"),
+    ("frog", ["青蛙", "青蛙", "frog"], "🐸"),
+    ("chick", ["小鸡", "小雞", "chick"], "🐥"),
+    ("fish", ["鱼", "魚", "fish"], "🐟"),
+    ("dragon", ["龙", "龍", "dragon"], "🐲"),
+];
+
+/// A child's picture on the tiles: a colour or an animal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Avatar {
+    /// One of [`COLOURS`] (its key).
+    Colour(String),
+    /// One of [`ANIMALS`] (its key).
+    Animal(String),
+}
+
+impl Avatar {
+    /// Reads `colour:KEY` / `animal:KEY` or a bare key of either list.
+    pub fn parse(text: &str) -> Option<Avatar> {
+        let t = text.trim().to_ascii_lowercase();
+        let (kind, key) = t.split_once(':').unwrap_or(("", t.as_str()));
+        let colour = COLOURS.iter().any(|(k, _, _)| *k == key);
+        let animal = ANIMALS.iter().any(|(k, _, _)| *k == key);
+        match kind {
+            "colour" | "color" if colour => Some(Avatar::Colour(key.to_string())),
+            "animal" if animal => Some(Avatar::Animal(key.to_string())),
+            "" if animal => Some(Avatar::Animal(key.to_string())),
+            "" if colour => Some(Avatar::Colour(key.to_string())),
+            _ => None,
+        }
+    }
+
+    /// `colour:KEY` or `animal:KEY`.
+    pub fn code(&self) -> String {
+        match self {
+            Avatar::Colour(k) => format!("colour:{k}"),
+            Avatar::Animal(k) => format!("animal:{k}"),
+        }
+    }
+
+    /// The default avatar of the `n`-th child of a class (0-based): animals in turn.
+    pub fn nth(n: usize) -> Avatar {
+        Avatar::Animal(ANIMALS[n % ANIMALS.len()].0.to_string())
+    }
+
+    /// The picture: an animal's emoji, or the colour's hex value.
+    pub fn picture(&self) -> &'static str {
+        match self {
+            Avatar::Colour(k) => COLOURS
+                .iter()
+                .find(|(c, _, _)| c == k)
+                .map_or("#9e9e9e", |(_, _, hex)| hex),
+            Avatar::Animal(k) => ANIMALS
+                .iter()
+                .find(|(a, _, _)| a == k)
+                .map_or("🙂", |(_, _, e)| e),
+        }
+    }
+}
+
+/// The teacher's PIN as kept in the class file: an Argon2id verifier ([`PinRecord`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TeacherPin(pub PinRecord);
+
+impl TeacherPin {
+    /// A verifier for a new PIN (at least six characters) with a random `salt`.
+    pub fn make(pin: &str, salt: [u8; 16], kdf: KdfParams) -> Result<TeacherPin, ClassError> {
+        crate::seal::check_pin(pin).map_err(|_| ClassError::PinTooShort)?;
+        let (record, _) =
+            PinRecord::create(pin, salt, kdf).map_err(|e| ClassError::Pin(e.to_string()))?;
+        Ok(TeacherPin(record))
+    }
+
+    /// Whether `pin` is the teacher's.
+    pub fn verify(&self, pin: &str) -> bool {
+        self.0.unlock(pin).is_some()
+    }
+}
+
+/// A computer ladder as kept per child ([`HandicapLadder`]'s state).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LadderState {
+    /// The computer's level of the next game.
+    pub level: Level,
+    /// Handicap stones of the next game (positive: the child receives).
+    pub handicap: i8,
+    /// The most handicap stones either way.
+    pub max_stones: u8,
+    /// Whether the level changes at the ends of the handicap range.
+    pub level_steps: bool,
+}
+
+impl LadderState {
+    /// A new child's capture-game ladder: level 1, the child moves first (+1), up to 4 stones.
+    pub const CAPTURE_START: LadderState = LadderState {
+        level: Level::MIN,
+        handicap: 1,
+        max_stones: 4,
+        level_steps: true,
+    };
+
+    /// A new child's Go ladder: level 1, even, up to 9 stones.
+    pub const GO_START: LadderState = LadderState {
+        level: Level::MIN,
+        handicap: 0,
+        max_stones: 9,
+        level_steps: true,
+    };
+
+    /// The ladder itself.
+    pub fn ladder(&self) -> HandicapLadder {
+        HandicapLadder::new(
+            Rung {
+                level: self.level,
+                handicap: self.handicap,
+            },
+            self.max_stones,
+            self.level_steps,
+        )
+    }
+
+    /// The state after a game with this result.
+    pub fn after(&self, result: StudentResult) -> LadderState {
+        let mut ladder = self.ladder();
+        let rung = ladder.record(result);
+        LadderState {
+            level: rung.level,
+            handicap: rung.handicap,
+            ..*self
+        }
+    }
+}
+
+/// A game's result for the child.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// The child won.
+    Won,
+    /// The child lost.
+    Lost,
+    /// A draw.
+    Drawn,
+}
+
+impl GameResult {
+    /// The ladder's view of it.
+    pub fn student(self) -> StudentResult {
+        match self {
+            GameResult::Won => StudentResult::Won,
+            GameResult::Lost => StudentResult::Lost,
+            GameResult::Drawn => StudentResult::Drawn,
+        }
+    }
+
+    /// `won`, `lost`, `drawn`.
+    pub fn code(self) -> &'static str {
+        match self {
+            GameResult::Won => "won",
+            GameResult::Lost => "lost",
+            GameResult::Drawn => "drawn",
+        }
+    }
+
+    /// Reads [`GameResult::code`] (also `win`, `loss`, `draw`).
+    pub fn parse(s: &str) -> Option<GameResult> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "won" | "win" => Some(GameResult::Won),
+            "lost" | "loss" | "lose" => Some(GameResult::Lost),
+            "drawn" | "draw" => Some(GameResult::Drawn),
+            _ => None,
+        }
+    }
+}
+
+/// One game a child played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameEntry {
+    /// When it was recorded.
+    pub at: Time,
+    /// What was played.
+    pub kind: GameKind,
+    /// The opponent as the teacher or the window names it ("computer level 2", a classmate).
+    pub opponent: String,
+    /// The computer's level, when the opponent was the computer.
+    pub computer_level: Option<u8>,
+    /// Handicap stones the child received (the ladder's count; negative: gave).
+    pub handicap: i8,
+    /// The child's colour.
+    pub color: Color,
+    /// The result for the child.
+    pub result: GameResult,
+    /// The game record (SGF).
+    pub sgf: String,
+}
+
+/// One try at a problem.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttemptEntry {
+    /// When it was answered.
+    pub at: Time,
+    /// The problem's identifier.
+    pub problem: String,
+    /// The child's moves (GTP vertices, e.g. `D4`).
+    pub answer: Vec<String>,
+    /// Right or wrong.
+    pub right: bool,
+    /// Hints asked for.
+    pub hints: u32,
+    /// Seconds spent, when the board measured it.
+    pub seconds: Option<u32>,
+    /// The child's rating after it.
+    pub rating_after: f64,
+}
+
+/// Why a child's step changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepReason {
+    /// The step's rule was met.
+    Passed,
+    /// The teacher moved the child.
+    Teacher,
+}
+
+/// A change of step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepChange {
+    /// When.
+    pub at: Time,
+    /// The step before (1-based).
+    pub from: u8,
+    /// The step after.
+    pub to: u8,
+    /// Why.
+    pub reason: StepReason,
+}
+
+/// One child of the class.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Child {
+    /// The nickname (unique in the class, ignoring case).
+    pub nick: String,
+    /// The tile's picture.
+    pub avatar: Avatar,
+    /// Anything more the teacher typed (a full name); empty by default.
+    pub note: String,
+    /// When the child joined the class.
+    pub joined: Time,
+    /// The step of the path (1-based; the child's level as the tiles show it).
+    pub step: u8,
+    /// Every change of step.
+    pub steps: Vec<StepChange>,
+    /// The capture-game ladder.
+    pub capture_ladder: LadderState,
+    /// The Go ladder.
+    pub go_ladder: LadderState,
+    /// The rating.
+    pub rating: Rating,
+    /// Games played, in order.
+    pub games: Vec<GameEntry>,
+    /// Problems tried, in order.
+    pub attempts: Vec<AttemptEntry>,
+    /// The repetition schedule: problem → slot.
+    pub schedule: BTreeMap<String, Slot>,
+    /// Problems the teacher assigned to this child (homework), in order.
+    pub assigned: Vec<String>,
+}
+
+impl Child {
+    /// A new child at the first step.
+    pub fn new(nick: &str, avatar: Avatar, at: Time) -> Child {
+        Child {
+            nick: nick.trim().to_string(),
+            avatar,
+            note: String::new(),
+            joined: at,
+            step: 1,
+            steps: Vec::new(),
+            capture_ladder: LadderState::CAPTURE_START,
+            go_ladder: LadderState::GO_START,
+            rating: Rating::INITIAL,
+            games: Vec::new(),
+            attempts: Vec::new(),
+            schedule: BTreeMap::new(),
+            assigned: Vec::new(),
+        }
+    }
+
+    /// Distinct problems solved (answered right at least once).
+    pub fn solved(&self) -> Vec<&str> {
+        let mut ids: Vec<&str> = self
+            .attempts
+            .iter()
+            .filter(|a| a.right)
+            .map(|a| a.problem.as_str())
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
+    /// Distinct problems tried.
+    pub fn tried(&self) -> Vec<&str> {
+        let mut ids: Vec<&str> = self.attempts.iter().map(|a| a.problem.as_str()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
+    /// The problems due at `at`, oldest due first (ties by identifier).
+    pub fn due(&self, at: Time) -> Vec<(String, Time)> {
+        let mut out: Vec<(String, Time)> = self
+            .schedule
+            .iter()
+            .filter_map(|(id, slot)| slot.due().filter(|d| *d <= at).map(|d| (id.clone(), d)))
+            .collect();
+        out.sort_by(|a, b| a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+        out
+    }
+
+    /// Problems missed and not yet retired (the schedule's active entries), by due time:
+    /// what a "missed problems" sheet prints.
+    pub fn missed(&self) -> Vec<String> {
+        let mut out: Vec<(Time, String)> = self
+            .schedule
+            .iter()
+            .filter_map(|(id, s)| s.due().map(|d| (d, id.clone())))
+            .collect();
+        out.sort();
+        out.into_iter().map(|(_, id)| id).collect()
+    }
+
+    /// The ladder for a game of `kind`.
+    pub fn ladder_for(&self, kind: GameKind) -> &LadderState {
+        if kind.is_capture() {
+            &self.capture_ladder
+        } else {
+            &self.go_ladder
+        }
+    }
+
+    /// Where the child stands on the current step.
+    pub fn step_progress(&self, library: &Library) -> StepProgress {
+        let Some(step) = path::step(self.step) else {
+            return StepProgress::default();
+        };
+        let since = self.steps.last().map(|s| s.at);
+        let wins = self
+            .games
+            .iter()
+            .filter(|g| since.is_none_or(|t| g.at >= t))
+            .filter(|g| {
+                step.rule.counts(
+                    step.game,
+                    &CountedGame {
+                        kind: g.kind,
+                        computer_level: g.computer_level,
+                        handicap: g.handicap,
+                        won: g.result == GameResult::Won,
+                    },
+                )
+            })
+            .count();
+        let step_ids: Vec<&str> = library
+            .step_problems(step)
+            .into_iter()
+            .map(|e| e.id.as_str())
+            .collect();
+        let problems = self
+            .solved()
+            .into_iter()
+            .filter(|id| step_ids.contains(id))
+            .count();
+        StepProgress {
+            wins: u32::try_from(wins).unwrap_or(u32::MAX),
+            problems: u32::try_from(problems).unwrap_or(u32::MAX),
+        }
+    }
+}
+
+/// A problem of the class's own: a draft cut from a child's game, proved or not, approved by
+/// the teacher or not, assigned or not.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassProblem {
+    /// Its identifier (`hw-N`).
+    pub id: String,
+    /// The problem as SGF (one game tree).
+    pub sgf: String,
+    /// The child whose game it comes from.
+    pub child: String,
+    /// The move of that game (1-based).
+    pub move_number: u32,
+    /// Why it was cut ("missed capture" …).
+    pub reason: String,
+    /// When it was made.
+    pub created: Time,
+    /// Whether the teacher approved it (only a proved problem can be).
+    pub approved: bool,
+    /// Assigned to the whole class.
+    pub for_class: bool,
+}
+
+impl ClassProblem {
+    /// The problem, if its SGF reads as one.
+    pub fn problem(&self) -> Option<Problem> {
+        let reading = crate::record::read_str(&self.sgf).ok()?;
+        let tree = reading.collection.trees.into_iter().next()?;
+        Problem::from_tree(tree).ok()
+    }
+}
+
+/// What can go wrong with an act on a class: each is a refusal (exit 1 on the command line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClassError {
+    /// No child with this nickname.
+    NoSuchChild(String),
+    /// A child with this nickname is already in the class.
+    DuplicateChild(String),
+    /// The nickname is empty, too long or has control characters.
+    BadNick(String),
+    /// The class is full.
+    TooManyChildren,
+    /// No such step of the path.
+    NoSuchStep(u8),
+    /// No problem with this identifier.
+    NoSuchProblem(String),
+    /// The problem's answer is not proved by the checker: it cannot be assigned.
+    NotProved(String),
+    /// The class has a teacher's PIN and none was given.
+    PinRequired,
+    /// The PIN given is not the teacher's.
+    WrongPin,
+    /// A new PIN is too short.
+    PinTooShort,
+    /// The PIN machinery failed.
+    Pin(String),
+}
+
+impl fmt::Display for ClassError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClassError::NoSuchChild(n) => write!(f, "no child called {n:?} in the class"),
+            ClassError::DuplicateChild(n) => {
+                write!(f, "the class already has a child called {n:?}")
+            }
+            ClassError::BadNick(why) => write!(f, "bad nickname: {why}"),
+            ClassError::TooManyChildren => {
+                write!(f, "the class is full ({MAX_CHILDREN} children)")
+            }
+            ClassError::NoSuchStep(n) => write!(
+                f,
+                "no step {n}: the path has steps 1 to {}",
+                path::STEPS.len()
+            ),
+            ClassError::NoSuchProblem(id) => write!(f, "no problem {id:?}"),
+            ClassError::NotProved(id) => write!(
+                f,
+                "problem {id:?} is not proved by the checker and cannot be assigned"
+            ),
+            ClassError::PinRequired => {
+                f.write_str("this class has a teacher's PIN: give it with --pin")
+            }
+            ClassError::WrongPin => f.write_str("that is not the teacher's PIN"),
+            ClassError::PinTooShort => write!(
+                f,
+                "the teacher's PIN needs at least {} characters",
+                crate::seal::pin::MIN_PIN_CHARS
+            ),
+            ClassError::Pin(e) => write!(f, "the PIN could not be set: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ClassError {}
+
+/// What an attempt did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttemptReport {
+    /// The child's rating before and after.
+    pub child_rating: (Rating, Rating),
+    /// The problem's rating before and after.
+    pub problem_rating: (Rating, Rating),
+    /// The problem's slot in the schedule after it.
+    pub slot: Option<Slot>,
+    /// The step passed by it, if any.
+    pub passed: Option<u8>,
+}
+
+/// One line of a class overview (`class show`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChildSummary {
+    /// The nickname.
+    pub nick: String,
+    /// The rating.
+    pub rating: f64,
+    /// The step (1-based).
+    pub step: u8,
+    /// Problems solved.
+    pub solved: usize,
+    /// Problems tried.
+    pub tried: usize,
+}
+
+/// A class: the teacher and the children.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Class {
+    /// The class's name.
+    pub name: String,
+    /// The teacher's name.
+    pub teacher: String,
+    /// When it was made.
+    pub created: Time,
+    /// The teacher's PIN, when one is set.
+    pub pin: Option<TeacherPin>,
+    /// The number of moves of the "most captures" game.
+    pub most_captures_moves: u32,
+    /// The children, in the order they joined.
+    pub children: Vec<Child>,
+    /// The problems' ratings in this class (a problem without one has its prior).
+    pub problem_ratings: BTreeMap<String, Rating>,
+    /// The class's own problems.
+    pub problems: Vec<ClassProblem>,
+}
+
+fn check_nick(nick: &str) -> Result<&str, ClassError> {
+    let nick = nick.trim();
+    if nick.is_empty() {
+        return Err(ClassError::BadNick("it is empty".into()));
+    }
+    if nick.chars().count() > MAX_NICK_CHARS {
+        return Err(ClassError::BadNick(format!(
+            "more than {MAX_NICK_CHARS} characters"
+        )));
+    }
+    if nick.chars().any(char::is_control) {
+        return Err(ClassError::BadNick("it has control characters".into()));
+    }
+    Ok(nick)
+}
+
+fn same_nick(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
+}
+
+impl Class {
+    /// A new class without children.
+    pub fn new(name: &str, teacher: &str, at: Time) -> Class {
+        Class {
+            name: name.trim().to_string(),
+            teacher: teacher.trim().to_string(),
+            created: at,
+            pin: None,
+            most_captures_moves: path::MOST_CAPTURES_MOVES,
+            children: Vec::new(),
+            problem_ratings: BTreeMap::new(),
+            problems: Vec::new(),
+        }
+    }
+
+    /// Checks a guarded act: fine without a PIN set; with one, `pin` must be it.
+    pub fn unlock(&self, pin: Option<&str>) -> Result<(), ClassError> {
+        match (&self.pin, pin) {
+            (None, _) => Ok(()),
+            (Some(_), None) => Err(ClassError::PinRequired),
+            (Some(p), Some(given)) if p.verify(given) => Ok(()),
+            (Some(_), Some(_)) => Err(ClassError::WrongPin),
+        }
+    }
+
+    /// The child called `nick` (exact, then ignoring case).
+    pub fn child(&self, nick: &str) -> Result<&Child, ClassError> {
+        self.index_of(nick).map(|i| &self.children[i])
+    }
+
+    /// The child called `nick`, to change.
+    pub fn child_mut(&mut self, nick: &str) -> Result<&mut Child, ClassError> {
+        let i = self.index_of(nick)?;
+        Ok(&mut self.children[i])
+    }
+
+    fn index_of(&self, nick: &str) -> Result<usize, ClassError> {
+        let t = nick.trim();
+        self.children
+            .iter()
+            .position(|c| c.nick == t)
+            .or_else(|| self.children.iter().position(|c| same_nick(&c.nick, t)))
+            .ok_or_else(|| ClassError::NoSuchChild(t.to_string()))
+    }
+
+    /// Adds a child (the next animal as avatar unless one is given).
+    pub fn add_child(
+        &mut self,
+        nick: &str,
+        avatar: Option<Avatar>,
+        at: Time,
+    ) -> Result<&mut Child, ClassError> {
+        let nick = check_nick(nick)?;
+        if self.children.iter().any(|c| same_nick(&c.nick, nick)) {
+            return Err(ClassError::DuplicateChild(nick.to_string()));
+        }
+        if self.children.len() >= MAX_CHILDREN {
+            return Err(ClassError::TooManyChildren);
+        }
+        let avatar = avatar.unwrap_or_else(|| Avatar::nth(self.children.len()));
+        self.children.push(Child::new(nick, avatar, at));
+        let last = self.children.len() - 1;
+        Ok(&mut self.children[last])
+    }
+
+    /// Removes a child and everything kept for them (a guarded act: check the PIN first).
+    pub fn remove_child(&mut self, nick: &str) -> Result<Child, ClassError> {
+        let i = self.index_of(nick)?;
+        Ok(self.children.remove(i))
+    }
+
+    /// The problem's rating in this class.
+    pub fn problem_rating(&self, id: &str, prior: Rating) -> Rating {
+        self.problem_ratings.get(id).copied().unwrap_or(prior)
+    }
+
+    /// Records an attempt judged by the caller ([`super::library::judge`]): the ratings of
+    /// the child and the problem, the schedule, and the step if it is passed by it.
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_attempt(
+        &mut self,
+        nick: &str,
+        library: &Library,
+        problem_id: &str,
+        answer: Vec<String>,
+        right: bool,
+        hints: u32,
+        seconds: Option<u32>,
+        at: Time,
+    ) -> Result<AttemptReport, ClassError> {
+        let entry = library
+            .get(problem_id)
+            .ok_or_else(|| ClassError::NoSuchProblem(problem_id.to_string()))?;
+        let id = entry.id.clone();
+        let problem_before = self.problem_rating(&id, entry.prior());
+        let i = self.index_of(nick)?;
+        let score = match (right, hints > 0) {
+            (true, false) => Score::Right,
+            (true, true) => Score::RightWithHint,
+            (false, _) => Score::Wrong,
+        };
+        let child = &mut self.children[i];
+        let child_before = child.rating;
+        let (child_after, problem_after) = Rating::attempt(&child_before, &problem_before, score);
+        child.rating = child_after;
+        let slot = schedule::next(child.schedule.get(&id).copied(), right, at);
+        match slot {
+            Some(s) => {
+                child.schedule.insert(id.clone(), s);
+            }
+            None => {
+                child.schedule.remove(&id);
+            }
+        }
+        child.attempts.push(AttemptEntry {
+            at,
+            problem: id.clone(),
+            answer,
+            right,
+            hints,
+            seconds,
+            rating_after: child_after.rating,
+        });
+        self.problem_ratings.insert(id, problem_after);
+        let passed = self.advance_if_passed(i, library, at);
+        Ok(AttemptReport {
+            child_rating: (child_before, child_after),
+            problem_rating: (problem_before, problem_after),
+            slot,
+            passed,
+        })
+    }
+
+    /// Records a game: the ladder of its kind moves (games against the computer only), and
+    /// the step is passed if the rule is met. Returns the step passed, if any.
+    pub fn record_game(
+        &mut self,
+        nick: &str,
+        library: &Library,
+        game: GameEntry,
+    ) -> Result<Option<u8>, ClassError> {
+        let i = self.index_of(nick)?;
+        let at = game.at;
+        let child = &mut self.children[i];
+        if game.computer_level.is_some() {
+            let ladder = if game.kind.is_capture() {
+                &mut child.capture_ladder
+            } else {
+                &mut child.go_ladder
+            };
+            *ladder = ladder.after(game.result.student());
+        }
+        child.games.push(game);
+        Ok(self.advance_if_passed(i, library, at))
+    }
+
+    fn advance_if_passed(&mut self, i: usize, library: &Library, at: Time) -> Option<u8> {
+        let child = &mut self.children[i];
+        let step = path::step(child.step)?;
+        if usize::from(child.step) >= path::STEPS.len() {
+            // The last step is never "passed" into nothing; it is the goal.
+            return None;
+        }
+        if !step.rule.passed(child.step_progress(library)) {
+            return None;
+        }
+        let from = child.step;
+        child.step += 1;
+        child.steps.push(StepChange {
+            at,
+            from,
+            to: child.step,
+            reason: StepReason::Passed,
+        });
+        Some(from)
+    }
+
+    /// The teacher moves a child to step `to` (along or back; a guarded act in the window).
+    pub fn move_child(&mut self, nick: &str, to: u8, at: Time) -> Result<(), ClassError> {
+        if path::step(to).is_none() {
+            return Err(ClassError::NoSuchStep(to));
+        }
+        let child = self.child_mut(nick)?;
+        if child.step != to {
+            child.steps.push(StepChange {
+                at,
+                from: child.step,
+                to,
+                reason: StepReason::Teacher,
+            });
+            child.step = to;
+        }
+        Ok(())
+    }
+
+    /// One line per child, in the class's order.
+    pub fn summary(&self) -> Vec<ChildSummary> {
+        self.children
+            .iter()
+            .map(|c| ChildSummary {
+                nick: c.nick.clone(),
+                rating: c.rating.rating,
+                step: c.step,
+                solved: c.solved().len(),
+                tried: c.tried().len(),
+            })
+            .collect()
+    }
+
+    /// The next problems for a child at `at`, best first: what is due (oldest first), then
+    /// homework assigned and not solved, then the current step's problems not solved yet
+    /// nearest the child's rating (ties in curriculum order). At most `n`.
+    pub fn next_problems(
+        &self,
+        nick: &str,
+        library: &Library,
+        at: Time,
+        n: usize,
+    ) -> Result<Vec<String>, ClassError> {
+        let child = self.child(nick)?;
+        let mut out: Vec<String> = child.due(at).into_iter().map(|(id, _)| id).collect();
+        let solved = child.solved();
+        let scheduled = |id: &str| child.schedule.contains_key(id);
+        let homework = child.assigned.iter().cloned().chain(
+            self.problems
+                .iter()
+                .filter(|p| p.for_class && p.approved)
+                .map(|p| p.id.clone()),
+        );
+        for id in homework {
+            if !solved.contains(&id.as_str()) && !scheduled(&id) && !out.contains(&id) {
+                out.push(id);
+            }
+        }
+        if let Some(step) = path::step(child.step) {
+            let mut fresh: Vec<(f64, usize, String)> = library
+                .step_problems(step)
+                .into_iter()
+                .enumerate()
+                .filter(|(_, e)| !solved.contains(&e.id.as_str()) && !scheduled(&e.id))
+                .map(|(k, e)| {
+                    let r = self.problem_rating(&e.id, e.prior()).rating;
+                    ((r - child.rating.rating).abs(), k, e.id.clone())
+                })
+                .collect();
+            fresh.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            for (_, _, id) in fresh {
+                if !out.contains(&id) {
+                    out.push(id);
+                }
+            }
+        }
+        out.truncate(n);
+        Ok(out)
+    }
+
+    /// A new identifier for a class problem: `hw-N`, the first N not used.
+    pub fn new_problem_id(&self) -> String {
+        let mut n = self.problems.len() + 1;
+        loop {
+            let id = format!("hw-{n}");
+            if !self.problems.iter().any(|p| p.id == id) {
+                return id;
+            }
+            n += 1;
+        }
+    }
+
+    /// Approves a class problem and assigns it to a child or the whole class (`nick` None).
+    /// Only a problem the checker proves can be assigned.
+    pub fn assign(&mut self, id: &str, nick: Option<&str>) -> Result<(), ClassError> {
+        let Some(pos) = self.problems.iter().position(|p| p.id == id) else {
+            // A shipped problem can be assigned to a child as it is.
+            if crate::problems::builtin::find(id).is_some() {
+                if let Some(n) = nick {
+                    let child = self.child_mut(n)?;
+                    if !child.assigned.iter().any(|a| a == id) {
+                        child.assigned.push(id.to_string());
+                    }
+                    return Ok(());
+                }
+                return Err(ClassError::NoSuchProblem(id.to_string()));
+            }
+            return Err(ClassError::NoSuchProblem(id.to_string()));
+        };
+        let proved = self.problems[pos]
+            .problem()
+            .is_some_and(|p| crate::problems::check_problem(&p).is_sound());
+        if !proved {
+            return Err(ClassError::NotProved(id.to_string()));
+        }
+        if let Some(n) = nick {
+            let child = self.child_mut(n)?;
+            if !child.assigned.iter().any(|a| a == id) {
+                child.assigned.push(id.to_string());
+            }
+        }
+        let p = &mut self.problems[pos];
+        p.approved = true;
+        if nick.is_none() {
+            p.for_class = true;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::class::library::judge;
+
+    fn t(s: &str) -> Time {
+        DateTime::parse_from_rfc3339(s).expect("time")
+    }
+
+    #[test]
+    fn children_are_found_by_nickname_ignoring_case_and_kept_unique() {
+        let at = t("2025-03-01T09:00:00Z");
+        let mut class = Class::new("Tuesday", "Ms Wang", at);
+        class.add_child("Xiaoming", None, at).expect("add");
+        class.add_child("小红", Avatar::parse("colour:red"), at).expect("add");
+        assert_eq!(
+            class.add_child("xiaoming", None, at).err(),
+            Some(ClassError::DuplicateChild("xiaoming".into()))
+        );
+        assert!(matches!(class.add_child("  ", None, at), Err(ClassError::BadNick(_))));
+        assert!(matches!(
+            class.add_child(&"x".repeat(25), None, at),
+            Err(ClassError::BadNick(_))
+        ));
+        assert_eq!(class.child("XIAOMING").map(|c| c.nick.as_str()), Ok("Xiaoming"));
+        assert_eq!(class.child("小红").map(|c| c.avatar.code()), Ok("colour:red".into()));
+        assert_eq!(class.children[0].avatar, Avatar::Animal("panda".into()));
+        assert!(class.child("nobody").is_err());
+        class.remove_child("xiaoming").expect("remove");
+        assert_eq!(class.children.len(), 1);
+    }
+
+    #[test]
+    fn avatars_read_back() {
+        for (k, _, _) in COLOURS {
+            let a = Avatar::parse(&format!("colour:{k}")).expect("colour");
+            assert_eq!(Avatar::parse(&a.code()), Some(a));
+        }
+        for (k, _, _) in ANIMALS {
+            assert_eq!(Avatar::parse(k), Some(Avatar::Animal((*k).into())));
+        }
+        assert_eq!(Avatar::parse("animal:red"), None);
+        assert_eq!(Avatar::parse("unicorn"), None);
+    }
+
+    #[test]
+    fn the_pin_guards() {
+        let at = t("2025-03-01T09:00:00Z");
+        let mut class = Class::new("A", "B", at);
+        assert_eq!(class.unlock(None), Ok(()));
+        class.pin = Some(TeacherPin::make("teacher-1", [3; 16], KdfParams::TEST_ONLY).expect("pin"));
+        assert_eq!(class.unlock(None), Err(ClassError::PinRequired));
+        assert_eq!(class.unlock(Some("teacher-2")), Err(ClassError::WrongPin));
+        assert_eq!(class.unlock(Some("teacher-1")), Ok(()));
+        assert_eq!(
+            TeacherPin::make("123", [3; 16], KdfParams::TEST_ONLY).err(),
+            Some(ClassError::PinTooShort)
+        );
+    }
+
+    #[test]
+    fn an_attempt_moves_ratings_and_the_schedule_and_due_lists_oldest_first() {
+        let lib = Library::shipped();
+        let at = t("2025-03-01T09:00:00+08:00");
+        let mut class = Class::new("A", "B", at);
+        class.add_child("Mei", None, at).expect("add");
+        let ids: Vec<String> = lib.entries().iter().take(3).map(|e| e.id.clone()).collect();
+        // Miss the second one first, then the first one an hour later.
+        for (k, id) in [(0, &ids[1]), (1, &ids[0])] {
+            let when = at + chrono::Duration::hours(k);
+            let r = class
+                .record_attempt("mei", &lib, id, vec!["A1".into()], false, 0, None, when)
+                .expect("attempt");
+            assert!(r.child_rating.1.rating < r.child_rating.0.rating);
+            assert!(r.problem_rating.1.rating > r.problem_rating.0.rating);
+        }
+        let child = class.child("Mei").expect("child");
+        assert!(child.due(at + chrono::Duration::hours(23)).is_empty());
+        let due = child.due(at + chrono::Duration::days(2));
+        assert_eq!(due.iter().map(|d| d.0.as_str()).collect::<Vec<_>>(), [&ids[1], &ids[0]]);
+        // The next problems start with what is due.
+        let next = class
+            .next_problems("Mei", &lib, at + chrono::Duration::days(2), 5)
+            .expect("next");
+        assert_eq!(&next[..2], &[ids[1].clone(), ids[0].clone()]);
+        assert_eq!(class.summary()[0].tried, 2);
+        assert_eq!(class.summary()[0].solved, 0);
+    }
+
+    #[test]
+    fn a_step_is_passed_by_wins_and_problems_and_the_teacher_moves_children() {
+        let lib = Library::shipped();
+        let mut at = t("2025-03-01T09:00:00Z");
+        let mut class = Class::new("A", "B", at);
+        class.add_child("Bo", None, at).expect("add");
+        let step = path::step(1).expect("step");
+        let problems: Vec<_> = lib.step_problems(step).into_iter().cloned().collect();
+        assert!(problems.len() >= step.rule.problems as usize, "step 1 has enough problems");
+        for e in problems.iter().take(step.rule.problems as usize) {
+            let moves: Vec<_> = e.problem.right_lines()[0]
+                .iter()
+                .filter_map(|&n| e.problem.node_move(n))
+                .filter(|(c, _)| *c == e.problem.player())
+                .filter_map(|(_, m)| match m {
+                    crate::rules::Move::Play(c) => Some(c),
+                    crate::rules::Move::Pass => None,
+                })
+                .collect();
+            assert!(judge(&e.problem, &moves).right);
+            class
+                .record_attempt("Bo", &lib, &e.id, vec![], true, 0, None, at)
+                .expect("attempt");
+        }
+        assert_eq!(class.child("Bo").map(|c| c.step), Ok(1), "no wins yet");
+        let game = |at, level, result| GameEntry {
+            at,
+            kind: GameKind::Capture { stones: 1 },
+            opponent: "computer".into(),
+            computer_level: Some(level),
+            handicap: 1,
+            color: Color::Black,
+            result,
+            sgf: String::new(),
+        };
+        for (level, result, passed) in [
+            (2, GameResult::Won, None),
+            (1, GameResult::Won, None),
+            (2, GameResult::Lost, None),
+            (3, GameResult::Won, None),
+            (2, GameResult::Won, Some(1)),
+        ] {
+            at += chrono::Duration::minutes(10);
+            assert_eq!(
+                class.record_game("Bo", &lib, game(at, level, result)),
+                Ok(passed)
+            );
+        }
+        let bo = class.child("Bo").expect("child");
+        assert_eq!(bo.step, 2);
+        assert_eq!(bo.steps.last().map(|s| s.reason), Some(StepReason::Passed));
+        // Games against the computer move the capture ladder.
+        assert_ne!(bo.capture_ladder, LadderState::CAPTURE_START);
+        // The teacher moves Bo back; the wins before do not count again.
+        class.move_child("Bo", 1, at + chrono::Duration::minutes(1)).expect("move");
+        assert_eq!(class.child("Bo").map(|c| c.step), Ok(1));
+        assert_eq!(
+            class.child("Bo").map(|c| c.step_progress(&lib).wins),
+            Ok(0)
+        );
+        assert_eq!(class.move_child("Bo", 9, at), Err(ClassError::NoSuchStep(9)));
+    }
+}
