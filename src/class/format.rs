@@ -430,7 +430,8 @@ fn syntax(bytes: &[u8], e: &serde_json::Error) -> FormatError {
         line: e.line(),
         column: e.column(),
         message: e.to_string(),
-        truncated: e.is_eof() || bytes.iter().all(u8::is_ascii_whitespace),
+        // A complete document ends with its closing brace; anything else was cut short.
+        truncated: e.is_eof() || bytes.trim_ascii_end().last() != Some(&b'}'),
     }
 }
 
