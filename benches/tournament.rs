@@ -1,13 +1,25 @@
 //! Benchmarks of the tournament core: pairing a Swiss round of a large open (the arbiter waits
-//! for it between rounds), the standings of a whole event, and the OpenGotha round trip.
+//! for it between rounds), a McMahon round as an optimal weighted matching (issue 19) and its
+//! explanation, the standings of a whole event, and the OpenGotha round trip.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tianyuan::tournament::{Outcome, System, Tournament, csv_import, file, opengotha, standings};
+use tianyuan::tournament::{
+    Outcome, System, Tournament, csv_import, file, mcmahon, opengotha, standings,
+};
 
 /// An open of `n` players with `rounds` Swiss rounds played (results by a fixed rule).
 fn event(n: usize, rounds: u32) -> Tournament {
+    event_of(n, rounds, System::Swiss)
+}
+
+/// The same open run as a McMahon with handicaps below 1d.
+fn mcmahon_event(n: usize, rounds: u32) -> Tournament {
+    event_of(n, rounds, System::McMahon)
+}
+
+fn event_of(n: usize, rounds: u32, system: System) -> Tournament {
     let mut csv = String::from("name,rank\n");
     for i in 0..n {
         let rank = if i % 4 == 0 {
@@ -18,8 +30,20 @@ fn event(n: usize, rounds: u32) -> Tournament {
         csv.push_str(&format!("P{i:03},{rank}\n"));
     }
     let players = csv_import::read_players(&csv).unwrap_or_else(|e| panic!("{e}"));
-    let mut t = file::create("bench", System::Swiss, Some(rounds), 7, players)
+    // One round more than played, so that the next round can be paired.
+    let mut t = file::create("bench", system, Some(rounds + 1), 7, players)
         .unwrap_or_else(|e| panic!("{e}"));
+    if system == System::McMahon {
+        t.mcmahon = Some(mcmahon::McMahonSettings {
+            bar: tianyuan::tournament::Rank::NationalDan(4),
+            floor: tianyuan::tournament::Rank::Kyu(20),
+            handicap: Some(mcmahon::HandicapRule {
+                below: tianyuan::tournament::Rank::NationalDan(1),
+                correction: 1,
+                max: 9,
+            }),
+        });
+    }
     for r in 1..=rounds {
         let round = t.propose(r).unwrap_or_else(|e| panic!("{e}"));
         t.publish(round).unwrap_or_else(|e| panic!("{e}"));
@@ -44,6 +68,14 @@ fn bench(c: &mut Criterion) {
     let forty = event(40, 6);
     c.bench_function("swiss_pair_round7_of_40_players", |b| {
         b.iter(|| black_box(&forty).propose(7))
+    });
+    let mm = mcmahon_event(200, 5);
+    c.bench_function("mcmahon_pair_round6_of_200_players", |b| {
+        b.iter(|| black_box(&mm).propose(6).map(|r| r.games.len()))
+    });
+    let mm120 = mcmahon_event(120, 6);
+    c.bench_function("mcmahon_explain_round6_of_120_players", |b| {
+        b.iter(|| mcmahon::explain(black_box(&mm120), 6).map(|e| e.pairs.len()))
     });
     let full = event(200, 7);
     c.bench_function("standings_200_players_7_rounds", |b| {

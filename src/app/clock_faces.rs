@@ -155,6 +155,23 @@ pub fn faces_row_ui(
             ui.label(event);
         }
     });
+    if let Some(why) = &state.no_voice {
+        // Wrapped, and there for good: a referee must know the clock will not speak.
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(format!(
+                    "{}: {why}",
+                    lang.pick(
+                        "无声音，不报时",
+                        "無聲音，不報時",
+                        "No voice: the clock will not speak"
+                    )
+                ))
+                .color(theme::ILLEGAL),
+            )
+            .wrap(),
+        );
+    }
     ui.horizontal_wrapped(|ui| {
         // The status speaks of what the board shows: the record under review, or the game.
         let status = if state.tab == super::Tab::Review {

@@ -107,6 +107,8 @@ pub struct TianyuanApp {
     frames: u64,
     /// The monitor-size query, until it answers.
     screen_query: Option<std::sync::mpsc::Receiver<Result<screen_size::ScreenSize, String>>>,
+    /// The settings as last handed to eframe's storage (saved again only when they change).
+    saved_settings: Option<String>,
 }
 
 impl TianyuanApp {
@@ -163,6 +165,7 @@ impl TianyuanApp {
             log_frames: false,
             frames: 0,
             screen_query: None,
+            saved_settings: None,
         }
     }
 
@@ -606,8 +609,18 @@ impl eframe::App for TianyuanApp {
         visuals.panel_fill.to_normalized_gamma_f32()
     }
 
+    /// The settings are saved as soon as they change (eframe writes on its own thread), so a
+    /// kill never forgets them — teaching mode on, above all: the next start comes back to it.
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        storage.set_string(settings::STORAGE_KEY, self.state.settings.to_ron());
+        let ron = self.state.settings.to_ron();
+        if self.saved_settings.as_deref() != Some(ron.as_str()) {
+            storage.set_string(settings::STORAGE_KEY, ron.clone());
+            self.saved_settings = Some(ron);
+        }
+    }
+
+    fn auto_save_interval(&self) -> Duration {
+        Duration::from_secs(1)
     }
 }
 

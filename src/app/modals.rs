@@ -351,19 +351,21 @@ pub fn modals_ui(
             let mut picked = None;
             for game in state.resume.found.iter().take(8) {
                 let minutes = state.resume.away(game, now).0 / 60_000;
+                let table = game.table.trim();
+                let table = if table.is_empty() {
+                    String::new()
+                } else {
+                    lang.pick(
+                        format!(" · 第{table}台"),
+                        format!(" · 第{table}台"),
+                        format!(" · table {table}"),
+                    )
+                };
+                let (b, w, n) = (&game.players.0, &game.players.1, game.moves);
                 let text = lang.pick(
-                    format!(
-                        "{} – {} · 台{} · {}手 · {}分钟前",
-                        game.players.0, game.players.1, game.table, game.moves, minutes
-                    ),
-                    format!(
-                        "{} – {} · 台{} · {}手 · {}分鐘前",
-                        game.players.0, game.players.1, game.table, game.moves, minutes
-                    ),
-                    format!(
-                        "{} – {} · table {} · {} moves · {} min ago",
-                        game.players.0, game.players.1, game.table, game.moves, minutes
-                    ),
+                    format!("{b} – {w}{table} · {n}手 · {minutes}分钟前"),
+                    format!("{b} – {w}{table} · {n}手 · {minutes}分鐘前"),
+                    format!("{b} – {w}{table} · {n} moves · {minutes} min ago"),
                 );
                 if ui.button(text).clicked() {
                     picked = Some(game.path.clone());

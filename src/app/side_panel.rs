@@ -73,7 +73,8 @@ pub fn status_text(state: &AppState) -> String {
         ),
         Phase::Playing => {
             let c = state.session().side_to_move();
-            format!("{}：{}", lang.tr(Msg::ToMove), colour_name(c, lang))
+            let sep = if lang == Lang::En { ": " } else { "：" };
+            format!("{}{sep}{}", lang.tr(Msg::ToMove), colour_name(c, lang))
         }
         Phase::Adjourned => lang.pick("封棋", "封棋", "Adjourned").to_owned(),
     }

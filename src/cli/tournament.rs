@@ -1,10 +1,19 @@
-//! `tianyuan tournament new|pair|results|import|export|standings` (issue 12, item 7): the
-//! tournament file (RON, replaced atomically) and the organiser's CSV, OpenGotha and EGF files.
+//! `tianyuan tournament new|set|pair|verify-pairing|results|withdraw|playoff|import|export|
+//! standings|check-submission|ratings import|preview-ratings|exam` (issues 12 and 19): the
+//! tournament file (RON, replaced atomically) and the organiser's CSV, OpenGotha, EGD, AGA and
+//! FFG files.
 //!
 //! Exit codes: 0 done, 1 refused data (the reason on standard error), 2 usage (clap).
+//! `check-submission`: 0 clean, 1 findings, 2 usage or an unreadable file. `verify-pairing`:
+//! 0 the re-run gives the published pairing, 1 it does not (or refused data).
 
 use crate::i18n::Lang;
-use crate::tournament::{self, Extra, System, Tournament, TournamentError, export, opengotha};
+use crate::tournament::check::Body;
+use crate::tournament::mcmahon::{HandicapRule, McMahonSettings};
+use crate::tournament::ratings::ListKind;
+use crate::tournament::{
+    self, Extra, Rank, System, Tournament, TournamentError, event, export, opengotha,
+};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -29,6 +38,193 @@ pub enum TournamentCommand {
     Export(ExportArgs),
     /// Print the standings (places, tie-break chain and values).
     Standings(StandingsArgs),
+    /// Change the event's settings (dates, place, time, rules, McMahon bar and floor,
+    /// handicaps, pairs to avoid, the exam table).
+    Set(SetArgs),
+    /// Re-run a round's pairing from the file and its certificate: exit 0 when it comes out
+    /// the same, 1 when not.
+    VerifyPairing(VerifyArgs),
+    /// Check a submission (an event file, or an .h9 / AGA report / .tou) before sending it:
+    /// exit 0 clean, 1 with findings, 2 usage.
+    CheckSubmission(CheckArgs),
+    /// Rating lists: `ratings import`.
+    #[command(subcommand)]
+    Ratings(RatingsCommand),
+    /// Preview the rating changes by the EGD's GoR formula, from the frozen list.
+    PreviewRatings(PreviewArgs),
+    /// Publish a play-off round (Art. 28.3) for a place that must be decided.
+    Playoff(PlayoffArgs),
+    /// The rank exam's results: wins, the rank awarded (定级/升级赛).
+    Exam(ExamArgs),
+}
+
+/// `tianyuan tournament ratings …`.
+#[derive(Debug, Subcommand)]
+pub enum RatingsCommand {
+    /// Read a rating list snapshot into the event (its date frozen), filling ranks and ids.
+    Import(RatingsImportArgs),
+}
+
+fn parse_rank(s: &str) -> Result<Rank, String> {
+    Rank::parse(s).map_err(|e| e.to_string())
+}
+
+fn parse_rules(s: &str) -> Result<event::RuleSet, String> {
+    event::RuleSet::parse(s)
+        .ok_or_else(|| format!("unknown rules {s:?}: use one of {}", event::RuleSet::NAMES))
+}
+
+fn parse_body(s: &str) -> Result<Body, String> {
+    Body::parse(s).ok_or_else(|| format!("unknown rating body {s:?}: use egd, aga or ffg"))
+}
+
+fn parse_list(s: &str) -> Result<ListKind, String> {
+    ListKind::parse(s).ok_or_else(|| format!("unknown list {s:?}: use egd, aga or ffg"))
+}
+
+fn parse_class(s: &str) -> Result<char, String> {
+    match s.trim().to_ascii_uppercase().as_str() {
+        c @ ("A" | "B" | "C" | "D") => Ok(c.chars().next().unwrap_or('A')),
+        _ => Err(format!("unknown class {s:?}: use A, B, C or D")),
+    }
+}
+
+/// The event's settings, shared by `new` and `set` (issue 19).
+#[derive(Debug, Args, Clone, Default)]
+pub struct EventArgs {
+    /// McMahon bar: every player at or above it starts equal.
+    #[arg(long, value_name = "RANK", value_parser = parse_rank)]
+    pub bar: Option<Rank>,
+    /// McMahon floor: every player at or below it starts equal.
+    #[arg(long, value_name = "RANK", value_parser = parse_rank)]
+    pub floor: Option<Rank>,
+    /// Handicap games between two players both below this rank.
+    #[arg(long, value_name = "RANK", value_parser = parse_rank)]
+    pub handicap_below: Option<Rank>,
+    /// Subtracted from the rank difference (default 1).
+    #[arg(long, value_name = "N")]
+    pub handicap_correction: Option<u32>,
+    /// The most handicap stones (default 9).
+    #[arg(long, value_name = "N")]
+    pub handicap_max: Option<u32>,
+    /// First and last day: YYYY-MM-DD[,YYYY-MM-DD].
+    #[arg(long, value_name = "DATES")]
+    pub dates: Option<String>,
+    /// The place: "CC, City".
+    #[arg(long, value_name = "PLACE")]
+    pub place: Option<String>,
+    /// The time control SPEC (chinese:limit=60m,reserve=5, japanese:main=60m,periods=5x30s …).
+    #[arg(long, value_name = "SPEC")]
+    pub time: Option<String>,
+    /// The rules: chinese, japanese, korean, aga, ing, nz, french.
+    #[arg(long, value_parser = parse_rules)]
+    pub rules: Option<event::RuleSet>,
+    /// The komi of even games in points (default: the rules').
+    #[arg(long, value_name = "POINTS")]
+    pub komi: Option<f64>,
+    /// The EGD class declared (A, B, C, D; default: from the time control).
+    #[arg(long, value_parser = parse_class)]
+    pub class: Option<char>,
+    /// Played on the internet (the EGD's class D).
+    #[arg(long)]
+    pub online: bool,
+    /// Weights of pairs to avoid, e.g. family=100,club=50,city=10,country=0.
+    #[arg(long, value_name = "WEIGHTS")]
+    pub avoid: Option<String>,
+    /// The rank exam's table, e.g. 5:+2,4:+1,2-3:0,0-1:-1.
+    #[arg(long, value_name = "TABLE")]
+    pub exam_table: Option<String>,
+    /// Places 1..=N must be decided: ties there need a play-off (Art. 28.3).
+    #[arg(long, value_name = "N")]
+    pub decide_places: Option<u32>,
+}
+
+/// Arguments of `tournament set`.
+#[derive(Debug, Args)]
+pub struct SetArgs {
+    /// The event file (RON).
+    pub file: PathBuf,
+    /// The event's name.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// The system (before the first round; a Swiss and a McMahon may change into each other
+    /// at any time, e.g. an OpenGotha file read as Swiss).
+    #[arg(long, value_parser = parse_system)]
+    pub system: Option<System>,
+    /// Event settings.
+    #[command(flatten)]
+    pub event: EventArgs,
+    /// Tie-break options.
+    #[command(flatten)]
+    pub ranking: RankingArgs,
+}
+
+/// Arguments of `tournament verify-pairing`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The event file (RON).
+    pub file: PathBuf,
+    /// The round to re-run.
+    #[arg(long)]
+    pub round: u32,
+}
+
+/// Arguments of `tournament check-submission`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// An event file (RON), or the file written for the body (.h9, AGA report, .tou).
+    pub file: PathBuf,
+    /// The rating body: egd, aga or ffg.
+    #[arg(long = "for", value_name = "BODY", value_parser = parse_body)]
+    pub body: Body,
+    /// Print JSON: `[{"code", "at", "problem", "fix"}, …]`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `tournament ratings import`.
+#[derive(Debug, Args)]
+pub struct RatingsImportArgs {
+    /// The event file (RON).
+    pub file: PathBuf,
+    /// The rating list's file (standard input when not given).
+    pub list_file: Option<PathBuf>,
+    /// Which list: egd (allworld_lp), aga (TDList), ffg (ech_ffg).
+    #[arg(long, value_parser = parse_list)]
+    pub list: ListKind,
+    /// The list's date, frozen into the event.
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    pub date: String,
+}
+
+/// Arguments of `tournament preview-ratings`.
+#[derive(Debug, Args)]
+pub struct PreviewArgs {
+    /// The event file (RON).
+    pub file: PathBuf,
+    /// Print JSON: `[{"name", "egd_pin", "rating", "source", "games", "change", "new_rating"}, …]`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `tournament playoff`.
+#[derive(Debug, Args)]
+pub struct PlayoffArgs {
+    /// The event file (RON).
+    pub file: PathBuf,
+    /// The players, comma-separated (default: the first place that must be decided).
+    #[arg(long, value_delimiter = ',')]
+    pub players: Vec<String>,
+}
+
+/// Arguments of `tournament exam`.
+#[derive(Debug, Args)]
+pub struct ExamArgs {
+    /// The event file (RON).
+    pub file: PathBuf,
+    /// Print JSON: `[{"name", "group", "wins", "games", "before", "change", "awarded"}, …]`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 fn parse_system(s: &str) -> Result<System, String> {
@@ -81,6 +277,9 @@ pub struct NewArgs {
     /// The event's name.
     #[arg(long, default_value = "")]
     pub name: String,
+    /// Event settings.
+    #[command(flatten)]
+    pub event: EventArgs,
     /// Tie-break options.
     #[command(flatten)]
     pub ranking: RankingArgs,
@@ -94,9 +293,17 @@ pub struct PairArgs {
     /// The round to pair.
     #[arg(long)]
     pub round: u32,
-    /// Print JSON: `[{"board": 1, "black": …, "white": …}, …, {"bye": …}]`.
+    /// Print JSON: `[{"board": 1, "black": …, "white": …, "handicap": 0, "komi": 3.75}, …,
+    /// {"bye": …}]`.
     #[arg(long)]
     pub json: bool,
+    /// Explain each pair: the criteria met and broken, and what the next-best pairing without
+    /// it would cost (with --json: an "explain" key on each entry).
+    #[arg(long)]
+    pub explain: bool,
+    /// Language of the explanation: zh-Hans, zh-Hant or en.
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    pub lang: Lang,
 }
 
 /// Arguments of `tournament results`.
@@ -137,16 +344,25 @@ pub struct ImportArgs {
 
 /// Arguments of `tournament export`.
 #[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("format").required(true).args(["opengotha", "h9", "csv", "html", "pairings", "slips"])))]
+#[command(group(clap::ArgGroup::new("format").required(true).args(["opengotha", "h9", "aga", "tou", "csv", "html", "pairings", "slips", "certificates"])))]
 pub struct ExportArgs {
     /// The event file (RON).
     pub file: PathBuf,
     /// OpenGotha XML.
     #[arg(long, value_name = "OUT.xml")]
     pub opengotha: Option<PathBuf>,
-    /// The EGF results table.
+    /// The EGD results table.
     #[arg(long, value_name = "OUT.h9")]
     pub h9: Option<PathBuf>,
+    /// The AGA results report.
+    #[arg(long, value_name = "OUT.txt")]
+    pub aga: Option<PathBuf>,
+    /// The FFG results table.
+    #[arg(long, value_name = "OUT.tou")]
+    pub tou: Option<PathBuf>,
+    /// Rank-exam certificates (HTML, one a page).
+    #[arg(long, value_name = "OUT.html")]
+    pub certificates: Option<PathBuf>,
     /// Standings with the crosstable, as CSV.
     #[arg(long, value_name = "OUT.csv")]
     pub csv: Option<PathBuf>,
@@ -248,6 +464,13 @@ pub fn run(cmd: &TournamentCommand) -> ExitCode {
         TournamentCommand::Import(a) => import(a),
         TournamentCommand::Export(a) => export_files(a),
         TournamentCommand::Standings(a) => standings(a),
+        TournamentCommand::Set(a) => set(a),
+        TournamentCommand::VerifyPairing(a) => return verify_pairing(a),
+        TournamentCommand::CheckSubmission(a) => return check_submission(a),
+        TournamentCommand::Ratings(RatingsCommand::Import(a)) => ratings_import(a),
+        TournamentCommand::PreviewRatings(a) => preview_ratings(a),
+        TournamentCommand::Playoff(a) => playoff(a),
+        TournamentCommand::Exam(a) => exam(a),
     };
     match done {
         Ok(()) => ExitCode::SUCCESS,
@@ -265,6 +488,7 @@ fn new(a: &NewArgs) -> Result<(), Refused> {
         &a.players,
         tournament::file::create(&a.name, a.system, a.rounds, a.seed, players),
     )?;
+    with_file(&a.out, apply_event(&mut t, &a.event))?;
     apply_ranking(&mut t, &a.ranking);
     save(&a.out, &t)?;
     println!(
@@ -301,10 +525,413 @@ fn pair(a: &PairArgs) -> Result<(), Refused> {
         with_file(&a.file, t.publish(round))?;
         save(&a.file, &t)?;
     }
-    if a.json {
-        println!("{}", export::pairing_json(&t, a.round));
+    let why = if a.explain {
+        Some(with_file(
+            &a.file,
+            tournament::mcmahon::explain(&t, a.round),
+        )?)
     } else {
-        print!("{}", export::pairing_text(&t, a.round));
+        None
+    };
+    match (a.json, &why) {
+        (true, None) => println!("{}", export::pairing_json(&t, a.round)),
+        (true, Some(e)) => println!("{}", explained_json(&t, e)),
+        (false, _) => {
+            print!("{}", export::pairing_text(&t, a.round));
+            if let Some(e) = &why {
+                print!("\n{}", tournament::mcmahon::explain_text(&t, e, a.lang));
+            }
+            if a.explain
+                && let Some(c) = t.round(a.round).and_then(|r| r.certificate.as_ref())
+            {
+                print!("\ncertificate:\n{}", c.text());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The pairing JSON with an `explain` object on each entry: the costs on each criterion and
+/// what the next-best pairing without it would cost in addition.
+fn explained_json(t: &Tournament, e: &tournament::mcmahon::Explanation) -> String {
+    use serde_json::{Map, Value};
+    let base: Value =
+        serde_json::from_str(&export::pairing_json(t, e.round)).unwrap_or(Value::Null);
+    let costs = |c: &tournament::mcmahon::Costs| {
+        let mut m = Map::new();
+        for (k, v) in tournament::mcmahon::CRITERIA.iter().zip(c) {
+            m.insert(k.to_string(), Value::from(*v));
+        }
+        Value::Object(m)
+    };
+    let mut rows = match base {
+        Value::Array(a) => a,
+        _ => Vec::new(),
+    };
+    for row in rows.iter_mut() {
+        let Value::Object(obj) = row else { continue };
+        let black = obj
+            .get("black")
+            .or_else(|| obj.get("bye"))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let Some(p) = e.pairs.iter().find(|p| t.name_of(p.black) == black) else {
+            continue;
+        };
+        let mut ex = Map::new();
+        ex.insert("costs".into(), costs(&p.costs));
+        ex.insert(
+            "next_best".into(),
+            p.next_best.as_ref().map_or(Value::Null, costs),
+        );
+        ex.insert(
+            "decided_by".into(),
+            p.decisive().map_or(Value::Null, |(k, _)| Value::from(k)),
+        );
+        obj.insert("explain".into(), Value::Object(ex));
+    }
+    Value::Array(rows).to_string()
+}
+
+/// Applies the event settings of `new` and `set`.
+fn apply_event(t: &mut Tournament, a: &EventArgs) -> Result<(), TournamentError> {
+    let mcmahon_args = a.bar.is_some()
+        || a.floor.is_some()
+        || a.handicap_below.is_some()
+        || a.handicap_correction.is_some()
+        || a.handicap_max.is_some();
+    if mcmahon_args {
+        if t.system != System::McMahon {
+            return Err(TournamentError(
+                "--bar, --floor and --handicap-* are McMahon settings (--system mcmahon)".into(),
+            ));
+        }
+        let mut m: McMahonSettings = t.mcmahon.unwrap_or_default();
+        if let Some(b) = a.bar {
+            m.bar = b;
+        }
+        if let Some(f) = a.floor {
+            m.floor = f;
+        }
+        match (a.handicap_below, m.handicap) {
+            (Some(below), old) => {
+                m.handicap = Some(HandicapRule {
+                    below,
+                    correction: a
+                        .handicap_correction
+                        .or(old.map(|h| h.correction))
+                        .unwrap_or(1),
+                    max: a.handicap_max.or(old.map(|h| h.max)).unwrap_or(9),
+                });
+            }
+            (None, Some(mut h)) => {
+                if let Some(c) = a.handicap_correction {
+                    h.correction = c;
+                }
+                if let Some(x) = a.handicap_max {
+                    h.max = x;
+                }
+                m.handicap = Some(h);
+            }
+            (None, None) if a.handicap_correction.is_some() || a.handicap_max.is_some() => {
+                return Err(TournamentError(
+                    "--handicap-correction and --handicap-max need --handicap-below RANK".into(),
+                ));
+            }
+            (None, None) => {}
+        }
+        m.validate()?;
+        t.mcmahon = Some(m);
+    }
+    if let Some(d) = &a.dates {
+        t.event.dates = Some(event::parse_dates(d)?);
+    }
+    if let Some(p) = &a.place {
+        let (cc, city) = event::parse_place(p);
+        t.event.country = cc;
+        t.event.city = city;
+    }
+    if let Some(time) = &a.time {
+        t.event.time = Some(event::parse_time(time)?);
+    }
+    if let Some(r) = a.rules {
+        t.event.rules = r;
+    }
+    if let Some(k) = a.komi {
+        if !k.is_finite() || (k * 2.0).fract() != 0.0 || k.abs() > 100.0 {
+            return Err(TournamentError(format!(
+                "--komi {k}: a number of points in halves (7.5, 6.5, 0.5)"
+            )));
+        }
+        t.event.komi_half_points = Some((k * 2.0) as i64);
+    }
+    if let Some(c) = a.class {
+        t.event.class = Some(c);
+    }
+    if a.online {
+        t.event.online = true;
+    }
+    if let Some(w) = &a.avoid {
+        t.avoid.parse_into(w)?;
+    }
+    if let Some(x) = &a.exam_table {
+        t.exam = Some(tournament::exam::ExamTable::parse(x)?);
+    }
+    if let Some(n) = a.decide_places {
+        t.decided_places = n;
+    }
+    Ok(())
+}
+
+fn set(a: &SetArgs) -> Result<(), Refused> {
+    let mut t = load(&a.file)?;
+    if let Some(n) = &a.name {
+        t.name = n.clone();
+    }
+    if let Some(system) = a.system.filter(|s| *s != t.system) {
+        let score_paired = |s: System| matches!(s, System::Swiss | System::McMahon);
+        if !(t.played.is_empty() || score_paired(system) && score_paired(t.system)) {
+            return Err(Refused(format!(
+                "{}: rounds are published; a {} event cannot become {}",
+                a.file.display(),
+                t.system.name(),
+                system.name()
+            )));
+        }
+        t.system = system;
+        if system == System::McMahon && t.mcmahon.is_none() {
+            t.mcmahon = Some(McMahonSettings::default());
+        }
+    }
+    with_file(&a.file, apply_event(&mut t, &a.event))?;
+    apply_ranking(&mut t, &a.ranking);
+    save(&a.file, &t)?;
+    let e = &t.event;
+    println!(
+        "{}: {}{}; rules {}; dates {}; place {}; time {}; EGD class {}",
+        a.file.display(),
+        t.system.name(),
+        t.mcmahon
+            .filter(|_| t.system == System::McMahon)
+            .map_or(String::new(), |m| format!(" ({})", m.text())),
+        e.rules.name(),
+        e.dates
+            .as_ref()
+            .map_or("-".into(), |(x, y)| format!("{x}..{y}")),
+        if e.place_text().is_empty() {
+            "-".into()
+        } else {
+            e.place_text()
+        },
+        e.time.clone().unwrap_or_else(|| "-".into()),
+        e.class().map_or("-".into(), String::from)
+    );
+    Ok(())
+}
+
+fn verify_pairing(a: &VerifyArgs) -> ExitCode {
+    let checked = load(&a.file)
+        .and_then(|t| with_file(&a.file, tournament::certificate::verify(&t, a.round)));
+    match checked {
+        Ok(v) => {
+            for f in &v.findings {
+                println!("{f}");
+            }
+            if v.same {
+                println!(
+                    "{}: round {} re-run: the same pairing",
+                    a.file.display(),
+                    a.round
+                );
+                ExitCode::SUCCESS
+            } else {
+                println!(
+                    "{}: round {} re-run: a different pairing",
+                    a.file.display(),
+                    a.round
+                );
+                ExitCode::from(1)
+            }
+        }
+        Err(Refused(m)) => {
+            eprintln!("tianyuan tournament: {m}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn check_submission(a: &CheckArgs) -> ExitCode {
+    let bytes = match crate::files::read_bounded(&a.file, MAX_BYTES) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("tianyuan tournament: {}: {e}", a.file.display());
+            return ExitCode::from(2);
+        }
+    };
+    // UTF-8, else ISO-8859-1 (the FFG's and older EGD files).
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+    };
+    let findings = match tournament::file::from_ron(&text) {
+        Ok(t) => tournament::check::check_event(&t, a.body),
+        Err(_) if text.trim_start().starts_with("(") && text.contains("system:") => {
+            eprintln!(
+                "tianyuan tournament: {}: an event file that does not read",
+                a.file.display()
+            );
+            return ExitCode::from(2);
+        }
+        Err(_) => tournament::check::check_file(&text, a.body),
+    };
+    if a.json {
+        println!("{}", tournament::check::findings_json(&findings));
+    } else if findings.is_empty() {
+        println!("{}: clean", a.file.display());
+    } else {
+        print!("{}", tournament::check::findings_text(&findings));
+    }
+    if findings.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn ratings_import(a: &RatingsImportArgs) -> Result<(), Refused> {
+    let mut t = load(&a.file)?;
+    let text = match &a.list_file {
+        Some(p) => {
+            let bytes = crate::files::read_bounded(p, 512 * 1024 * 1024)
+                .map_err(|e| Refused(format!("{}: {e}", p.display())))?;
+            match String::from_utf8(bytes) {
+                Ok(t) => t,
+                Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+            }
+        }
+        None => {
+            use std::io::Read as _;
+            let mut buf = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut buf)
+                .map_err(|e| Refused(format!("standard input: {e}")))?;
+            match String::from_utf8(buf) {
+                Ok(t) => t,
+                Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+            }
+        }
+    };
+    let list = tournament::ratings::read_list(a.list, &text);
+    let report = with_file(
+        &a.file,
+        tournament::ratings::import(&mut t, a.list, &a.date, &list),
+    )?;
+    save(&a.file, &t)?;
+    println!(
+        "{}: {} list of {} ({} lines): {} matched, {} not found, {} ambiguous",
+        a.file.display(),
+        a.list.name(),
+        a.date,
+        list.len(),
+        report.matched.len(),
+        report.unmatched.len(),
+        report.ambiguous.len()
+    );
+    for n in &report.notes {
+        println!("  {n}");
+    }
+    if !report.unmatched.is_empty() {
+        println!("  not found: {}", report.unmatched.join(", "));
+    }
+    Ok(())
+}
+
+fn preview_ratings(a: &PreviewArgs) -> Result<(), Refused> {
+    let t = load(&a.file)?;
+    let rows = tournament::ratings::preview(&t);
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string(&rows).unwrap_or_else(|_| "[]".into())
+        );
+        return Ok(());
+    }
+    let (weight, known) = tournament::ratings::class_weight(&t);
+    println!(
+        "GoR preview (EGD rating system, 2021 algorithm){}; class weight {weight}{}",
+        t.ratings.as_ref().map_or(String::new(), |s| format!(
+            ", {} list of {}",
+            s.list.name(),
+            s.date
+        )),
+        if known {
+            ""
+        } else {
+            " (no class known: set --time)"
+        }
+    );
+    println!(
+        "{:<24} {:>9} {:>6} {:>5} {:>9} {:>9}",
+        "name", "pin", "rating", "games", "change", "after"
+    );
+    for r in rows {
+        println!(
+            "{:<24} {:>9} {:>6} {:>5} {:>+9.3} {:>9.3}",
+            r.name, r.egd_pin, r.rating, r.games, r.change, r.new_rating
+        );
+    }
+    Ok(())
+}
+
+fn playoff(a: &PlayoffArgs) -> Result<(), Refused> {
+    let mut t = load(&a.file)?;
+    let players: Vec<tournament::PlayerId> = if a.players.is_empty() {
+        let s = tournament::standings(&t);
+        match tournament::standings::undecided(&t, &s).into_iter().next() {
+            Some((_, group)) => group,
+            None => {
+                return Err(Refused(
+                    "no place that must be decided is shared (set --decide-places N, or name --players)".into(),
+                ));
+            }
+        }
+    } else {
+        a.players
+            .iter()
+            .map(|n| {
+                t.player_named(n.trim())
+                    .ok_or_else(|| Refused(format!("no player is named {:?}", n.trim())))
+            })
+            .collect::<Result<_, _>>()?
+    };
+    let n = with_file(&a.file, t.add_playoff(&players))?;
+    save(&a.file, &t)?;
+    println!("{}: play-off round {n} (Art. 28.3)", a.file.display());
+    print!("{}", export::pairing_text(&t, n));
+    Ok(())
+}
+
+fn exam(a: &ExamArgs) -> Result<(), Refused> {
+    let t = load(&a.file)?;
+    let rs = with_file(&a.file, tournament::exam::results(&t))?;
+    if a.json {
+        let rows: Vec<serde_json::Value> = rs
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "name": t.name_of(r.player),
+                    "group": r.group,
+                    "wins": r.wins,
+                    "games": r.games,
+                    "before": r.before.map(|x| x.to_string()),
+                    "change": r.change,
+                    "awarded": r.awarded.map(|x| x.to_string()),
+                })
+            })
+            .collect();
+        println!("{}", serde_json::Value::Array(rows));
+    } else {
+        print!("{}", tournament::exam::results_text(&t, &rs));
     }
     Ok(())
 }
@@ -322,6 +949,7 @@ fn results(a: &ResultsArgs) -> Result<(), Refused> {
 
 fn withdraw(a: &WithdrawArgs) -> Result<(), Refused> {
     let mut t = load(&a.file)?;
+    let redraws = t.redraws.len();
     with_file(&a.file, t.withdraw(&a.player, a.after))?;
     save(&a.file, &t)?;
     println!(
@@ -330,6 +958,9 @@ fn withdraw(a: &WithdrawArgs) -> Result<(), Refused> {
         a.player,
         a.after
     );
+    if let Some(r) = t.redraws.get(redraws) {
+        println!("lots drawn again with seed {}: {}", r.seed, r.reason);
+    }
     Ok(())
 }
 
@@ -359,9 +990,10 @@ fn export_files(a: &ExportArgs) -> Result<(), Refused> {
         .round
         .or_else(|| t.played.last().map(|r| r.number))
         .unwrap_or(1);
-    let outputs: [(&Option<PathBuf>, &dyn Fn() -> String); 6] = [
+    let outputs: [(&Option<PathBuf>, &dyn Fn() -> String); 7] = [
         (&a.opengotha, &|| opengotha::write(&t)),
         (&a.h9, &|| export::h9(&t, &s)),
+        (&a.aga, &|| tournament::rating_files::aga(&t)),
         (&a.csv, &|| export::standings_csv(&t, &s)),
         (&a.html, &|| export::standings_html(&t, &s, a.lang)),
         (&a.pairings, &|| export::pairing_html(&t, round, a.lang)),
@@ -371,6 +1003,16 @@ fn export_files(a: &ExportArgs) -> Result<(), Refused> {
         if let Some(path) = path {
             write_text(path, &make())?;
         }
+    }
+    if let Some(path) = &a.tou {
+        let bytes =
+            tournament::rating_files::latin1_or_utf8(&tournament::rating_files::tou(&t, &s));
+        crate::files::write_atomically(path, &bytes)
+            .map_err(|e| Refused(format!("{}: {e}", path.display())))?;
+    }
+    if let Some(path) = &a.certificates {
+        let rs = with_file(&a.file, tournament::exam::results(&t))?;
+        write_text(path, &tournament::exam::certificates_html(&t, &rs, a.lang))?;
     }
     Ok(())
 }

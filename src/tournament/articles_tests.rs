@@ -1,7 +1,7 @@
 //! Worked examples of Art. 28–29, each computed by hand from the article in the comment beside
 //! it, and checked through the CSV import like an organiser's spreadsheet.
 
-use super::{System, from_csv, standings};
+use super::{Outcome, System, from_csv, standings};
 
 /// Places as `name place[=] score key=value …` lines for the keys asked.
 fn table(players: &str, games: &str, system: System, keys: &[&str], shared: bool) -> String {
@@ -105,7 +105,7 @@ fn art28_1_2_swiss_total_with_a_bye_adding_nothing() {
         games,
         System::Swiss,
         &["total", "bracket", "opponents"],
-        "An 1 3 total=3.5 bracket=0.5 opponents=5\nDi 2 3 total=3.5 bracket=0.5 opponents=5 by:warnings\nBo 3 2 total=2.5 bracket=0.5 opponents=5 by:total\nCe 4 2 total=1.5 bracket=-0.5 opponents=3 by:total\nEd 5 2 total=1 bracket=-1 opponents=2 by:total",
+        "An 1 3 total=3.5 bracket=0.5 opponents=5\nDi 2 3 total=3.5 bracket=0.5 opponents=5 by:warnings\nBo 3 2 total=2.5 bracket=0.5 opponents=5 by:score\nCe 4 2 total=1.5 bracket=-0.5 opponents=3 by:total\nEd 5 2 total=1 bracket=-1 opponents=2 by:total",
     );
 }
 
@@ -242,7 +242,7 @@ fn art28_2_team_swiss_total_uses_opponents_match_points() {
         "1,1,a,b,B,,\n1,2,c,d,B,,\n2,1,a,c,B,,\n2,2,b,d,B,,\n",
         System::TeamSwiss,
         &["total"],
-        "A 1 4 total=4\nB 2= 2 total=2 by:total\nC 2= 2 total=2\nD 4 0 total=0 by:total",
+        "A 1 4 total=4\nB 2= 2 total=2 by:score\nC 2= 2 total=2\nD 4 0 total=0 by:score",
     );
 }
 
@@ -294,4 +294,179 @@ fn opengotha_tiebreak_options_sos_sodos_sosos() {
         .map(String::from)
         .to_vec()
     );
+}
+
+#[test]
+fn issue19_art28_1_2_more_points_always_rank_above_fewer() {
+    // The worked example of docs/decisions.md (issue 19). Ten players, four rounds. Z loses to
+    // the four strongest (A 8, B 6, C 4, D 6: 24); Y wins once, against weak players (Q 4,
+    // R 4, S 2, P 4: 14). Read alone, the total puts Z (0 points) above Y (2 points):
+    // Z 0 + 24 ÷ 4 − 4 = 2, Y 2 + 14 ÷ 4 − 4 = 1.5. We rank by the score first and by the
+    // total among equal scores.
+    let p = "name,rank\nA,5d\nB,4d\nC,3d\nD,2d\nZ,1d\nY,1k\nP,2k\nQ,3k\nR,4k\nS,5k\n";
+    let games = "1,1,A,Z,B,,\n1,2,B,C,B,,\n1,3,D,P,B,,\n1,4,Y,Q,B,,\n1,5,R,S,B,,\n\
+2,1,B,Z,B,,\n2,2,A,C,B,,\n2,3,D,Q,B,,\n2,4,Y,R,W,,\n2,5,P,S,B,,\n\
+3,1,C,Z,B,,\n3,2,A,D,B,,\n3,3,B,R,B,,\n3,4,Y,S,W,,\n3,5,P,Q,W,,\n\
+4,1,D,Z,B,,\n4,2,A,B,B,,\n4,3,C,S,B,,\n4,4,Y,P,W,,\n4,5,Q,R,B,,\n";
+    check(
+        p,
+        games,
+        System::Swiss,
+        &["total"],
+        "A 1 8 total=8\nB 2= 6 total=6 by:score\nD 2= 6 total=6\nC 4= 4 total=4 by:score\nQ 4= 4 total=4\nP 6= 4 total=3.5 by:total\nR 6= 4 total=3.5\nS 8= 2 total=1.5 by:score\nY 8= 2 total=1.5\nZ 10 0 total=2 by:score",
+    );
+}
+
+#[test]
+fn issue19_art28_1_b_warnings_of_voided_games_still_count() {
+    // The Art. 29.2 example: Di withdrew after round 1 with one game, which is voided. Ce had a
+    // warning in that game. The result goes, the warning stays: Bo and Ce no longer share
+    // second place; Bo is second by criterion B.
+    let p = FOUR.replace("Di,2d,,,", "Di,2d,,,1");
+    check(
+        &p,
+        "1,1,An,Bo,B,,\n1,2,Ce,Di,W,1,0\n2,1,An,Ce,B,,\n3,2,Bo,Ce,D,,\n",
+        System::RoundRobin,
+        &["A", "warnings"],
+        "An 1 4 A=2 warnings=0\nBo 2 1 A=0.5 warnings=0 by:score\nCe 3 1 A=0.5 warnings=1 by:warnings",
+    );
+}
+
+#[test]
+fn issue19_art28_3_play_off_decides_a_place_that_must_be_decided() {
+    // The cycle of Art. 28.1 B: Bo and Ce share first place. The organiser says first place
+    // must be decided: a play-off round between them, entered like any other, decides it and
+    // counts for nothing else.
+    let p = "name,rank\nAn,1d\nBo,1d\nCe,1d\n";
+    let games = format!("{G}1,1,An,Bo,B,1,0\n2,1,Bo,Ce,B,,\n3,1,Ce,An,B,,\n");
+    let mut t = from_csv(p, &games, System::RoundRobin, 1).unwrap_or_else(|e| panic!("{e}"));
+    t.decided_places = 1;
+    let s = standings(&t);
+    let undecided = super::standings::undecided(&t, &s);
+    assert_eq!(undecided.len(), 1);
+    assert!(
+        s.notes
+            .iter()
+            .any(|n| n.contains("place 1 must be decided")),
+        "{:?}",
+        s.notes
+    );
+    let round = t
+        .add_playoff(&undecided[0].1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(round, 4);
+    let ce = t.player_named("Ce").unwrap_or_default();
+    if let Some(r) = t.round_mut(round) {
+        let g = &mut r.games[0];
+        g.outcome = Some(if g.black == ce {
+            Outcome::BlackWins
+        } else {
+            Outcome::WhiteWins
+        });
+    }
+    let s = standings(&t);
+    let got: Vec<String> = s
+        .rows
+        .iter()
+        .map(|r| format!("{} {} {} {:?}", r.name, r.place, r.score, r.decided_by))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "Ce 1 2 None",
+            "Bo 2 2 Some(\"playoff\")",
+            "An 3 2 Some(\"warnings\")"
+        ]
+        .map(String::from)
+        .to_vec()
+    );
+    assert!(undecided_is_empty(&t));
+}
+
+fn undecided_is_empty(t: &super::Tournament) -> bool {
+    super::standings::undecided(t, &standings(t)).is_empty()
+}
+
+#[test]
+fn issue19_art27_1_multiple_elimination_out_after_the_third_loss() {
+    use crate::tournament::rng::Lot;
+    for n in [3usize, 6, 9, 13] {
+        let mut csv = String::from("name,rank\n");
+        for i in 0..n {
+            csv.push_str(&format!("P{i},{}k\n", i + 1));
+        }
+        let players = super::csv_import::read_players(&csv).unwrap_or_default();
+        let mut t = super::file::create("", System::MultiKnockout { lives: 3 }, None, 9, players)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut lot = Lot::new(n as u64, 1);
+        let mut round = 1;
+        while let Ok(r) = t.propose(round) {
+            // Nobody with three losses is paired.
+            for g in &r.games {
+                for p in [g.black, g.white] {
+                    let losses = t
+                        .games()
+                        .filter(|(_, x)| x.involves(p) && x.points_of(p) == 0)
+                        .count();
+                    assert!(
+                        losses < 3,
+                        "n={n} round {round}: {} paired with {losses} losses",
+                        t.name_of(p)
+                    );
+                }
+            }
+            t.publish(r).unwrap_or_else(|e| panic!("{e}"));
+            if let Some(x) = t.round_mut(round) {
+                for g in &mut x.games {
+                    g.outcome = Some(if lot.coin() {
+                        Outcome::BlackWins
+                    } else {
+                        Outcome::WhiteWins
+                    });
+                }
+            }
+            round += 1;
+            assert!(round < 100, "n={n}: the elimination never ends");
+        }
+        let s = standings(&t);
+        assert_eq!(s.rows.iter().filter(|r| r.place == 1).count(), 1, "n={n}");
+        assert_eq!(
+            System::parse("triple-knockout"),
+            Some(System::MultiKnockout { lives: 3 })
+        );
+        assert_eq!(System::MultiKnockout { lives: 4 }.name(), "elimination-4");
+        assert_eq!(
+            System::parse("elimination-4"),
+            Some(System::MultiKnockout { lives: 4 })
+        );
+    }
+}
+
+#[test]
+fn issue19_art29_1_withdrawal_before_the_start_draws_a_new_lot() {
+    let players = super::csv_import::read_players(
+        "name,rank\nA,1d\nB,1d\nC,1d\nD,1d\nE,1d\nF,1d\nG,1d\nH,1d\n",
+    )
+    .unwrap_or_default();
+    let t0 = super::file::create("", System::RoundRobin, None, 5, players)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let lots = |t: &super::Tournament| -> Vec<u32> { t.players.iter().map(|p| p.lot).collect() };
+    // The old behaviour: drawing again with the same seed deals the very same numbers.
+    let mut same = t0.clone();
+    same.draw_lots();
+    assert_eq!(lots(&same), lots(&t0));
+    let mut t = t0.clone();
+    assert_eq!(t.withdraw("C", 0), Ok(()));
+    assert_eq!(t.redraws.len(), 1);
+    assert_ne!(t.redraws[0].seed, t.seed);
+    assert!(t.redraws[0].reason.contains("Art. 29.1"));
+    assert_ne!(lots(&t), lots(&t0), "a new lot");
+    // Reproducible: the same file, the same withdrawal, the same new lot.
+    let mut again = t0.clone();
+    assert_eq!(again.withdraw("C", 0), Ok(()));
+    assert_eq!(lots(&again), lots(&t));
+    // A second withdrawal draws yet another lot with another seed.
+    assert_eq!(t.withdraw("D", 0), Ok(()));
+    assert_eq!(t.redraws.len(), 2);
+    assert_ne!(t.redraws[0].seed, t.redraws[1].seed);
 }

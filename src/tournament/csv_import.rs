@@ -2,6 +2,8 @@
 //!
 //! - `name,rank,club,team,withdrawn_after_round` — rank `5d` (national dan), `3ld` (local dan),
 //!   `2k` (kyu); the last column empty unless the player withdrew, `0` meaning before the start.
+//!   Optional columns after these five, in any order (issue 19):
+//!   `family,country,city,egd_pin,aga_id,ffg_licence,cn_id` — empty means none.
 //! - `round,board,black,white,result,black_warnings,white_warnings` — result `B`, `W`, `D`,
 //!   `BF`, `WF`, `LL`, `BYE` (white empty) or empty (not played).
 //!
@@ -9,11 +11,24 @@
 //! file without a header must use the order above. Every refusal names the file's line.
 
 use super::csv_text::{self, Record};
-use super::model::{Game, Outcome, Player, PlayerId, Round, TournamentError, refuse};
+use super::model::{Game, Outcome, Player, PlayerId, PlayerIds, Round, TournamentError, refuse};
 use super::rank::Rank;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-const PLAYER_COLUMNS: [&str; 5] = ["name", "rank", "club", "team", "withdrawn_after_round"];
+const PLAYER_COLUMNS: [&str; 12] = [
+    "name",
+    "rank",
+    "club",
+    "team",
+    "withdrawn_after_round",
+    "family",
+    "country",
+    "city",
+    "egd_pin",
+    "aga_id",
+    "ffg_licence",
+    "cn_id",
+];
 const GAME_COLUMNS: [&str; 7] = [
     "round",
     "board",
@@ -114,15 +129,24 @@ pub fn read_players(text: &str) -> Result<Vec<Player>, TournamentError> {
                 ))
             })?)
         };
+        let text = |i: usize| cell(r, cols[i]).to_string();
         players.push(Player {
             id: PlayerId(players.len() as u32),
             name,
             rank,
-            club: cell(r, cols[2]).to_string(),
-            team: cell(r, cols[3]).to_string(),
+            club: text(2),
+            team: text(3),
             withdrawn_after_round,
-            lot: 0,
-            foreign: Default::default(),
+            family: text(5),
+            country: text(6).to_ascii_uppercase(),
+            city: text(7),
+            ids: PlayerIds {
+                egd_pin: text(8),
+                aga_id: text(9),
+                ffg_licence: text(10),
+                cn_id: text(11),
+            },
+            ..Player::default()
         });
     }
     if players.is_empty() {
@@ -308,6 +332,7 @@ pub fn rounds_from_rows(rows: &[GameRow]) -> Result<Vec<Round>, TournamentError>
                     outcome: Some(outcome),
                     black_warnings: row.black_warnings,
                     white_warnings: row.white_warnings,
+                    handicap: 0,
                 });
             }
         }
@@ -338,6 +363,32 @@ mod tests {
             Ok(_) => "accepted".into(),
             Err(e) => e.0,
         }
+    }
+
+    #[test]
+    fn issue19_optional_columns_in_any_order_after_the_five() {
+        let p = read_players(
+            "name,rank,club,team,withdrawn_after_round,cn_id,egd_pin,city,family,country,ffg_licence,aga_id\nAn,5d,,,,CN123,12345678,Lyon,Dupont,fr,0512345,777\nBo,2k,,,,,,,,,,\n",
+        )
+        .unwrap_or_default();
+        assert_eq!(p.len(), 2);
+        let a = &p[0];
+        assert_eq!(
+            (a.family.as_str(), a.country.as_str(), a.city.as_str()),
+            ("Dupont", "FR", "Lyon")
+        );
+        assert_eq!(a.ids.egd_pin, "12345678");
+        assert_eq!(a.ids.aga_id, "777");
+        assert_eq!(a.ids.ffg_licence, "0512345");
+        assert_eq!(a.ids.cn_id, "CN123");
+        assert!(p[1].ids.is_empty() && p[1].family.is_empty());
+        // Only some of them, and the five without the new ones, as before.
+        let p = read_players("name,rank,club,team,withdrawn_after_round,egd_pin\nAn,5d,,,,1\n")
+            .unwrap_or_default();
+        assert_eq!(p[0].ids.egd_pin, "1");
+        assert!(
+            read_players("name,rank,club,team,withdrawn_after_round,pin\nAn,5d,,,,1\n").is_err()
+        );
     }
 
     #[test]

@@ -14,8 +14,10 @@ fn js(s: &str) -> String {
     Value::String(s.to_string()).to_string()
 }
 
-/// `[{"board": 1, "black": "name", "white": "name"}, …, {"bye": "name"}]` for round `round`
-/// (an empty list when it is not paired), keys in that order.
+/// `[{"board": 1, "black": "name", "white": "name", "handicap": 0, "komi": 3.75}, …,
+/// {"bye": "name"}]` for round `round` (an empty list when it is not paired), keys in that
+/// order. The komi is the event rules' (Chinese rules count it in stones; a handicap game has
+/// none, the handicap return being applied at the count).
 pub fn pairing_json(t: &Tournament, round: u32) -> String {
     let Some(r) = t.round(round) else {
         return "[]".into();
@@ -25,10 +27,12 @@ pub fn pairing_json(t: &Tournament, round: u32) -> String {
         .iter()
         .map(|g| {
             format!(
-                "{{\"board\": {}, \"black\": {}, \"white\": {}}}",
+                "{{\"board\": {}, \"black\": {}, \"white\": {}, \"handicap\": {}, \"komi\": {}}}",
                 g.board,
                 js(t.name_of(g.black)),
-                js(t.name_of(g.white))
+                js(t.name_of(g.white)),
+                g.handicap,
+                super::event::number_text(t.event.komi_value(g.handicap))
             )
         })
         .collect();
@@ -51,14 +55,20 @@ pub fn pairing_text(t: &Tournament, round: u32) -> String {
         s.push_str("(not paired)\n");
         return s;
     };
-    let _ = writeln!(s, "{:>5}  {:<24} {:<24} result", "board", "black", "white");
+    let _ = writeln!(
+        s,
+        "{:>5}  {:<24} {:<24} {:>4} {:>5} result",
+        "board", "black", "white", "hcp", "komi"
+    );
     for g in &r.games {
         let _ = writeln!(
             s,
-            "{:>5}  {:<24} {:<24} {}",
+            "{:>5}  {:<24} {:<24} {:>4} {:>5} {}",
             g.board,
             format!("{} {}", t.name_of(g.black), rank_text(t, g.black)),
             format!("{} {}", t.name_of(g.white), rank_text(t, g.white)),
+            g.handicap,
+            super::event::number_text(t.event.komi_value(g.handicap)),
             g.outcome.map_or("", Outcome::code)
         );
     }
@@ -115,6 +125,10 @@ pub fn criterion_label(key: &str, lang: Lang) -> String {
         "opponents" => lang.pick("对手积分总和", "對手積分總和", "opponents' scores"),
         "board_points" => lang.pick("局分", "局分", "board points"),
         "reached" => lang.pick("淘汰轮次", "淘汰輪次", "out in round"),
+        "SOS" => lang.pick("对手分", "對手分", "SOS"),
+        "SOSOS" => lang.pick("对手的对手分", "對手的對手分", "SOSOS"),
+        "SODOS" => lang.pick("所胜对手分", "所勝對手分", "SODOS"),
+        "playoff" => lang.pick("附加赛", "附加賽", "play-off"),
         "wins" => lang.pick("胜局", "勝局", "wins"),
         "remaining" => lang.pick("剩余棋手", "剩餘棋手", "players left"),
         "shared" => lang.pick("C 名次并列", "C 名次並列", "C shared place"),
@@ -537,83 +551,7 @@ pub fn slips_html(t: &Tournament, round: u32, lang: Lang) -> String {
     page(&title, &b, lang)
 }
 
-/// The EGF results table (`.h9`): header lines, then one line per player in place order with
-/// place, name, rank, country, club, score, and one entry a round: `23+/w0` (opponent's place,
-/// result, colour, handicap), `0+` for a bye that counts as a win, `0-` for a round without a
-/// game. Games decided without play (forfeits, both lose, not played) are written `0+`/`0-`
-/// so the rating list does not rate them.
+/// The EGD results table (`.h9`): see [`super::rating_files::h9`].
 pub fn h9(t: &Tournament, s: &Standings) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "; EV[{}]", t.name.replace(['[', ']'], ""));
-    let _ = writeln!(out, "; HA[h0]");
-    let _ = writeln!(out, "; KM[7.5]");
-    let _ = writeln!(
-        out,
-        "; CM[Tianyuan {} (Chinese Weiqi Rules, Art. 28); {}]",
-        t.system.name(),
-        chain_text(t, s)
-    );
-    let _ = writeln!(out, "; Pl Name Rk Co Club Pts Rounds");
-    let mut places: HashMap<PlayerId, u32> = HashMap::new();
-    for r in &s.rows {
-        for &p in &r.players {
-            places.insert(p, r.place);
-        }
-    }
-    let rounds = t.played.iter().map(|r| r.number).max().unwrap_or(0);
-    for r in &s.rows {
-        for &p in &r.players {
-            let player = t.player(p);
-            let mut words: Vec<String> =
-                player.name.split_whitespace().map(str::to_string).collect();
-            if words.len() < 2 {
-                words.push("-".into());
-            }
-            let club = if player.club.trim().is_empty() {
-                "-".to_string()
-            } else {
-                player.club.split_whitespace().collect::<Vec<_>>().join("_")
-            };
-            let rank = player.rank.map_or("30k".to_string(), |x| x.egf_text());
-            let mut line = format!(
-                "{:>4} {} {rank} CN {club} {}",
-                r.place,
-                words.join(" "),
-                r.score
-            );
-            for n in 1..=rounds {
-                let g = s.counted.iter().find(|g| g.round == n && g.involves(p));
-                let entry = match g {
-                    Some(g)
-                        if matches!(
-                            g.outcome,
-                            Outcome::BlackWins | Outcome::WhiteWins | Outcome::Draw
-                        ) =>
-                    {
-                        let opp = places.get(&g.opponent_of(p)).copied().unwrap_or(0);
-                        let sym = match g.points_of(p) {
-                            2 => "+",
-                            1 => "=",
-                            _ => "-",
-                        };
-                        format!("{opp}{sym}/{}0", if g.black == p { "b" } else { "w" })
-                    }
-                    Some(g) => {
-                        if g.points_of(p) == 2 {
-                            "0+".into()
-                        } else {
-                            "0-".into()
-                        }
-                    }
-                    None if s.byes.contains(&(n, p)) && t.system.bye_is_win() => "0+".into(),
-                    None => "0-".into(),
-                };
-                line.push(' ');
-                line.push_str(&entry);
-            }
-            out.push_str(&line);
-            out.push('\n');
-        }
-    }
-    out
+    super::rating_files::h9(t, s)
 }

@@ -5,8 +5,12 @@ use super::berger;
 use super::model::{Player, System, Tournament, TournamentError, refuse};
 use super::teams;
 
-/// The newest file format this build reads.
-pub const FORMAT: u32 = 1;
+/// The newest file format this build reads and the one it writes. Format 2 (issue 19) adds
+/// the event's dates, place, time control and rules, McMahon settings, the director's pairs to
+/// avoid, players' ids, country, city and family, handicaps, pairing certificates, play-off
+/// rounds, the frozen rating list, the rank exam's table and the lots drawn again; every new
+/// field has a default, so format-1 files open unchanged.
+pub const FORMAT: u32 = 2;
 
 /// Rounds a system needs for `n` entrants when the organiser does not say.
 fn default_rounds(system: System, t: &Tournament) -> Result<u32, TournamentError> {
@@ -15,9 +19,11 @@ fn default_rounds(system: System, t: &Tournament) -> Result<u32, TournamentError
     Ok(match system {
         System::RoundRobin => berger::total_rounds(n, false),
         System::DoubleRoundRobin => berger::total_rounds(n, true),
-        System::Swiss => (log2(n) + 1).min(n.saturating_sub(1).max(1) as u32),
+        System::Swiss | System::McMahon => (log2(n) + 1).min(n.saturating_sub(1).max(1) as u32),
+        System::RankExam => 5.min(n.saturating_sub(1).max(1) as u32),
         System::Knockout => log2(n),
         System::DoubleKnockout => 2 * log2(n) + 1,
+        System::MultiKnockout { lives } => lives.max(2) * log2(n) + 1,
         System::Match { games, .. } => games,
         System::TeamRoundRobin => berger::total_rounds(teams::teams(t)?.len(), false),
         System::TeamSwiss => {
@@ -49,6 +55,9 @@ pub fn create(
     {
         return refuse(format!("a match is for two players; {n} entered"));
     }
+    if system == System::McMahon {
+        t.mcmahon = Some(Default::default());
+    }
     t.draw_lots();
     let needed = default_rounds(system, &t)?;
     t.rounds = match rounds {
@@ -67,9 +76,11 @@ pub fn create(
     Ok(t)
 }
 
-/// The event as RON text.
+/// The event as RON text, in the newest format.
 pub fn to_ron(t: &Tournament) -> Result<String, TournamentError> {
-    ron::ser::to_string_pretty(t, ron::ser::PrettyConfig::default())
+    let mut t = t.clone();
+    t.format = FORMAT;
+    ron::ser::to_string_pretty(&t, ron::ser::PrettyConfig::default())
         .map_err(|e| TournamentError(format!("cannot write the event: {e}")))
 }
 

@@ -11,18 +11,38 @@
 //!   in exact fractions ([`Ratio`]).
 //! - [`csv_import`], [`opengotha`], [`export`]: the files organisers bring and take away.
 //! - [`post`]: a finished arbiter session posting its result.
+//!
+//! Issue 19 (the director's open event):
+//! - [`mcmahon`] over [`matching`] (Edmonds' blossom algorithm): McMahon pairing with
+//!   handicaps as an optimal weighted matching, explained pair by pair; [`certificate`] lets
+//!   anyone re-run a round's pairing.
+//! - [`event`]: dates, place, time control, rules, komi, the EGD's class and adjusted time.
+//! - [`rating_files`] (EGD `.h9`, AGA report, FFG `.tou`) and [`check`] (the validator);
+//!   [`ratings`]: rating lists frozen into the event and the GoR preview.
+//! - [`exam`]: rank exams (定级/升级赛) with certificates.
+//!
+//! The one standings function is [`standings()`]: `tournament::standings(&Tournament) ->
+//! Standings`, used by the command line, the window, the printed pages and the hall's page.
 
 pub mod berger;
+pub mod certificate;
+pub mod check;
 pub mod csv_import;
 pub mod csv_text;
+pub mod event;
+pub mod exam;
 pub mod export;
 pub mod file;
 pub mod knockout;
+pub mod matching;
+pub mod mcmahon;
 pub mod model;
 pub mod opengotha;
 pub mod pairing;
 pub mod post;
 pub mod rank;
+pub mod rating_files;
+pub mod ratings;
 pub mod ratio;
 pub mod rng;
 pub mod standings;

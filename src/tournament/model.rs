@@ -6,7 +6,17 @@ use std::fmt;
 
 /// A player's number in the event (stable: two players of one name stay two).
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
 )]
 #[serde(transparent)]
 pub struct PlayerId(pub u32);
@@ -18,8 +28,35 @@ impl PlayerId {
     }
 }
 
+/// A player's numbers with the rating bodies (empty: none).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PlayerIds {
+    /// The European Go Database PIN (8 digits).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub egd_pin: String,
+    /// The American Go Association member number.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub aga_id: String,
+    /// The Fédération Française de Go licence (7 characters).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub ffg_licence: String,
+    /// The Chinese Weiqi Association's number.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub cn_id: String,
+}
+
+impl PlayerIds {
+    /// Whether no id is known.
+    pub fn is_empty(&self) -> bool {
+        self.egd_pin.is_empty()
+            && self.aga_id.is_empty()
+            && self.ffg_licence.is_empty()
+            && self.cn_id.is_empty()
+    }
+}
+
 /// One player.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Player {
     /// The player's number (= index in the event's list).
     pub id: PlayerId,
@@ -44,6 +81,22 @@ pub struct Player {
     /// `egfPin`, its own name split …), written back unchanged on export.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub foreign: std::collections::BTreeMap<String, String>,
+    /// The family the player belongs to (same text = same family: siblings, couples, parent
+    /// and child), for the director's prohibited pairs.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub family: String,
+    /// Country code (`CN`, `FR`), upper case.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub country: String,
+    /// City.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub city: String,
+    /// Numbers with the rating bodies.
+    #[serde(default, skip_serializing_if = "PlayerIds::is_empty")]
+    pub ids: PlayerIds,
+    /// Rating from the frozen rating list, on the EGD's GoR scale (1d = 2100).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i32>,
 }
 
 impl Player {
@@ -92,6 +145,17 @@ pub enum System {
     TeamAllPlay,
     /// 擂台赛: one game at a time, the loser is out, the winner meets the other side's next.
     Arena,
+    /// McMahon (issue 19): players start with a score from their rank between the floor and the
+    /// bar; each round is an optimal weighted matching (see `mcmahon`).
+    McMahon,
+    /// Multiple elimination (Art. 27.1): out after `lives` losses (3: triple elimination).
+    MultiKnockout {
+        /// Losses that put a player out (at least 2).
+        lives: u32,
+    },
+    /// 定级赛 / 升级赛: rounds within level groups; ranks awarded by the number of wins as the
+    /// organiser's table says (see `exam`).
+    RankExam,
 }
 
 impl System {
@@ -112,6 +176,11 @@ impl System {
             System::TeamSwiss => "team-swiss".into(),
             System::TeamAllPlay => "team-allplay".into(),
             System::Arena => "arena".into(),
+            System::McMahon => "mcmahon".into(),
+            System::MultiKnockout { lives: 2 } => "double-knockout".into(),
+            System::MultiKnockout { lives: 3 } => "triple-knockout".into(),
+            System::MultiKnockout { lives } => format!("elimination-{lives}"),
+            System::RankExam => "rank-exam".into(),
         }
     }
 
@@ -143,12 +212,37 @@ impl System {
             "team-swiss" => System::TeamSwiss,
             "team-allplay" | "team-all-play" => System::TeamAllPlay,
             "arena" => System::Arena,
-            _ => return None,
+            "mcmahon" | "macmahon" | "mac-mahon" => System::McMahon,
+            "triple-knockout" | "triple-elimination" => System::MultiKnockout { lives: 3 },
+            "rank-exam" | "exam" | "grading" => System::RankExam,
+            other => {
+                let lives = other
+                    .strip_prefix("elimination-")
+                    .or_else(|| other.strip_prefix("knockout-"))?
+                    .parse::<u32>()
+                    .ok()?;
+                match lives {
+                    1 => System::Knockout,
+                    2 => System::DoubleKnockout,
+                    3..=9 => System::MultiKnockout { lives },
+                    _ => return None,
+                }
+            }
         })
     }
 
     /// Every command-line name, for messages.
-    pub const NAMES: &'static str = "roundrobin, double-roundrobin, swiss, knockout, double-knockout, best-of-3, best-of-5, best-of-7, ten-game, team-roundrobin, team-swiss, team-allplay, arena";
+    pub const NAMES: &'static str = "roundrobin, double-roundrobin, swiss, mcmahon, knockout, double-knockout, triple-knockout, elimination-N, best-of-3, best-of-5, best-of-7, ten-game, team-roundrobin, team-swiss, team-allplay, arena, rank-exam";
+
+    /// Losses that put a player out of an elimination event (`None`: not one).
+    pub fn lives(self) -> Option<u32> {
+        match self {
+            System::Knockout => Some(1),
+            System::DoubleKnockout => Some(2),
+            System::MultiKnockout { lives } => Some(lives),
+            _ => None,
+        }
+    }
 
     /// Whether entrants are teams.
     pub fn is_team(self) -> bool {
@@ -160,7 +254,10 @@ impl System {
 
     /// Whether a bye counts as a win (Swiss-style events only).
     pub fn bye_is_win(self) -> bool {
-        matches!(self, System::Swiss | System::TeamSwiss)
+        matches!(
+            self,
+            System::Swiss | System::TeamSwiss | System::McMahon | System::RankExam
+        )
     }
 }
 
@@ -245,6 +342,13 @@ pub struct Game {
     /// Warnings given to White.
     #[serde(default)]
     pub white_warnings: u32,
+    /// Handicap stones (0: an even game; 1: no komi, Black first).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub handicap: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Game {
@@ -257,6 +361,7 @@ impl Game {
             outcome: None,
             black_warnings: 0,
             white_warnings: 0,
+            handicap: 0,
         }
     }
 
@@ -305,6 +410,13 @@ pub struct Round {
     /// Players with a bye (Swiss: at most one; team events: the members of a team with a bye).
     #[serde(default)]
     pub byes: Vec<PlayerId>,
+    /// A play-off round (Art. 28.3): its games decide places among players equal on every
+    /// criterion and count for nothing else.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub playoff: bool,
+    /// How the pairing was made, so that anyone can re-run it (McMahon rounds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<super::certificate::Certificate>,
 }
 
 impl Round {
@@ -389,6 +501,28 @@ pub struct Tournament {
     /// OpenGotha's parameter sets as they were read, written back verbatim.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opengotha_parameters: Option<String>,
+    /// Dates, place, time control and rules (format 2).
+    #[serde(default)]
+    pub event: super::event::EventInfo,
+    /// McMahon settings: bar, floor, handicaps (format 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcmahon: Option<super::mcmahon::McMahonSettings>,
+    /// The director's weights for pairs to avoid (format 2).
+    #[serde(default)]
+    pub avoid: super::mcmahon::AvoidWeights,
+    /// The rating list snapshot frozen into the event (format 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<super::ratings::Snapshot>,
+    /// The organiser's promotion table of a rank exam (format 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exam: Option<super::exam::ExamTable>,
+    /// Lots drawn again (Art. 29.1), each with its new seed and why (format 2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub redraws: Vec<Redraw>,
+    /// Places that must be decided (Art. 28.3): ties for places 1..=N are broken by a
+    /// play-off, never shared (format 2).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub decided_places: u32,
     /// The hall's tables mapped to boards, `(table, board)` (issue 18): table N plays board N
     /// unless listed here. Only the chief arbiter's desk reads it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -399,6 +533,15 @@ pub struct Tournament {
     /// by the desk (`hall::round_file`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub desk_posts: Vec<DeskPost>,
+}
+
+/// A new lot drawn after the event was made (Art. 29.1: a withdrawal before the start).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Redraw {
+    /// The seed of the new lot.
+    pub seed: u64,
+    /// Why it was drawn.
+    pub reason: String,
 }
 
 /// A result the chief arbiter's desk posted into a round (issue 18): the game, the board's
@@ -448,7 +591,7 @@ impl Tournament {
     /// A new event with no round played.
     pub fn new(name: &str, system: System, rounds: u32, seed: u64, players: Vec<Player>) -> Self {
         Tournament {
-            format: format_version(),
+            format: super::file::FORMAT,
             name: name.to_string(),
             system,
             rounds,
@@ -457,6 +600,13 @@ impl Tournament {
             played: Vec::new(),
             ranking: RankingOptions::default(),
             opengotha_parameters: None,
+            event: Default::default(),
+            mcmahon: None,
+            avoid: Default::default(),
+            ratings: None,
+            exam: None,
+            redraws: Vec::new(),
+            decided_places: 0,
             hall_tables: Vec::new(),
             desk_posts: Vec::new(),
         }
@@ -505,6 +655,7 @@ impl Tournament {
     pub fn rounds_with_results(&self) -> u32 {
         self.played
             .iter()
+            .filter(|r| !r.playoff)
             .filter(|r| r.games.iter().any(|g| g.outcome.is_some()) || !r.byes.is_empty())
             .map(|r| r.number)
             .max()

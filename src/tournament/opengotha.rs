@@ -36,9 +36,10 @@ fn split_name(name: &str) -> (String, String) {
     (family, words.collect::<Vec<_>>().join(" "))
 }
 
-/// The name and first name OpenGotha has for `p`: as the file had them when our name is still
-/// theirs joined, else our name split.
-fn opengotha_name(p: &Player) -> (String, String) {
+/// The family name and given name of `p` (OpenGotha, the EGD, the AGA, the FFG): as an
+/// imported file had them when our name is still theirs joined, else our name split at its
+/// first space, family name first.
+pub fn opengotha_name(p: &Player) -> (String, String) {
     if let (Some(n), Some(f)) = (p.foreign.get("name"), p.foreign.get("firstName"))
         && format!("{n} {f}").trim() == p.name
     {
@@ -52,7 +53,7 @@ fn player_attributes(p: &Player, rounds: u32, mask_len: usize) -> String {
     let mut a: BTreeMap<String, String> = [
         ("agaExpirationDate", ""),
         ("agaId", ""),
-        ("country", "CN"),
+        ("country", ""),
         ("egfPin", ""),
         ("ffgLicence", ""),
         ("ffgLicenceStatus", ""),
@@ -64,6 +65,17 @@ fn player_attributes(p: &Player, rounds: u32, mask_len: usize) -> String {
     .map(|(k, v)| (k.to_string(), v.to_string()))
     .collect();
     a.extend(p.foreign.iter().map(|(k, v)| (k.clone(), v.clone())));
+    // Our own values over the file's (issue 19: players carry ids and a country).
+    for (key, ours) in [
+        ("country", &p.country),
+        ("egfPin", &p.ids.egd_pin),
+        ("agaId", &p.ids.aga_id),
+        ("ffgLicence", &p.ids.ffg_licence),
+    ] {
+        if !ours.is_empty() {
+            a.insert(key.into(), ours.clone());
+        }
+    }
     let (name, first) = opengotha_name(p);
     a.insert("name".into(), name);
     a.insert("firstName".into(), first);
@@ -108,6 +120,19 @@ fn player_attributes(p: &Player, rounds: u32, mask_len: usize) -> String {
         p.withdrawn_after_round
             .map_or(String::new(), |w| w.to_string()),
     );
+    for (key, ours) in [
+        ("tianyuanFamily", &p.family),
+        ("tianyuanCity", &p.city),
+        ("tianyuanCnId", &p.ids.cn_id),
+        ("tianyuanCountry", &p.country),
+    ] {
+        if !ours.is_empty() {
+            a.insert(key.into(), ours.clone());
+        }
+    }
+    if let Some(r) = p.rating {
+        a.insert("tianyuanRating".into(), r.to_string());
+    }
     a.iter()
         .map(|(k, v)| format!("{k}=\"{}\"", esc(v)))
         .collect::<Vec<_>>()
@@ -156,8 +181,9 @@ pub fn write(t: &Tournament) -> String {
         for g in &r.games {
             let _ = writeln!(
                 x,
-                "<Game blackPlayer=\"{}\" handicap=\"0\" knownColor=\"true\" result=\"{}\" roundNumber=\"{}\" tableNumber=\"{}\" whitePlayer=\"{}\" tianyuanBlack=\"{}\" tianyuanWhite=\"{}\" tianyuanResult=\"{}\" tianyuanBlackWarnings=\"{}\" tianyuanWhiteWarnings=\"{}\"/>",
+                "<Game blackPlayer=\"{}\" handicap=\"{}\" knownColor=\"true\" result=\"{}\" roundNumber=\"{}\" tableNumber=\"{}\" whitePlayer=\"{}\" tianyuanBlack=\"{}\" tianyuanWhite=\"{}\" tianyuanResult=\"{}\" tianyuanBlackWarnings=\"{}\" tianyuanWhiteWarnings=\"{}\"{}/>",
                 esc(&keys[g.black.index()]),
+                g.handicap,
                 result_code(g.outcome),
                 r.number,
                 g.board,
@@ -171,6 +197,11 @@ pub fn write(t: &Tournament) -> String {
                 }),
                 g.black_warnings,
                 g.white_warnings,
+                if r.playoff {
+                    " tianyuanPlayoff=\"true\""
+                } else {
+                    ""
+                },
             );
         }
     }
@@ -191,15 +222,7 @@ pub fn write(t: &Tournament) -> String {
         x.push_str(raw);
         x.push('\n');
     } else {
-        x.push_str("<TournamentParameterSet>\n");
-        let _ = writeln!(
-            x,
-            "<GeneralParameterSet basicTime=\"60\" beginDate=\"\" canByoYomiTime=\"300\" complementaryTimeSystem=\"STDBYOYOMI\" director=\"\" endDate=\"\" fischerTime=\"10\" genMMBar=\"9D\" genMMFloor=\"30K\" genMMS2ValueAbsent=\"1\" genMMS2ValueBye=\"2\" genNBW2ValueAbsent=\"0\" genNBW2ValueBye=\"2\" genRoundDownNBWMMS=\"true\" komi=\"7.5\" location=\"\" name=\"{}\" nbMovesCanTime=\"15\" numberOfCategories=\"1\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\" stdByoYomiTime=\"60\"/>",
-            esc(&t.name),
-            t.rounds,
-            esc(&t.name)
-        );
-        x.push_str("</TournamentParameterSet>\n");
+        x.push_str(&parameter_sets(t));
     }
     let extras: Vec<&str> = t
         .ranking
@@ -209,13 +232,210 @@ pub fn write(t: &Tournament) -> String {
         .collect();
     let _ = writeln!(
         x,
-        "<TianyuanParameterSet system=\"{}\" seed=\"{}\" sharedPlaces=\"{}\" tiebreaks=\"{}\"/>",
+        "<TianyuanParameterSet system=\"{}\" seed=\"{}\" sharedPlaces=\"{}\" tiebreaks=\"{}\" event=\"{}\"/>",
         t.system.name(),
         t.seed,
         t.ranking.shared_places,
-        extras.join(",")
+        extras.join(","),
+        esc(&event_json(t))
     );
     x.push_str("</Tournament>\n");
+    x
+}
+
+fn get_attr(m: &HashMap<String, String>, k: &str) -> String {
+    m.get(k).map_or("", |s| s.as_str()).trim().to_string()
+}
+
+/// What OpenGotha cannot hold of the event (issue 19), carried whole in our own attribute.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct EventJson {
+    #[serde(default)]
+    event: super::event::EventInfo,
+    #[serde(default)]
+    mcmahon: Option<super::mcmahon::McMahonSettings>,
+    #[serde(default)]
+    avoid: super::mcmahon::AvoidWeights,
+    #[serde(default)]
+    exam: Option<super::exam::ExamTable>,
+    #[serde(default)]
+    redraws: Vec<super::model::Redraw>,
+    #[serde(default)]
+    decided_places: u32,
+    #[serde(default)]
+    ratings: Option<super::ratings::Snapshot>,
+}
+
+fn event_json(t: &Tournament) -> String {
+    serde_json::to_string(&EventJson {
+        event: t.event.clone(),
+        mcmahon: t.mcmahon,
+        avoid: t.avoid,
+        exam: t.exam.clone(),
+        redraws: t.redraws.clone(),
+        decided_places: t.decided_places,
+        ratings: t.ratings.clone(),
+    })
+    .unwrap_or_default()
+}
+
+fn read_event_json(t: &mut Tournament, text: &str) -> Result<(), TournamentError> {
+    let e: EventJson = serde_json::from_str(text)
+        .map_err(|err| TournamentError(format!("bad TianyuanParameterSet event: {err}")))?;
+    t.event = e.event;
+    t.mcmahon = e.mcmahon;
+    t.avoid = e.avoid;
+    t.exam = e.exam;
+    t.redraws = e.redraws;
+    t.decided_places = e.decided_places;
+    t.ratings = e.ratings;
+    Ok(())
+}
+
+fn og_rank(r: Rank) -> String {
+    r.egf_text().to_uppercase()
+}
+
+/// The time control of OpenGotha's general parameters as a SPEC.
+fn og_time(g: &HashMap<String, String>) -> Option<String> {
+    let num = |k: &str| get_attr(g, k).parse::<u64>().ok();
+    let basic = num("basicTime")?;
+    let spec = match get_attr(g, "complementaryTimeSystem").as_str() {
+        "STDBYOYOMI" => format!(
+            "japanese:main={basic}m,periods=1x{}s",
+            num("stdByoYomiTime").filter(|s| *s > 0)?
+        ),
+        "CANBYOYOMI" => format!(
+            "canadian:main={basic}m,stones={}/{}s",
+            num("nbMovesCanTime").filter(|s| *s > 0)?,
+            num("canByoYomiTime").filter(|s| *s > 0)?
+        ),
+        "FISCHER" => format!("fischer:main={basic}m,inc={}s", num("fischerTime")?),
+        "SUDDENDEATH" => format!("sudden:main={basic}m"),
+        _ => return None,
+    };
+    super::event::parse_time(&spec).ok()
+}
+
+/// McMahon settings and the event's facts from OpenGotha's own parameter sets.
+fn read_opengotha_settings(
+    t: &mut Tournament,
+    general: &HashMap<String, String>,
+    handicap: &HashMap<String, String>,
+    warnings: &mut Vec<String>,
+) {
+    let rank = |k: &str, m: &HashMap<String, String>| Rank::parse(&get_attr(m, k)).ok();
+    if t.system == System::McMahon {
+        let mut m = super::mcmahon::McMahonSettings::default();
+        if let Some(b) = rank("genMMBar", general) {
+            m.bar = b;
+        }
+        if let Some(f) = rank("genMMFloor", general) {
+            m.floor = f;
+        }
+        let ceiling: u32 = get_attr(handicap, "hdCeiling").parse().unwrap_or(0);
+        if ceiling > 0 {
+            m.handicap = Some(super::mcmahon::HandicapRule {
+                below: rank("hdNoHdRankThreshold", handicap).unwrap_or(Rank::NationalDan(1)),
+                correction: get_attr(handicap, "hdCorrection").parse().unwrap_or(1),
+                max: ceiling.min(9),
+            });
+            if get_attr(handicap, "hdBasedOnMMS") == "true" {
+                warnings.push(
+                    "OpenGotha computed handicaps from McMahon scores; Tianyuan computes them from declared ranks".into(),
+                );
+            }
+        }
+        if m.validate().is_err() {
+            warnings.push(format!(
+                "McMahon settings {} not usable; defaults kept",
+                m.text()
+            ));
+            m = Default::default();
+        }
+        t.mcmahon = Some(m);
+    }
+    let date = |k: &str| super::event::parse_date(&get_attr(general, k)).ok();
+    if let Some(first) = date("beginDate") {
+        let last = date("endDate")
+            .filter(|l| *l >= first)
+            .unwrap_or_else(|| first.clone());
+        t.event.dates = Some((first, last));
+    }
+    t.event.city = get_attr(general, "location");
+    if let Ok(k) = get_attr(general, "komi").parse::<f64>()
+        && (k * 2.0).fract() == 0.0
+        && k.abs() < 100.0
+    {
+        t.event.komi_half_points = Some((k * 2.0) as i64);
+    }
+    t.event.time = og_time(general);
+}
+
+/// Our parameter sets when the file did not come from OpenGotha: general (time, komi, McMahon
+/// bar and floor), handicap and placement.
+fn parameter_sets(t: &Tournament) -> String {
+    let e = &t.event;
+    let m = t.mcmahon.unwrap_or_default();
+    let (dates_from, dates_to) = e.dates.clone().unwrap_or_default();
+    let secs = |ms: crate::clock::Millis| ms.0 / 1000;
+    let (mut basic, mut system, mut std, mut can, mut moves, mut fischer) =
+        (60, "STDBYOYOMI", 60, 300, 15, 10);
+    if let Some(c) = e.time_control() {
+        use crate::clock::TimeControl as T;
+        basic = secs(c.main_time()) / 60;
+        match c {
+            T::Chinese { period, .. } | T::Japanese { period, .. } => std = secs(period),
+            T::Canadian { stones, block, .. } => {
+                system = "CANBYOYOMI";
+                can = secs(block);
+                moves = i64::from(stones);
+            }
+            T::Fischer { increment, .. } => {
+                system = "FISCHER";
+                fischer = secs(increment);
+            }
+            T::SuddenDeath { .. } => system = "SUDDENDEATH",
+        }
+    }
+    let mut x = String::from("<TournamentParameterSet>\n");
+    let _ = writeln!(
+        x,
+        "<GeneralParameterSet basicTime=\"{basic}\" beginDate=\"{}\" canByoYomiTime=\"{can}\" complementaryTimeSystem=\"{system}\" director=\"\" endDate=\"{}\" fischerTime=\"{fischer}\" genMMBar=\"{}\" genMMFloor=\"{}\" genMMS2ValueAbsent=\"1\" genMMS2ValueBye=\"2\" genNBW2ValueAbsent=\"0\" genNBW2ValueBye=\"2\" genRoundDownNBWMMS=\"true\" komi=\"{}\" location=\"{}\" name=\"{}\" nbMovesCanTime=\"{moves}\" numberOfCategories=\"1\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\" stdByoYomiTime=\"{std}\"/>",
+        esc(&dates_from),
+        esc(&dates_to),
+        og_rank(m.bar),
+        og_rank(m.floor),
+        super::event::number_text(e.komi_points(0)),
+        esc(&e.city),
+        esc(&t.name),
+        t.rounds,
+        esc(&t.name)
+    );
+    match (t.system, m.handicap) {
+        (System::McMahon, Some(h)) => {
+            let _ = writeln!(
+                x,
+                "<HandicapParameterSet hdBasedOnMMS=\"false\" hdCeiling=\"{}\" hdCorrection=\"{}\" hdNoHdRankThreshold=\"{}\"/>",
+                h.max,
+                h.correction,
+                og_rank(h.below)
+            );
+        }
+        _ => x.push_str(
+            "<HandicapParameterSet hdBasedOnMMS=\"false\" hdCeiling=\"0\" hdCorrection=\"1\" hdNoHdRankThreshold=\"30K\"/>\n",
+        ),
+    }
+    let criteria: &[&str] = if t.system == System::McMahon {
+        &["MMS", "SOSM", "SOSOSM", "SODOSM"]
+    } else {
+        &["NBW", "SOSW", "SOSOSW", "SODOSW"]
+    };
+    x.push_str("<PlacementParameterSet>\n<PlacementCriteria>\n");
+    for (i, c) in criteria.iter().enumerate() {
+        let _ = writeln!(x, "<PlacementCriterion name=\"{c}\" number=\"{}\"/>", i + 1);
+    }
+    x.push_str("</PlacementCriteria>\n</PlacementParameterSet>\n</TournamentParameterSet>\n");
     x
 }
 
@@ -264,6 +484,8 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
     let mut games_attrs = Vec::new();
     let mut byes_attrs = Vec::new();
     let mut general = HashMap::new();
+    let mut handicap = HashMap::new();
+    let mut placement_numbered: Vec<(usize, String)> = Vec::new();
     let mut ours = HashMap::new();
     let mut saw_tournament = false;
     let mut open: Vec<String> = Vec::new();
@@ -321,6 +543,12 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
                     }
                 }
                 b"GeneralParameterSet" => general = attributes(&e)?,
+                b"HandicapParameterSet" => handicap = attributes(&e)?,
+                b"PlacementCriterion" => {
+                    let a = attributes(&e)?;
+                    let number: usize = get_attr(&a, "number").parse().unwrap_or(0);
+                    placement_numbered.push((number, get_attr(&a, "name")));
+                }
                 b"TianyuanParameterSet" => ours = attributes(&e)?,
                 _ => {}
             },
@@ -342,6 +570,12 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
     if !saw_tournament {
         return refuse("not an OpenGotha file: no <Tournament> element");
     }
+    placement_numbered.sort();
+    let placement: Vec<String> = placement_numbered
+        .into_iter()
+        .map(|(_, n)| n)
+        .filter(|n| n != "NULL")
+        .collect();
     let mut warnings = Vec::new();
     let get = |m: &HashMap<String, String>, k: &str| {
         m.get(k).map_or("", |s| s.as_str()).trim().to_string()
@@ -396,6 +630,11 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
         if !our.is_empty() {
             by_our_id.insert(our, id);
         }
+        let country = match get(a, "tianyuanCountry") {
+            c if !c.is_empty() => c,
+            _ if a.contains_key("tianyuanId") => String::new(),
+            _ => get(a, "country").to_ascii_uppercase(),
+        };
         players.push(Player {
             id,
             name: full,
@@ -409,6 +648,16 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
                 .filter(|(k, _)| !k.starts_with("tianyuan"))
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect(),
+            family: get(a, "tianyuanFamily"),
+            country,
+            city: get(a, "tianyuanCity"),
+            ids: super::model::PlayerIds {
+                egd_pin: get(a, "egfPin"),
+                aga_id: get(a, "agaId"),
+                ffg_licence: get(a, "ffgLicence"),
+                cn_id: get(a, "tianyuanCnId"),
+            },
+            rating: get(a, "tianyuanRating").parse().ok(),
         });
     }
     // Two players of one name stay two: their names get the club, else a number.
@@ -475,6 +724,7 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
             number: n,
             ..Round::default()
         });
+        round.playoff |= get(a, "tianyuanPlayoff") == "true";
         round.games.push(Game {
             board: get(a, "tableNumber")
                 .parse::<u32>()
@@ -485,6 +735,7 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
             outcome,
             black_warnings: get(a, "tianyuanBlackWarnings").parse().unwrap_or(0),
             white_warnings: get(a, "tianyuanWhiteWarnings").parse().unwrap_or(0),
+            handicap: get(a, "handicap").parse().unwrap_or(0),
         });
     }
     for a in &byes_attrs {
@@ -505,9 +756,18 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
         r.games.sort_by_key(|g| g.board);
     }
     rounds = rounds.max(rounds_map.keys().copied().max().unwrap_or(0));
-    let system = System::parse(&get(&ours, "system")).unwrap_or(System::Swiss);
+    let mcmahon_placement = placement.first().is_some_and(|c| c == "MMS");
+    let system = System::parse(&get(&ours, "system")).unwrap_or(if mcmahon_placement {
+        System::McMahon
+    } else {
+        System::Swiss
+    });
     let seed = get(&ours, "seed").parse().unwrap_or(0);
     let mut t = Tournament::new(&get(&general, "name"), system, rounds, seed, players);
+    match get(&ours, "event") {
+        e if !e.is_empty() => read_event_json(&mut t, &e)?,
+        _ => read_opengotha_settings(&mut t, &general, &handicap, &mut warnings),
+    }
     t.played = rounds_map.into_values().collect();
     if !parameters.is_empty() {
         t.opengotha_parameters = Some(parameters.join("\n"));

@@ -12,10 +12,16 @@ use super::swiss::{self, Colour, Entrant};
 use super::teams::{self, Team};
 
 impl Tournament {
-    /// Draws every player's lot number from the seed (registration order is not seeding).
+    /// The seed of the registration lot: the event's, or the last redraw's (Art. 29.1).
+    pub fn lot_seed(&self) -> u64 {
+        self.redraws.last().map_or(self.seed, |r| r.seed)
+    }
+
+    /// Draws every player's lot number from the lot's seed (registration order is not
+    /// seeding).
     pub fn draw_lots(&mut self) {
         let mut numbers: Vec<u32> = (1..=self.players.len() as u32).collect();
-        Lot::new(self.seed, 0).shuffle(&mut numbers);
+        Lot::new(self.lot_seed(), 0).shuffle(&mut numbers);
         for (p, n) in self.players.iter_mut().zip(numbers) {
             p.lot = n;
         }
@@ -48,7 +54,12 @@ impl Tournament {
                     "round {missing} is not paired yet; pair the rounds in order"
                 ));
             }
-            if let Some(last) = self.played.iter().map(|r| r.number).max()
+            if let Some(last) = self
+                .played
+                .iter()
+                .filter(|r| !r.playoff)
+                .map(|r| r.number)
+                .max()
                 && round > last + 1
             {
                 return refuse(format!("round {} comes first", last + 1));
@@ -57,7 +68,10 @@ impl Tournament {
         if round > self.rounds
             && !matches!(
                 self.system,
-                System::Knockout | System::DoubleKnockout | System::Arena
+                System::Knockout
+                    | System::DoubleKnockout
+                    | System::MultiKnockout { .. }
+                    | System::Arena
             )
         {
             return refuse(format!("the event has {} rounds", self.rounds));
@@ -68,6 +82,10 @@ impl Tournament {
             System::Swiss => self.swiss(round, lot)?,
             System::Knockout => self.knockout(round)?,
             System::DoubleKnockout => self.multi_knockout(round, 2, lot)?,
+            System::MultiKnockout { lives } => {
+                self.multi_knockout(round, i64::from(lives.max(2)), lot)?
+            }
+            System::McMahon | System::RankExam => return super::mcmahon::pair(self, round),
             System::Match { games, best_of } => self.match_game(round, games, best_of)?,
             System::TeamRoundRobin => self.team_round_robin(round)?,
             System::TeamSwiss => self.team_swiss(round, lot)?,
@@ -178,6 +196,7 @@ impl Tournament {
             number: round,
             games,
             byes: Vec::new(),
+            ..Round::default()
         })
     }
 
@@ -193,6 +212,7 @@ impl Tournament {
                 .map(|&(b, w)| Game::pairing(0, PlayerId(b as u32), PlayerId(w as u32)))
                 .collect(),
             byes: p.bye.map(|b| PlayerId(b as u32)).into_iter().collect(),
+            ..Round::default()
         })
     }
 
@@ -270,6 +290,7 @@ impl Tournament {
                 .map(|&(b, w)| Game::pairing(0, PlayerId(b as u32), PlayerId(w as u32)))
                 .collect(),
             byes: p.bye.map(|b| PlayerId(b as u32)).into_iter().collect(),
+            ..Round::default()
         })
     }
 
@@ -317,6 +338,7 @@ impl Tournament {
             number: round,
             games: vec![Game::pairing(1, black, white)],
             byes: Vec::new(),
+            ..Round::default()
         })
     }
 
@@ -364,6 +386,7 @@ impl Tournament {
             number: round,
             games,
             byes: Vec::new(),
+            ..Round::default()
         })
     }
 
@@ -426,6 +449,7 @@ impl Tournament {
             number: round,
             games,
             byes,
+            ..Round::default()
         })
     }
 
@@ -466,6 +490,7 @@ impl Tournament {
             number: round,
             games,
             byes: Vec::new(),
+            ..Round::default()
         })
     }
 
@@ -518,6 +543,7 @@ impl Tournament {
             number: round,
             games: vec![Game::pairing(1, black, white)],
             byes: Vec::new(),
+            ..Round::default()
         })
     }
 }

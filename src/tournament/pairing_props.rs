@@ -22,8 +22,7 @@ fn players(n: usize, withdrawals: &[(usize, u32)]) -> Vec<Player> {
             club: String::new(),
             team: String::new(),
             withdrawn_after_round: withdrawals.iter().find(|w| w.0 == i).map(|w| w.1),
-            lot: 0,
-            foreign: Default::default(),
+            ..Player::default()
         })
         .collect()
 }

@@ -156,9 +156,55 @@ impl Tournament {
         }
         self.players[id.index()].withdrawn_after_round = Some(after);
         if after == 0 && self.played.is_empty() {
+            // Art. 29.1: the table is drawn again — with a new seed, so the lot is a new one
+            // (the same seed would deal the same numbers), and the seed is logged.
+            let n = self.redraws.len() as u64 + 1;
+            let seed = crate::rng::mix(&[self.seed, n, 0x2901]);
+            self.redraws.push(super::model::Redraw {
+                seed,
+                reason: format!("{name} withdrew before the start (Art. 29.1)"),
+            });
             self.draw_lots();
         }
         Ok(())
+    }
+
+    /// Publishes a play-off round (Art. 28.3) between `players`, numbered after the last
+    /// round: the first against the second, the third against the fourth …, colours by lot
+    /// (an odd player out waits for the next play-off round). Its results are entered like any
+    /// other round's and decide only the order of these players.
+    pub fn add_playoff(&mut self, players: &[PlayerId]) -> Result<u32, TournamentError> {
+        if players.len() < 2 {
+            return refuse("a play-off needs at least two players");
+        }
+        let mut seen = std::collections::HashSet::new();
+        for &p in players {
+            if p.index() >= self.players.len() || !seen.insert(p) {
+                return refuse("a play-off names each player once");
+            }
+        }
+        let number = self.played.iter().map(|r| r.number).max().unwrap_or(0) + 1;
+        let mut lot = super::rng::Lot::new(self.seed, 0x2830 + u64::from(number));
+        let games = players
+            .chunks(2)
+            .filter(|c| c.len() == 2)
+            .enumerate()
+            .map(|(i, c)| {
+                let (b, w) = if lot.coin() {
+                    (c[0], c[1])
+                } else {
+                    (c[1], c[0])
+                };
+                super::model::Game::pairing(i as u32 + 1, b, w)
+            })
+            .collect();
+        self.publish(super::model::Round {
+            number,
+            games,
+            playoff: true,
+            ..Default::default()
+        })?;
+        Ok(number)
     }
 }
 

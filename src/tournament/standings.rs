@@ -7,9 +7,18 @@
 //!   robin player with no game in a round rested and gets nothing.
 //! - Round robin: score, then (A) the scores of the opponents beaten plus half the scores of
 //!   those drawn, (B) fewer warnings, (C) shared place or (D) lot.
-//! - Swiss: the total = score + (sum of opponents' scores ÷ (½ × 最高积分) − rounds). We read
-//!   最高积分 as the most a player can score, 2 × rounds, so the bracket is the average
-//!   opponent score minus the number of rounds played so far; then B, C/D.
+//! - Swiss: the total = score + (sum of opponents' scores ÷ (½ × 最高积分) − rounds), with
+//!   最高积分 the most a player can score, 2 × rounds, so the bracket is the average opponent
+//!   score minus the number of rounds played so far. Read alone the total can put a player
+//!   with fewer points above one with more (issue 19); we read the article as ranking by the
+//!   score (个人积分) first and by the total among equal scores — more points always rank above
+//!   fewer — then B, C/D (`docs/decisions.md`, issue 19, has the worked example).
+//! - McMahon (issue 19): the McMahon score, then SOS, SOSOS, SODOS on McMahon scores (or the
+//!   organiser's own list), then C/D.
+//! - Art. 28.1 B counts every warning given in the event, also in games Art. 29.2 voids: a
+//!   warning is a ruling on the player's conduct, which the void of a result does not undo.
+//! - Art. 28.3: play-off rounds count for nothing but the order of the players they were
+//!   played between (criterion `playoff`, after all others, before C/D).
 //! - Art. 29.2: a round-robin player who withdrew with fewer games played than half the
 //!   event's rounds has every result voided (and no place); otherwise every game they did not
 //!   play is a forfeit win of the opponent. Art. 29.3: a Swiss player's results stand, and for
@@ -118,6 +127,42 @@ fn smaller_is_better(key: &str) -> bool {
     key == "warnings"
 }
 
+/// The one comparator of the standings (individual and team): `a` before `b` on criterion
+/// `key` (larger is better, but for warnings).
+pub fn compare_on(a: &Row, b: &Row, key: &str) -> std::cmp::Ordering {
+    let (x, y) = (
+        a.value(key).unwrap_or(Ratio::ZERO),
+        b.value(key).unwrap_or(Ratio::ZERO),
+    );
+    if smaller_is_better(key) {
+        x.cmp(&y)
+    } else {
+        y.cmp(&x)
+    }
+}
+
+/// `a` before `b` on the whole chain (equal: neither criterion separates them).
+pub fn compare(a: &Row, b: &Row, chain: &[String]) -> std::cmp::Ordering {
+    chain
+        .iter()
+        .map(|k| compare_on(a, b, k))
+        .find(|o| o.is_ne())
+        .unwrap_or(std::cmp::Ordering::Equal)
+}
+
+/// The Swiss total of Art. 28.1/28.2: score + (sum of opponents' scores ÷ (½ × the most one
+/// can score in `rounds`) − `rounds`), with the most one can score 2 × rounds: returns
+/// `(total, bracket)`. Individual and team standings share it.
+pub fn swiss_total(score: Ratio, opponents: Ratio, rounds: u32) -> (Ratio, Ratio) {
+    let r = Ratio::int(i64::from(rounds));
+    let bracket = if rounds == 0 {
+        Ratio::ZERO
+    } else {
+        opponents / r - r
+    };
+    (score + bracket, bracket)
+}
+
 /// Sorts rows by `chain`, assigns places, marks shared places or draws lots (`seed`).
 pub fn place_rows(
     mut rows: Vec<Row>,
@@ -126,24 +171,8 @@ pub fn place_rows(
     seed: u64,
     notes: &mut Vec<String>,
 ) -> Vec<Row> {
-    let cmp_key = |a: &Row, b: &Row, key: &str| {
-        let (x, y) = (
-            a.value(key).unwrap_or(Ratio::ZERO),
-            b.value(key).unwrap_or(Ratio::ZERO),
-        );
-        if smaller_is_better(key) {
-            x.cmp(&y)
-        } else {
-            y.cmp(&x)
-        }
-    };
-    let cmp = |a: &Row, b: &Row| {
-        chain
-            .iter()
-            .map(|k| cmp_key(a, b, k))
-            .find(|o| o.is_ne())
-            .unwrap_or(std::cmp::Ordering::Equal)
-    };
+    let cmp_key = compare_on;
+    let cmp = |a: &Row, b: &Row| compare(a, b, chain);
     rows.sort_by(|a, b| cmp(a, b).then(a.name.cmp(&b.name)));
     if !shared_allowed {
         // Art. 28.1 D: a lot among those equal on every criterion, drawn from the seed.
@@ -203,6 +232,7 @@ fn counted_games(
     let mut counted: Vec<Counted> = t
         .played
         .iter()
+        .filter(|r| !r.playoff)
         .flat_map(|r| {
             r.games.iter().map(move |g| Counted {
                 round: r.number,
@@ -219,6 +249,7 @@ fn counted_games(
     let byes: Vec<(u32, PlayerId)> = t
         .played
         .iter()
+        .filter(|r| !r.playoff)
         .flat_map(|r| r.byes.iter().map(move |&p| (r.number, p)))
         .collect();
     let mut voided = Vec::new();
@@ -286,10 +317,15 @@ fn counted_games(
     (counted, byes, voided)
 }
 
-/// The standings of an individual event (round robin, Swiss, knockout, match).
+/// The standings of an event: the one function every front uses (the command line, the
+/// window, the printed pages and the hall's page). Individual events here; team events through
+/// [`super::team_standings`]. Places follow Art. 28 (shared places, or lots when they may not
+/// be shared, after any play-off of Art. 28.3).
 pub fn standings(t: &Tournament) -> Standings {
     match t.system {
-        System::Knockout | System::DoubleKnockout => return elimination(t),
+        System::Knockout | System::DoubleKnockout | System::MultiKnockout { .. } => {
+            return elimination(t);
+        }
         System::Match { games, best_of } => return match_standings(t, games, best_of),
         s if s.is_team() => return super::team_standings::standings(t),
         _ => {}
@@ -297,6 +333,7 @@ pub fn standings(t: &Tournament) -> Standings {
     let mut notes = Vec::new();
     let (counted, byes, voided) = counted_games(t, &mut notes);
     let swiss = t.system == System::Swiss;
+    let mcmahon = matches!(t.system, System::McMahon | System::RankExam);
     let rounds = t.rounds_with_results();
     let players: Vec<PlayerId> = t
         .entered()
@@ -309,22 +346,45 @@ pub fn standings(t: &Tournament) -> Standings {
             let e = totals.entry(p).or_default();
             e.score += g.points_of(p);
             e.games += i64::from(g.outcome.is_game());
-            e.warnings += i64::from(if g.black == p {
-                g.black_warnings
-            } else {
-                g.white_warnings
-            });
         }
     }
-    if swiss {
+    // Art. 28.1 B: every warning given in the event counts, voided games' included.
+    for g in t
+        .played
+        .iter()
+        .filter(|r| !r.playoff)
+        .flat_map(|r| &r.games)
+    {
+        for p in [g.black, g.white] {
+            totals.entry(p).or_default().warnings += i64::from(g.warnings_of(p));
+        }
+    }
+    if t.system.bye_is_win() {
         for &(_, p) in &byes {
             totals.entry(p).or_default().score += 2;
         }
     }
-    let score = |p: PlayerId| totals.get(&p).map_or(0, |x| x.score);
+    // McMahon: the initial score (half points) before the games' and byes' points.
+    let mode = super::mcmahon::mode_of(t);
+    let initial = |p: PlayerId| -> i64 {
+        if mcmahon {
+            super::mcmahon::initial_half(&mode, t.player(p))
+        } else {
+            0
+        }
+    };
+    // Scores in points: half points for McMahon (a win is one point), else Art. 28's 2/1/0.
+    let score = |p: PlayerId| -> Ratio {
+        let raw = totals.get(&p).map_or(0, |x| x.score) + initial(p);
+        if mcmahon {
+            Ratio::int(raw) / Ratio::int(2)
+        } else {
+            Ratio::int(raw)
+        }
+    };
     // Art. 29.3: what a withdrawn Swiss player counts for in the opponents' sums.
     let for_opponents = |p: PlayerId| -> Ratio {
-        let s = Ratio::int(score(p));
+        let s = score(p);
         if !swiss {
             return s;
         }
@@ -356,16 +416,27 @@ pub fn standings(t: &Tournament) -> Standings {
             })
             .sum()
     };
+    let sosos = |p: PlayerId| -> Ratio { games_of(p).map(|g| sos(g.opponent_of(p))).sum() };
+    let playoff = playoff_points(t);
     let mut chain: Vec<String> = if !t.ranking.extras.is_empty() {
         let mut c = vec!["score".to_string()];
         c.extend(t.ranking.extras.iter().map(|e| extra_key(*e).to_string()));
-        c.push("warnings".into());
+        if !mcmahon {
+            c.push("warnings".into());
+        }
         c
+    } else if mcmahon {
+        ["score", "SOS", "SOSOS", "SODOS"]
+            .map(String::from)
+            .to_vec()
     } else if swiss {
-        vec!["total".into(), "warnings".into()]
+        vec!["score".into(), "total".into(), "warnings".into()]
     } else {
         vec!["score".into(), "A".into(), "warnings".into()]
     };
+    if !playoff.is_empty() {
+        chain.push("playoff".into());
+    }
     chain.dedup();
     let rows: Vec<Row> = players
         .iter()
@@ -373,15 +444,14 @@ pub fn standings(t: &Tournament) -> Standings {
             let mut values: Vec<(String, Ratio)> = Vec::new();
             if swiss {
                 let sum = sos(p);
-                let r = Ratio::int(i64::from(rounds));
-                let bracket = if rounds == 0 {
-                    Ratio::ZERO
-                } else {
-                    sum / r - r
-                };
-                values.push(("total".into(), Ratio::int(score(p)) + bracket));
+                let (total, bracket) = swiss_total(score(p), sum, rounds);
+                values.push(("total".into(), total));
                 values.push(("bracket".into(), bracket));
                 values.push(("opponents".into(), sum));
+            } else if mcmahon {
+                values.push(("SOS".into(), sos(p)));
+                values.push(("SOSOS".into(), sosos(p)));
+                values.push(("SODOS".into(), sodos(p)));
             } else {
                 values.push(("A".into(), sodos(p)));
             }
@@ -390,19 +460,29 @@ pub fn standings(t: &Tournament) -> Standings {
                 Ratio::int(totals.get(&p).map_or(0, |x| x.warnings)),
             ));
             for e in &t.ranking.extras {
+                let key = extra_key(*e);
+                if values.iter().any(|(k, _)| k == key) {
+                    continue;
+                }
                 let v = match e {
                     Extra::Sos => sos(p),
                     Extra::Sodos => sodos(p),
-                    Extra::Sosos => games_of(p).map(|g| sos(g.opponent_of(p))).sum(),
+                    Extra::Sosos => sosos(p),
                 };
-                values.push((extra_key(*e).into(), v));
+                values.push((key.into(), v));
+            }
+            if !playoff.is_empty() {
+                values.push((
+                    "playoff".into(),
+                    Ratio::int(playoff.get(&p).copied().unwrap_or(0)),
+                ));
             }
             Row {
                 place: 0,
                 shared: false,
                 name: t.name_of(p).to_string(),
                 players: vec![p],
-                score: Ratio::int(score(p)),
+                score: score(p),
                 values,
                 decided_by: None,
                 withdrawn_after: t.player(p).withdrawn_after_round,
@@ -410,6 +490,7 @@ pub fn standings(t: &Tournament) -> Standings {
         })
         .collect();
     let rows = place_rows(rows, &chain, t.ranking.shared_places, t.seed, &mut notes);
+    note_undecided(t, &rows, &mut notes);
     Standings {
         chain,
         rows,
@@ -417,6 +498,52 @@ pub fn standings(t: &Tournament) -> Standings {
         counted,
         byes,
         rounds,
+    }
+}
+
+/// Play-off points (2 a win, 1 a draw) of each player over the play-off rounds (Art. 28.3).
+pub fn playoff_points(t: &Tournament) -> HashMap<PlayerId, i64> {
+    let mut out = HashMap::new();
+    for g in t.played.iter().filter(|r| r.playoff).flat_map(|r| &r.games) {
+        for p in [g.black, g.white] {
+            *out.entry(p).or_default() += g.points_of(p);
+        }
+    }
+    out
+}
+
+/// Groups of players sharing a place that must be decided (Art. 28.3: the event's
+/// `decided_places`), best place first.
+pub fn undecided(t: &Tournament, s: &Standings) -> Vec<(u32, Vec<PlayerId>)> {
+    let mut out: Vec<(u32, Vec<PlayerId>)> = Vec::new();
+    for r in s
+        .rows
+        .iter()
+        .filter(|r| r.shared && r.place <= t.decided_places)
+    {
+        match out.last_mut() {
+            Some((place, group)) if *place == r.place => group.extend(&r.players),
+            _ => out.push((r.place, r.players.clone())),
+        }
+    }
+    out
+}
+
+fn note_undecided(t: &Tournament, rows: &[Row], notes: &mut Vec<String>) {
+    let s = Standings {
+        chain: Vec::new(),
+        rows: rows.to_vec(),
+        notes: Vec::new(),
+        counted: Vec::new(),
+        byes: Vec::new(),
+        rounds: 0,
+    };
+    for (place, group) in undecided(t, &s) {
+        let names: Vec<&str> = group.iter().map(|&p| t.name_of(p)).collect();
+        notes.push(format!(
+            "place {place} must be decided: a play-off between {} (Art. 28.3; `tournament playoff`)",
+            names.join(", ")
+        ));
     }
 }
 
@@ -434,11 +561,7 @@ pub fn extra_key(e: Extra) -> &'static str {
 fn elimination(t: &Tournament) -> Standings {
     let mut notes = Vec::new();
     let (counted, byes, _) = counted_games(t, &mut notes);
-    let lives = if t.system == System::DoubleKnockout {
-        2
-    } else {
-        1
-    };
+    let lives = t.system.lives().unwrap_or(1);
     let last = counted.iter().map(|g| g.round).max().unwrap_or(0);
     let rows = t
         .entered()

@@ -1,8 +1,9 @@
 //! Team standings (Art. 28.2): board points as in individual games (2/1/0); a match gives
 //! match points 2/1/0 by comparing board points. Round robin: match points, then board points,
-//! then board 1's points, board 2's, …; all equal → shared. Swiss: total = match points +
-//! (sum of opponents' match points ÷ (½ × the most match points) − rounds), ties in the
-//! round-robin order. Art. 29.4: a member who withdrew leaves their board's games to the other
+//! then board 1's points, board 2's, …; all equal → shared. Swiss: match points first (more
+//! match points always rank above fewer, the reading of issue 19), then the total = match
+//! points + (sum of opponents' match points ÷ (½ × the most match points) − rounds), then the
+//! round-robin order. The chain's comparator and the total are `standings`' own. Art. 29.4: a member who withdrew leaves their board's games to the other
 //! side. A team bye in a Swiss counts as a won match (2 match points) with no board points.
 //! The all-play-all match and the arena are ranked by games won and players left.
 
@@ -27,7 +28,7 @@ fn tallies(
 ) -> BTreeMap<(u32, usize, usize), MatchTally> {
     let boards = teams::boards(teams);
     let mut out: BTreeMap<(u32, usize, usize), MatchTally> = BTreeMap::new();
-    for r in t.played.iter().filter(|r| r.number < before) {
+    for r in t.played.iter().filter(|r| r.number < before && !r.playoff) {
         for g in &r.games {
             let (Some(tb), Some(tw)) = (
                 teams::team_of(teams, g.black),
@@ -179,7 +180,7 @@ pub fn standings(t: &Tournament) -> Standings {
     }
     let board_keys: Vec<String> = (1..=boards).map(|k| format!("board{k}")).collect();
     let chain: Vec<String> = match t.system {
-        System::TeamSwiss => ["total", "score", "board_points"]
+        System::TeamSwiss => ["score", "total", "board_points"]
             .iter()
             .map(|s| s.to_string())
             .chain(board_keys.iter().cloned())
@@ -209,13 +210,9 @@ pub fn standings(t: &Tournament) -> Standings {
             let mut values = Vec::new();
             if swiss {
                 let sum: i64 = opponents[i].iter().map(|&o| mp[o]).sum();
-                let r = Ratio::int(i64::from(rounds));
-                let bracket = if rounds == 0 {
-                    Ratio::ZERO
-                } else {
-                    Ratio::int(sum) / r - r
-                };
-                values.push(("total".to_string(), Ratio::int(mp[i]) + bracket));
+                let (total, bracket) =
+                    super::standings::swiss_total(Ratio::int(mp[i]), Ratio::int(sum), rounds);
+                values.push(("total".to_string(), total));
                 values.push(("bracket".into(), bracket));
                 values.push(("opponents".into(), Ratio::int(sum)));
             }

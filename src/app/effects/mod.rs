@@ -75,9 +75,19 @@ impl Runner {
                 Effect::Journal(request) => match &mut self.journal {
                     Some(w) => w.send(request),
                     None => {
-                        // Without a writer thread nothing can be saved: say so once.
+                        // Without a writer thread nothing can be saved: every request says so.
                         let why = self.journal_error.clone().unwrap_or_default();
-                        let _ = self.answers.send(Command::NoVoice(why));
+                        if let Some(game) = request_game(&request) {
+                            let _ = self.answers.send(Command::Journal(
+                                crate::files::journal_writer::Reply::NotSaved {
+                                    game,
+                                    problem: crate::files::journal::JournalProblem::Io {
+                                        kind: std::io::ErrorKind::Other,
+                                        text: why,
+                                    },
+                                },
+                            ));
+                        }
                     }
                 },
                 Effect::File(owner, job) => self.file(owner, job),
@@ -186,6 +196,21 @@ impl Runner {
         self.spawn("tianyuan-file", move || {
             Command::FileDone(owner, run_file_job(job))
         });
+    }
+}
+
+/// The game a journal request is for (none for a close, which is not answered).
+fn request_game(
+    r: &crate::files::journal_writer::Request,
+) -> Option<crate::files::journal_writer::GameId> {
+    use crate::files::journal_writer::Request as R;
+    match r {
+        R::New { game, .. }
+        | R::Open { game, .. }
+        | R::Append { game, .. }
+        | R::CheckPin { game, .. }
+        | R::Relocate { game, .. } => Some(*game),
+        R::Close { .. } => None,
     }
 }
 

@@ -155,6 +155,9 @@ pub enum Command {
     Undo,
     /// Both sides agree the count.
     AcceptCount,
+    /// Both sides agree the count made on the physical board (a clock-only session): its
+    /// result as the arbiter enters it.
+    AcceptCountResult(crate::rules::GameResult),
     /// Accept the dead-stone suggestion: its marks are logged as journal entries.
     AcceptSuggestion,
     /// Hide the dead-stone suggestion (`true`) or show it again (`false`).

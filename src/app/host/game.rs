@@ -56,6 +56,9 @@ impl Host {
             }
             Command::Undo => self.gate(Waiting::Undo, now, fx),
             Command::AcceptCount => self.submit(now, Event::Accept(None), None, None, fx),
+            Command::AcceptCountResult(r) => {
+                self.submit(now, Event::Accept(Some(r)), None, None, fx)
+            }
             Command::AcceptSuggestion => {
                 let events = match self.dead_help.shown() {
                     Some(s) => crate::app::dead_stone_help::accept_events(s, self.session()),
@@ -201,6 +204,20 @@ impl Host {
             && self.session().clock().is_some()
             && !matches!(event, Event::HandicapStone(_) | Event::Dead(_))
         {
+            // The start goes first only for a move the session takes: a refused first move
+            // never starts the clock.
+            let at = self.session_time(now);
+            let mut after_start = self.session().clone();
+            let refused = match after_start.record(at, Event::Start) {
+                Ok(_) => after_start
+                    .prepare_event(at, event.clone(), None, None)
+                    .err(),
+                Err(e) => Some(e),
+            };
+            if let Some(e) = refused {
+                self.notice = Some(Notice::Refused(e));
+                return;
+            }
             self.submit(now, Event::Start, None, None, fx);
         }
         self.submit(now, event, None, None, fx);
@@ -579,6 +596,7 @@ fn blocked_by_gap(cmd: &Command) -> bool {
             | Command::ConfirmResign(true)
             | Command::Undo
             | Command::AcceptCount
+            | Command::AcceptCountResult(_)
             | Command::AcceptSuggestion
             | Command::ResumePlay
             | Command::Start

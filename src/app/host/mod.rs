@@ -92,6 +92,8 @@ pub struct Host {
     pub slip: Option<crate::files::journal::Slip>,
     /// Unfinished sessions found at start, offered to resume.
     pub resume: resume::ResumeOffer,
+    /// Why there is no voice (no audio device …), shown for as long as it lasts.
+    pub no_voice: Option<String>,
     /// The monitor's size as the display server reports it, once known.
     pub screen: Option<crate::app::screen_size::ScreenSize>,
     /// Where new sessions are written (`None`: in memory only, as in tests).
@@ -174,6 +176,7 @@ impl Host {
             slip: None,
             resume: resume::ResumeOffer::default(),
             screen: None,
+            no_voice: None,
             sessions_folder: sessions_folder.clone(),
             dead_help: Default::default(),
             review: crate::app::review::ReviewPanel::new(),
@@ -341,7 +344,7 @@ impl Host {
             Command::NoDialog(owner, job) => self.no_dialog(owner, job),
             Command::ResumeFound(found) => self.resume_found(found, now, fx),
             Command::ScreenSize(s) => self.screen = s,
-            Command::NoVoice(why) => self.notice = Some(Notice::NoVoice(why)),
+            Command::NoVoice(why) => self.no_voice = Some(why),
             Command::OpenRecord(path) => self.open_record(path, fx),
             other => self.apply_game(other, now, fx),
         }

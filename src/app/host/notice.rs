@@ -40,8 +40,6 @@ pub enum Notice {
     WrongPin,
     /// The finished game's result went into round N of the open tournament.
     Posted(u32),
-    /// There is no voice (no audio device …): the reason.
-    NoVoice(String),
     /// Nothing is saved yet to export.
     NothingToExport,
     /// The sealed point typed is not a point.
@@ -125,10 +123,6 @@ impl Notice {
                 format!("结果已登入第{round}轮"),
                 format!("結果已登入第{round}輪"),
                 format!("The result is posted into round {round}"),
-            ),
-            Notice::NoVoice(why) => format!(
-                "{}: {why}",
-                lang.pick("无声音，不报时", "無聲音，不報時", "No voice")
             ),
             Notice::NothingToExport => lang
                 .pick(

@@ -83,6 +83,9 @@ pub enum Action {
     },
     /// The file was saved here.
     Saved(PathBuf),
+    /// Explain the draft pairing (or the last published round): each pair's criteria and
+    /// what the next-best pairing without it would cost (McMahon and rank exams).
+    Explain,
 }
 
 /// Everything the window shows and changes.
@@ -104,6 +107,8 @@ pub struct TournamentState {
     pub message: Option<String>,
     /// Whether there are changes not saved.
     pub unsaved: bool,
+    /// The last explanation asked for (cleared when the draft changes).
+    pub explanation: Option<crate::tournament::mcmahon::Explanation>,
 }
 
 impl TournamentState {
@@ -154,6 +159,28 @@ impl TournamentState {
                 self.path = Some(path);
                 self.unsaved = false;
             }
+            Action::Explain => self.explain(),
+        }
+    }
+
+    fn explain(&mut self) {
+        let Some(t) = &self.event else { return };
+        if !matches!(t.system, System::McMahon | System::RankExam) {
+            self.message =
+                Some("the explanation is of a weighted matching (McMahon, rank exams)".to_string());
+            return;
+        }
+        let target = match &self.draft {
+            Some(d) => Some(d.clone()),
+            None => t.played.iter().rfind(|r| !r.playoff).cloned(),
+        };
+        let Some(r) = target else { return };
+        match crate::tournament::mcmahon::explain_round(t, &r) {
+            Ok(e) => {
+                self.explanation = Some(e);
+                self.message = None;
+            }
+            Err(e) => self.message = Some(e.0),
         }
     }
 
@@ -165,6 +192,7 @@ impl TournamentState {
         self.picked = None;
         self.message = None;
         self.unsaved = false;
+        self.explanation = None;
     }
 
     fn load(&mut self, path: PathBuf, bytes: &[u8]) {
@@ -207,6 +235,7 @@ impl TournamentState {
                 self.draft = Some(r);
                 self.picked = None;
                 self.message = None;
+                self.explanation = None;
                 self.view = View::Pairing;
             }
             Err(e) => self.message = Some(e.0),
@@ -214,6 +243,7 @@ impl TournamentState {
     }
 
     fn pick(&mut self, slot: Slot) {
+        self.explanation = None;
         let Some(first) = self.picked.take() else {
             self.picked = Some(slot);
             return;
@@ -365,6 +395,44 @@ mod tests {
             seed: 2,
         });
         s
+    }
+
+    #[test]
+    fn issue19_the_window_explains_a_mcmahon_draft_and_a_swap_shows_its_cost() {
+        let mut s = TournamentState::default();
+        s.apply(Action::NewFromPlayers {
+            csv: "name,rank\nAn,5d\nBo,4d\nCe,3d\nDi,2d\nEd,1d\nFu,1k\n".into(),
+            system: System::McMahon,
+            rounds: Some(3),
+            seed: 2,
+        });
+        s.apply(Action::DraftNext);
+        s.apply(Action::Explain);
+        let e = s
+            .explanation
+            .clone()
+            .unwrap_or_else(|| panic!("{:?}", s.message));
+        assert_eq!(e.pairs.len(), 3);
+        assert!(e.pairs.iter().all(|p| {
+            p.next_best
+                .is_none_or(|d| d.iter().find(|x| **x != 0).is_none_or(|x| *x >= 0))
+        }));
+        // Swapping two players of different boards clears the explanation; explaining again
+        // shows a better pairing exists (a negative difference somewhere).
+        s.apply(Action::Pick(Slot::Black(0)));
+        assert!(s.explanation.is_none());
+        s.apply(Action::Pick(Slot::Black(2)));
+        s.apply(Action::Explain);
+        let e = s
+            .explanation
+            .clone()
+            .unwrap_or_else(|| panic!("{:?}", s.message));
+        assert!(
+            e.pairs.iter().any(|p| p
+                .next_best
+                .is_some_and(|d| d.iter().find(|x| **x != 0).is_some_and(|x| *x < 0))),
+            "{e:?}"
+        );
     }
 
     #[test]

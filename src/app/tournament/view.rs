@@ -1,7 +1,8 @@
 //! The tournament window's views over [`TournamentState`]: players, the next round's pairing
-//! (click two players to swap them before publishing), result entry, standings with the
-//! tie-break chain, and the crosstable. They draw and return [`Action`]s and file requests;
-//! they change nothing themselves.
+//! (click two players to swap them before publishing) with its explanation (issue 19), result
+//! entry, standings with the tie-break chain, and the crosstable. Standings and crosstable go
+//! through one table view ([`table_ui`]) over the one standings function. They draw and
+//! return [`Action`]s and file requests; they change nothing themselves.
 
 use super::state::{Action, Slot, TournamentState, View};
 use crate::i18n::Lang;
@@ -44,12 +45,15 @@ impl Default for NewEventForm {
     }
 }
 
-const SYSTEMS: [&str; 13] = [
+const SYSTEMS: [&str; 16] = [
     "roundrobin",
     "double-roundrobin",
     "swiss",
+    "mcmahon",
+    "rank-exam",
     "knockout",
     "double-knockout",
+    "triple-knockout",
     "best-of-3",
     "best-of-5",
     "best-of-7",
@@ -261,6 +265,8 @@ fn pairing_ui(
                 r.number
             ));
             ui.monospace(export::pairing_text(t, r.number));
+            explain_button(ui, t, lang, actions);
+            explanation_ui(ui, s, t, lang);
         }
         return;
     };
@@ -305,7 +311,31 @@ fn pairing_ui(
         if ui.button(lang.pick("放弃", "放棄", "Discard")).clicked() {
             actions.push(Action::Discard);
         }
+        explain_button(ui, t, lang, actions);
     });
+    explanation_ui(ui, s, t, lang);
+}
+
+fn explain_button(ui: &mut egui::Ui, t: &Tournament, lang: Lang, actions: &mut Vec<Action>) {
+    if matches!(t.system, System::McMahon | System::RankExam)
+        && ui
+            .button(lang.pick("为何这样编排？", "為何這樣編排？", "Why this pairing?"))
+            .clicked()
+    {
+        actions.push(Action::Explain);
+    }
+}
+
+/// The pairing explanation view: each pair's criteria met and broken and what the best
+/// pairing without it would cost, with the round's certificate when it has one.
+pub fn explanation_ui(ui: &mut egui::Ui, s: &TournamentState, t: &Tournament, lang: Lang) {
+    let Some(e) = &s.explanation else { return };
+    ui.separator();
+    ui.monospace(crate::tournament::mcmahon::explain_text(t, e, lang));
+    if let Some(c) = t.round(e.round).and_then(|r| r.certificate.as_ref()) {
+        ui.label(lang.pick("编排证书", "編排證書", "Pairing certificate"));
+        ui.monospace(c.text());
+    }
 }
 
 const RESULTS: [Option<Outcome>; 8] = [
@@ -415,42 +445,75 @@ fn results_ui(
         });
 }
 
-fn standings_ui(ui: &mut egui::Ui, t: &Tournament, lang: Lang) {
-    let s = crate::tournament::standings(t);
-    ui.label(format!(
-        "{}: {}",
-        lang.pick("名次决定", "名次決定", "Ranked by"),
-        export::chain_text(t, &s)
-    ));
+/// The one table view: a header row and rows of cells, striped.
+pub fn table_ui(ui: &mut egui::Ui, id: &str, header: &[String], rows: &[Vec<String>]) {
+    egui::Grid::new(id).striped(true).show(ui, |ui| {
+        for h in header {
+            ui.strong(h);
+        }
+        ui.end_row();
+        for r in rows {
+            for c in r {
+                ui.label(c);
+            }
+            ui.end_row();
+        }
+    });
+}
+
+/// The standings as the table view shows them: place, name, score, every value of the chain
+/// (in `lang`) and what decided the place — individual and team events alike.
+pub fn standings_table(
+    s: &crate::tournament::Standings,
+    lang: Lang,
+) -> (Vec<String>, Vec<Vec<String>>) {
     let keys: Vec<String> = s
         .rows
         .first()
         .map(|r| r.values.iter().map(|(k, _)| k.clone()).collect())
         .unwrap_or_default();
-    egui::Grid::new("standings").striped(true).show(ui, |ui| {
-        ui.strong(lang.pick("名次", "名次", "Place"));
-        ui.strong(lang.pick("姓名", "姓名", "Name"));
-        ui.strong(lang.pick("积分", "積分", "Score"));
-        for k in &keys {
-            ui.strong(export::criterion_label(k, lang));
-        }
-        ui.strong(lang.pick("区分依据", "區分依據", "Decided by"));
-        ui.end_row();
-        for r in &s.rows {
-            ui.label(format!("{}{}", r.place, if r.shared { "=" } else { "" }));
-            ui.label(&r.name);
-            ui.label(r.score.to_string());
-            for k in &keys {
-                ui.label(r.value(k).map_or(String::new(), |v| v.to_string()));
-            }
-            ui.label(if r.shared {
+    let mut header = vec![
+        lang.pick("名次", "名次", "Place").to_string(),
+        lang.pick("姓名", "姓名", "Name").to_string(),
+        lang.pick("积分", "積分", "Score").to_string(),
+    ];
+    header.extend(keys.iter().map(|k| export::criterion_label(k, lang)));
+    header.push(lang.pick("区分依据", "區分依據", "Decided by").to_string());
+    let rows = s
+        .rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![
+                format!("{}{}", r.place, if r.shared { "=" } else { "" }),
+                r.name.clone(),
+                r.score.to_string(),
+            ];
+            cells.extend(
+                keys.iter()
+                    .map(|k| r.value(k).map_or(String::new(), |v| v.to_string())),
+            );
+            cells.push(if r.shared {
                 lang.pick("名次并列", "名次並列", "shared").to_string()
             } else {
-                r.decided_by.clone().unwrap_or_default()
+                r.decided_by
+                    .as_deref()
+                    .map_or(String::new(), |k| export::criterion_label(k, lang))
             });
-            ui.end_row();
-        }
-    });
+            cells
+        })
+        .collect();
+    (header, rows)
+}
+
+fn standings_ui(ui: &mut egui::Ui, t: &Tournament, lang: Lang) {
+    let s = crate::tournament::standings(t);
+    ui.label(format!(
+        "{}: {}",
+        lang.pick("名次决定", "名次決定", "Ranked by"),
+        export::chain_label(t, &s, lang, " > ")
+    ));
+    let (header, rows) = standings_table(&s, lang);
+    table_ui(ui, "standings", &header, &rows);
     for n in &s.notes {
         ui.label(n);
     }
@@ -459,13 +522,14 @@ fn standings_ui(ui: &mut egui::Ui, t: &Tournament, lang: Lang) {
 fn crosstable_ui(ui: &mut egui::Ui, t: &Tournament) {
     let s = crate::tournament::standings(t);
     let csv = export::standings_csv(t, &s);
-    let rows = crate::tournament::csv_text::read(&csv).unwrap_or_default();
-    egui::Grid::new("crosstable").striped(true).show(ui, |ui| {
-        for r in rows {
-            for f in r.fields {
-                ui.label(f);
-            }
-            ui.end_row();
-        }
-    });
+    let mut rows: Vec<Vec<String>> = crate::tournament::csv_text::read(&csv)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| r.fields)
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    let header = rows.remove(0);
+    table_ui(ui, "crosstable", &header, &rows);
 }
