@@ -21,6 +21,7 @@ use super::path::GameKind;
 use super::rating::Rating;
 use super::schedule::Slot;
 use crate::ai::Level;
+use crate::i18n::Lang;
 use crate::rules::Color;
 use crate::seal::{KdfParams, PinRecord, hex};
 
@@ -49,35 +50,198 @@ pub enum FormatError {
     NotAClass,
     /// A class file of a newer version than this program reads.
     Newer(u32),
-    /// A member has a value the format does not allow.
-    Invalid(String),
+    /// A member has a value the format does not allow: where (the member's path in the file,
+    /// e.g. `children[2] "Mo"`, empty for the top level) and what.
+    Invalid {
+        /// The member's place in the file.
+        place: String,
+        /// What is wrong with it.
+        why: Damage,
+    },
 }
 
-impl fmt::Display for FormatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// What is wrong with a member of a class file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Damage {
+    /// A version this program never wrote (older than 1).
+    UnknownVersion(u32),
+    /// No `version` member.
+    NoVersion,
+    /// The JSON is well formed but a member has the wrong type or is missing (the reader's
+    /// words, with the line and column).
+    Shape(String),
+    /// Not a time.
+    BadTime(String),
+    /// A rating that is not finite or not positive where it must be.
+    BadRating,
+    /// A computer level outside 1 to 5.
+    BadLevel(u8),
+    /// A handicap outside the ladder's range.
+    BadHandicap,
+    /// A game kind this version does not know.
+    BadGameKind(String),
+    /// A colour that is not black or white.
+    BadColour(String),
+    /// A result that is not won, lost or drawn.
+    BadResult(String),
+    /// A schedule entry without its interval and due time, or with an interval not 1, 3, 7
+    /// or 21 days.
+    BadSchedule(String),
+    /// A child without a nickname.
+    NoNick,
+    /// Two children with the same nickname.
+    DuplicateNick,
+    /// A step not on the path.
+    NoSuchStep(u8),
+    /// The PIN's verifier is not readable.
+    BadPin,
+    /// The number of moves of the most-captures game is outside 2 to 400.
+    BadMostCaptures,
+}
+
+impl Damage {
+    /// In `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Damage::UnknownVersion(v) => match lang {
+                Lang::ZhHans => format!("未知的版本 {v}"),
+                Lang::ZhHant => format!("未知的版本 {v}"),
+                Lang::En => format!("unknown version {v}"),
+            },
+            Damage::NoVersion => lang.pick("没有版本号", "沒有版本號", "no version").to_string(),
+            Damage::Shape(m) => match lang {
+                Lang::ZhHans => format!("内容的结构不对（{m}）"),
+                Lang::ZhHant => format!("內容的結構不對（{m}）"),
+                Lang::En => format!("a member is missing or of the wrong kind ({m})"),
+            },
+            Damage::BadTime(t) => match lang {
+                Lang::ZhHans => format!("{t:?} 不是时间"),
+                Lang::ZhHant => format!("{t:?} 不是時間"),
+                Lang::En => format!("{t:?} is not a time"),
+            },
+            Damage::BadRating => lang
+                .pick("等级分不能用", "等級分不能用", "the rating is not usable")
+                .to_string(),
+            Damage::BadLevel(l) => match lang {
+                Lang::ZhHans => format!("电脑级别 {l} 不在1到5之间"),
+                Lang::ZhHant => format!("電腦級別 {l} 不在1到5之間"),
+                Lang::En => format!("computer level {l} is not 1 to 5"),
+            },
+            Damage::BadHandicap => lang
+                .pick("让子数超出范围", "讓子數超出範圍", "the handicap is out of range")
+                .to_string(),
+            Damage::BadGameKind(k) => match lang {
+                Lang::ZhHans => format!("不认识的对局种类 {k:?}"),
+                Lang::ZhHant => format!("不認識的對局種類 {k:?}"),
+                Lang::En => format!("unknown kind of game {k:?}"),
+            },
+            Damage::BadColour(c) => match lang {
+                Lang::ZhHans => format!("颜色 {c:?} 不是黑或白"),
+                Lang::ZhHant => format!("顏色 {c:?} 不是黑或白"),
+                Lang::En => format!("colour {c:?} is not black or white"),
+            },
+            Damage::BadResult(r) => match lang {
+                Lang::ZhHans => format!("结果 {r:?} 不是赢、输或和"),
+                Lang::ZhHant => format!("結果 {r:?} 不是贏、輸或和"),
+                Lang::En => format!("result {r:?} is not won, lost or drawn"),
+            },
+            Damage::BadSchedule(id) => match lang {
+                Lang::ZhHans => format!("题目 {id} 的复习安排不完整"),
+                Lang::ZhHant => format!("題目 {id} 的複習安排不完整"),
+                Lang::En => format!("the schedule entry of {id} is incomplete"),
+            },
+            Damage::NoNick => lang.pick("没有昵称", "沒有暱稱", "no nickname").to_string(),
+            Damage::DuplicateNick => lang
+                .pick("这个昵称在班里出现了两次", "這個暱稱在班裡出現了兩次", "the nickname is twice in the class")
+                .to_string(),
+            Damage::NoSuchStep(n) => match lang {
+                Lang::ZhHans => format!("没有第{n}步"),
+                Lang::ZhHant => format!("沒有第{n}步"),
+                Lang::En => format!("no step {n}"),
+            },
+            Damage::BadPin => lang
+                .pick("老师密码的校验数据坏了", "老師密碼的校驗資料壞了", "the teacher's PIN verifier is damaged")
+                .to_string(),
+            Damage::BadMostCaptures => lang
+                .pick("限手吃子的手数超出范围", "限手吃子的手數超出範圍", "the moves of the most-captures game are out of range")
+                .to_string(),
+        }
+    }
+}
+
+fn invalid(place: impl Into<String>, why: Damage) -> FormatError {
+    FormatError::Invalid {
+        place: place.into(),
+        why,
+    }
+}
+
+impl FormatError {
+    /// What is wrong, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
         match self {
             FormatError::Syntax {
                 line,
                 column,
                 message,
                 truncated: true,
-            } => write!(
-                f,
-                "the file is cut short (line {line}, column {column}: {message}); it was not completely written"
-            ),
+            } => match lang {
+                Lang::ZhHans => format!(
+                    "文件不完整（第{line}行第{column}列：{message}），没有写完"
+                ),
+                Lang::ZhHant => format!(
+                    "檔案不完整（第{line}行第{column}列：{message}），沒有寫完"
+                ),
+                Lang::En => format!(
+                    "the file is cut short (line {line}, column {column}: {message}); it was not completely written"
+                ),
+            },
             FormatError::Syntax {
                 line,
                 column,
                 message,
                 truncated: false,
-            } => write!(f, "damaged at line {line}, column {column}: {message}"),
-            FormatError::NotAClass => f.write_str("not a Tianyuan class file"),
-            FormatError::Newer(v) => write!(
-                f,
-                "the class file is version {v}, made by a newer Tianyuan (this one reads up to version {VERSION}): update Tianyuan to open it"
-            ),
-            FormatError::Invalid(why) => write!(f, "damaged: {why}"),
+            } => match lang {
+                Lang::ZhHans => format!("文件在第{line}行第{column}列损坏：{message}"),
+                Lang::ZhHant => format!("檔案在第{line}行第{column}列損壞：{message}"),
+                Lang::En => format!("damaged at line {line}, column {column}: {message}"),
+            },
+            FormatError::NotAClass => lang
+                .pick(
+                    "这不是天元的班级文件",
+                    "這不是天元的班級檔案",
+                    "not a Tianyuan class file",
+                )
+                .to_string(),
+            FormatError::Newer(v) => match lang {
+                Lang::ZhHans => format!(
+                    "这个班级文件是第{v}版，由更新的天元写成（这个版本只能读到第{VERSION}版）：请更新天元"
+                ),
+                Lang::ZhHant => format!(
+                    "這個班級檔案是第{v}版，由更新的天元寫成（這個版本只能讀到第{VERSION}版）：請更新天元"
+                ),
+                Lang::En => format!(
+                    "the class file is version {v}, made by a newer Tianyuan (this one reads up to version {VERSION}): update Tianyuan to open it"
+                ),
+            },
+            FormatError::Invalid { place, why } => {
+                let why = why.text(lang);
+                match (lang, place.is_empty()) {
+                    (Lang::ZhHans, true) => format!("文件损坏：{why}"),
+                    (Lang::ZhHans, false) => format!("文件损坏：{place}：{why}"),
+                    (Lang::ZhHant, true) => format!("檔案損壞：{why}"),
+                    (Lang::ZhHant, false) => format!("檔案損壞：{place}：{why}"),
+                    (Lang::En, true) => format!("damaged: {why}"),
+                    (Lang::En, false) => format!("damaged: {place}: {why}"),
+                }
+            }
         }
+    }
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -250,8 +414,7 @@ pub fn time_text(t: Time) -> String {
 }
 
 fn time(s: &str, what: &str) -> Result<Time, FormatError> {
-    DateTime::parse_from_rfc3339(s.trim())
-        .map_err(|e| FormatError::Invalid(format!("{what}: {s:?} is not a time ({e})")))
+    DateTime::parse_from_rfc3339(s.trim()).map_err(|_| invalid(what, Damage::BadTime(s.to_string())))
 }
 
 fn rating_v1(r: Rating) -> RatingV1 {
@@ -271,7 +434,7 @@ fn rating(r: RatingV1, what: &str) -> Result<Rating, FormatError> {
     if rating.is_valid() {
         Ok(rating)
     } else {
-        Err(FormatError::Invalid(format!("{what}: the rating is not usable")))
+        Err(invalid(what, Damage::BadRating))
     }
 }
 
@@ -287,9 +450,9 @@ fn ladder_v1(l: &LadderState) -> LadderV1 {
 fn ladder(l: Option<LadderV1>, start: LadderState, what: &str) -> Result<LadderState, FormatError> {
     let Some(l) = l else { return Ok(start) };
     let level = Level::new(l.level)
-        .ok_or_else(|| FormatError::Invalid(format!("{what}: level {} is not 1 to 5", l.level)))?;
+        .ok_or_else(|| invalid(what, Damage::BadLevel(l.level)))?;
     if l.max_stones > 9 || l.handicap.unsigned_abs() > l.max_stones {
-        return Err(FormatError::Invalid(format!("{what}: handicap out of range")));
+        return Err(invalid(what, Damage::BadHandicap));
     }
     Ok(LadderState {
         level,
@@ -444,13 +607,16 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Class, FormatError> {
     match head.version {
         Some(1) => {}
         Some(v) if v > VERSION => return Err(FormatError::Newer(v)),
-        Some(v) => return Err(FormatError::Invalid(format!("unknown version {v}"))),
-        None => return Err(FormatError::Invalid("no version".into())),
+        Some(v) => return Err(invalid("", Damage::UnknownVersion(v))),
+        None => return Err(invalid("", Damage::NoVersion)),
     }
     let file: FileV1 = serde_json::from_slice(bytes).map_err(|e| match syntax(bytes, &e) {
-        FormatError::Syntax { line, column, message, .. } => FormatError::Invalid(format!(
-            "line {line}, column {column}: {message}"
-        )),
+        FormatError::Syntax {
+            line,
+            column,
+            message,
+            ..
+        } => invalid("", Damage::Shape(format!("{line}:{column}: {message}"))),
         other => other,
     })?;
     from_v1(file)
@@ -461,9 +627,9 @@ fn from_v1(file: FileV1) -> Result<Class, FormatError> {
     let mut class = Class::new(&file.name, &file.teacher, created);
     if let Some(p) = file.pin {
         let salt = hex::decode_array::<16>(&p.salt)
-            .ok_or_else(|| FormatError::Invalid("pin: bad salt".into()))?;
+            .ok_or_else(|| invalid("pin", Damage::BadPin))?;
         let check = hex::decode_array::<32>(&p.check)
-            .ok_or_else(|| FormatError::Invalid("pin: bad check".into()))?;
+            .ok_or_else(|| invalid("pin", Damage::BadPin))?;
         class.pin = Some(TeacherPin(PinRecord {
             salt,
             kdf: KdfParams {
@@ -475,27 +641,27 @@ fn from_v1(file: FileV1) -> Result<Class, FormatError> {
         }));
     }
     if !(2..=400).contains(&file.most_captures_moves) {
-        return Err(FormatError::Invalid("most_captures_moves out of range".into()));
+        return Err(invalid("most_captures_moves", Damage::BadMostCaptures));
     }
     class.most_captures_moves = file.most_captures_moves;
     for (k, c) in file.children.into_iter().enumerate() {
-        let what = format!("child {} ({:?})", k + 1, c.nick);
+        let what = format!("children[{k}] {:?}", c.nick);
         let child = child_from(c, k, &what)?;
         if class
             .children
             .iter()
             .any(|o| o.nick.to_lowercase() == child.nick.to_lowercase())
         {
-            return Err(FormatError::Invalid(format!("{what}: the nickname is twice in the class")));
+            return Err(invalid(what, Damage::DuplicateNick));
         }
         class.children.push(child);
     }
     for (id, r) in file.problem_ratings {
-        let r = rating(r, &format!("problem {id}"))?;
+        let r = rating(r, &format!("problem_ratings {id:?}"))?;
         class.problem_ratings.insert(id, r);
     }
     for p in file.problems {
-        let created = time(&p.created, &format!("problem {}", p.id))?;
+        let created = time(&p.created, &format!("problems {:?}", p.id))?;
         class.problems.push(ClassProblem {
             id: p.id,
             sgf: p.sgf,
@@ -513,7 +679,7 @@ fn from_v1(file: FileV1) -> Result<Class, FormatError> {
 fn child_from(c: ChildV1, k: usize, what: &str) -> Result<Child, FormatError> {
     let nick = c.nick.trim();
     if nick.is_empty() {
-        return Err(FormatError::Invalid(format!("{what}: no nickname")));
+        return Err(invalid(what, Damage::NoNick));
     }
     let joined = time(&c.joined, what)?;
     let avatar = if c.avatar.is_empty() {
@@ -524,7 +690,7 @@ fn child_from(c: ChildV1, k: usize, what: &str) -> Result<Child, FormatError> {
     let mut child = Child::new(nick, avatar, joined);
     child.note = c.note;
     if super::path::step(c.step).is_none() {
-        return Err(FormatError::Invalid(format!("{what}: no step {}", c.step)));
+        return Err(invalid(what, Damage::NoSuchStep(c.step)));
     }
     child.step = c.step;
     for s in c.steps {
@@ -548,7 +714,7 @@ fn child_from(c: ChildV1, k: usize, what: &str) -> Result<Child, FormatError> {
         child.games.push(GameEntry {
             at: time(&g.at, what)?,
             kind: GameKind::parse(&g.kind)
-                .ok_or_else(|| FormatError::Invalid(format!("{what}: game kind {:?}", g.kind)))?,
+                .ok_or_else(|| invalid(what, Damage::BadGameKind(g.kind.clone())))?,
             opponent: g.opponent,
             computer_level: g.computer_level.filter(|l| (1..=5).contains(l)),
             handicap: g.handicap.clamp(-9, 9),
@@ -556,11 +722,11 @@ fn child_from(c: ChildV1, k: usize, what: &str) -> Result<Child, FormatError> {
                 "white" => Color::White,
                 "black" => Color::Black,
                 other => {
-                    return Err(FormatError::Invalid(format!("{what}: colour {other:?}")));
+                    return Err(invalid(what, Damage::BadColour(other.to_string())));
                 }
             },
             result: GameResult::parse(&g.result)
-                .ok_or_else(|| FormatError::Invalid(format!("{what}: result {:?}", g.result)))?,
+                .ok_or_else(|| invalid(what, Damage::BadResult(g.result.clone())))?,
             sgf: g.sgf,
         });
     }
@@ -589,9 +755,7 @@ fn child_from(c: ChildV1, k: usize, what: &str) -> Result<Child, FormatError> {
                 }
             }
             _ => {
-                return Err(FormatError::Invalid(format!(
-                    "{what}: the schedule entry of {id} is incomplete"
-                )));
+                return Err(invalid(what, Damage::BadSchedule(id)));
             }
         };
         child.schedule.insert(id, slot);

@@ -23,7 +23,7 @@
 //! proved, and the teacher edits it before it can be assigned.
 
 use crate::ai::tactics::{ReadLimits, Reader};
-use crate::problems::{Problem, check_problem};
+use crate::problems::{Problem, is_proved};
 use crate::record::properties::encode_text;
 use crate::record::{GameInfo, GameTree, Outcome};
 use crate::review::{apply_node, node_move};
@@ -529,12 +529,11 @@ fn draft(game: &Game, color: Color, m: Coord, move_number: u32, moment: &Moment)
         ));
     }
     sgf.push(')');
-    let proved = moment.goal.is_some()
-        && crate::record::read_str(&sgf)
-            .ok()
-            .and_then(|r| r.collection.trees.into_iter().next())
-            .and_then(|t| Problem::from_tree(t).ok())
-            .is_some_and(|p| check_problem(&p).is_sound());
+    let proved = crate::record::read_str(&sgf)
+        .ok()
+        .and_then(|r| r.collection.trees.into_iter().next())
+        .and_then(|t| Problem::from_tree(t).ok())
+        .is_some_and(|p| is_proved(&p));
     Draft {
         move_number,
         color,

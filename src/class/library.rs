@@ -6,8 +6,9 @@ use std::sync::Arc;
 use super::model::Class;
 use super::path::Step;
 use super::rating::Rating;
-use crate::problems::{Answer, Attempt, AttemptState, Goal, Problem, builtin, check_problem};
-use crate::rules::Coord;
+use crate::problems::{Answer, Attempt, AttemptState, Goal, Problem, builtin, is_proved};
+use crate::i18n::Lang;
+use crate::rules::{Coord, IllegalMove};
 
 /// Where a problem comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,12 +93,12 @@ impl Library {
         }
     }
 
-    /// The shipped problems and the class's own problems that the checker proves (a draft
-    /// that is not proved cannot be tried or assigned).
+    /// The shipped problems and the class's own problems that the teacher approved and the
+    /// checker proves (a draft is neither tried nor assigned before that).
     pub fn for_class(class: &Class) -> Library {
         let mut lib = Library::shipped();
-        for p in &class.problems {
-            if let Some(problem) = p.problem().filter(|pr| check_problem(pr).is_sound()) {
+        for p in class.problems.iter().filter(|p| p.approved) {
+            if let Some(problem) = p.problem().filter(is_proved) {
                 lib.entries.push(Entry {
                     id: p.id.clone(),
                     problem: Arc::new(problem),
@@ -132,6 +133,60 @@ impl Library {
     }
 }
 
+/// Why an answer is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Wrong {
+    /// The child's move `n` (1-based) is forbidden by the rules.
+    Illegal {
+        /// Which of the child's moves.
+        n: usize,
+        /// Why the rules forbid it.
+        why: IllegalMove,
+    },
+    /// The child's move `n` is a wrong answer of the tree (`in_tree`) or not in the answer.
+    Move {
+        /// Which of the child's moves.
+        n: usize,
+        /// Whether the tree has it as a wrong try (with a refutation).
+        in_tree: bool,
+    },
+    /// The moves stop before the problem is solved.
+    TooShort,
+}
+
+impl Wrong {
+    /// In `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Wrong::Illegal { n, why } => {
+                let why = crate::i18n::illegal_move_text(*why, lang);
+                match lang {
+                    Lang::ZhHans => format!("第{n}步不能下：{why}"),
+                    Lang::ZhHant => format!("第{n}步不能下：{why}"),
+                    Lang::En => format!("move {n} is not allowed: {why}"),
+                }
+            }
+            Wrong::Move { n, in_tree: true } => match lang {
+                Lang::ZhHans => format!("第{n}步是错的"),
+                Lang::ZhHant => format!("第{n}步是錯的"),
+                Lang::En => format!("move {n} is a wrong answer"),
+            },
+            Wrong::Move { n, in_tree: false } => match lang {
+                Lang::ZhHans => format!("第{n}步不在答案里"),
+                Lang::ZhHant => format!("第{n}步不在答案裡"),
+                Lang::En => format!("move {n} is not in the answer"),
+            },
+            Wrong::TooShort => lang
+                .pick(
+                    "还没有解完题就停了",
+                    "還沒有解完題就停了",
+                    "the answer stops before the problem is solved",
+                )
+                .to_string(),
+        }
+    }
+}
+
 /// How an answer went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Judgement {
@@ -139,8 +194,8 @@ pub struct Judgement {
     pub right: bool,
     /// The child's moves that were played before the verdict.
     pub used: usize,
-    /// Why it is wrong, in English (for the command line's error stream).
-    pub why: Option<String>,
+    /// Why it is wrong.
+    pub why: Option<Wrong>,
 }
 
 /// Plays the child's `moves` in order on `problem`, the tree's replies between them: right
@@ -149,42 +204,31 @@ pub struct Judgement {
 pub fn judge(problem: &Arc<Problem>, moves: &[Coord]) -> Judgement {
     let mut attempt = Attempt::new(Arc::clone(problem));
     for (i, &c) in moves.iter().enumerate() {
-        match attempt.play(c) {
+        let n = i + 1;
+        let why = match attempt.play(c) {
             Answer::Right { solved: true, .. } => {
                 return Judgement {
                     right: true,
-                    used: i + 1,
+                    used: n,
                     why: None,
                 };
             }
-            Answer::Right { solved: false, .. } => {}
-            Answer::Illegal(why) => {
-                return Judgement {
-                    right: false,
-                    used: i + 1,
-                    why: Some(format!("move {} is not allowed: {why}", i + 1)),
-                };
-            }
-            Answer::Wrong { in_tree, .. } => {
-                let why = if in_tree {
-                    format!("move {} is a wrong answer", i + 1)
-                } else {
-                    format!("move {} is not in the answer", i + 1)
-                };
-                return Judgement {
-                    right: false,
-                    used: i + 1,
-                    why: Some(why),
-                };
-            }
+            Answer::Right { solved: false, .. } => continue,
+            Answer::Illegal(why) => Wrong::Illegal { n, why },
+            Answer::Wrong { in_tree, .. } => Wrong::Move { n, in_tree },
             Answer::Over => break,
-        }
+        };
+        return Judgement {
+            right: false,
+            used: n,
+            why: Some(why),
+        };
     }
     let right = attempt.state() == AttemptState::Solved;
     Judgement {
         right,
         used: moves.len(),
-        why: (!right).then(|| "the answer stops before the problem is solved".to_string()),
+        why: (!right).then_some(Wrong::TooShort),
     }
 }
 

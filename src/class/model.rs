@@ -6,11 +6,13 @@ use std::fmt;
 
 use chrono::{DateTime, FixedOffset};
 
+use super::homework::Draft;
 use super::library::Library;
 use super::path::{self, CountedGame, GameKind, StepProgress};
 use super::rating::{Rating, Score};
 use super::schedule::{self, Slot};
 use crate::ai::{HandicapLadder, Level, Rung, StudentResult};
+use crate::i18n::Lang;
 use crate::problems::Problem;
 use crate::rules::Color;
 use crate::seal::{KdfParams, PinRecord};
@@ -22,6 +24,10 @@ pub type Time = DateTime<FixedOffset>;
 pub const MAX_NICK_CHARS: usize = 24;
 /// The most children in a class.
 pub const MAX_CHILDREN: usize = 200;
+/// The shortest teacher's PIN, in characters. Four, like a phone's: the PIN keeps children
+/// out of the teacher's acts on a shared PC; it is not a secret against whoever can copy the
+/// class file (`docs/decisions.md`, issue 20).
+pub const MIN_PIN_CHARS: usize = 4;
 
 /// The avatar colours a child can pick (key, names, colour for the tile).
 pub const COLOURS: &[(&str, [&str; 3], &str)] = &[
@@ -109,9 +115,12 @@ impl Avatar {
 pub struct TeacherPin(pub PinRecord);
 
 impl TeacherPin {
-    /// A verifier for a new PIN (at least six characters) with a random `salt`.
+    /// A verifier for a new PIN (at least [`MIN_PIN_CHARS`] characters, no control
+    /// characters) with a random `salt`.
     pub fn make(pin: &str, salt: [u8; 16], kdf: KdfParams) -> Result<TeacherPin, ClassError> {
-        crate::seal::check_pin(pin).map_err(|_| ClassError::PinTooShort)?;
+        if pin.chars().count() < MIN_PIN_CHARS || pin.chars().any(char::is_control) {
+            return Err(ClassError::PinTooShort);
+        }
         let (record, _) =
             PinRecord::create(pin, salt, kdf).map_err(|e| ClassError::Pin(e.to_string()))?;
         Ok(TeacherPin(record))
@@ -454,6 +463,34 @@ impl ClassProblem {
     }
 }
 
+/// Why a nickname cannot be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NickProblem {
+    /// Nothing but spaces.
+    Empty,
+    /// More than [`MAX_NICK_CHARS`] characters.
+    TooLong,
+    /// A control character (a line break, a tab …).
+    ControlCharacters,
+}
+
+impl NickProblem {
+    /// In `lang`.
+    pub fn text(self, lang: Lang) -> String {
+        match self {
+            NickProblem::Empty => lang.pick("是空的", "是空的", "it is empty").to_string(),
+            NickProblem::TooLong => match lang {
+                Lang::ZhHans => format!("超过{MAX_NICK_CHARS}个字"),
+                Lang::ZhHant => format!("超過{MAX_NICK_CHARS}個字"),
+                Lang::En => format!("more than {MAX_NICK_CHARS} characters"),
+            },
+            NickProblem::ControlCharacters => lang
+                .pick("有控制字符", "有控制字元", "it has control characters")
+                .to_string(),
+        }
+    }
+}
+
 /// What can go wrong with an act on a class: each is a refusal (exit 1 on the command line).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClassError {
@@ -462,7 +499,7 @@ pub enum ClassError {
     /// A child with this nickname is already in the class.
     DuplicateChild(String),
     /// The nickname is empty, too long or has control characters.
-    BadNick(String),
+    BadNick(NickProblem),
     /// The class is full.
     TooManyChildren,
     /// No such step of the path.
@@ -471,6 +508,8 @@ pub enum ClassError {
     NoSuchProblem(String),
     /// The problem's answer is not proved by the checker: it cannot be assigned.
     NotProved(String),
+    /// A draft the teacher has not approved yet: no child tries it before.
+    NotApproved(String),
     /// The class has a teacher's PIN and none was given.
     PinRequired,
     /// The PIN given is not the teacher's.
@@ -481,38 +520,92 @@ pub enum ClassError {
     Pin(String),
 }
 
+impl ClassError {
+    /// The refusal in `lang`, for the teacher.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            ClassError::NoSuchChild(n) => match lang {
+                Lang::ZhHans => format!("班里没有叫“{n}”的孩子"),
+                Lang::ZhHant => format!("班裡沒有叫「{n}」的孩子"),
+                Lang::En => format!("no child called {n:?} in the class"),
+            },
+            ClassError::DuplicateChild(n) => match lang {
+                Lang::ZhHans => format!("班里已经有叫“{n}”的孩子了"),
+                Lang::ZhHant => format!("班裡已經有叫「{n}」的孩子了"),
+                Lang::En => format!("the class already has a child called {n:?}"),
+            },
+            ClassError::BadNick(why) => match lang {
+                Lang::ZhHans => format!("昵称不能用：{}", why.text(lang)),
+                Lang::ZhHant => format!("暱稱不能用：{}", why.text(lang)),
+                Lang::En => format!("bad nickname: {}", why.text(lang)),
+            },
+            ClassError::TooManyChildren => match lang {
+                Lang::ZhHans => format!("班级已满（最多{MAX_CHILDREN}个孩子）"),
+                Lang::ZhHant => format!("班級已滿（最多{MAX_CHILDREN}個孩子）"),
+                Lang::En => format!("the class is full ({MAX_CHILDREN} children)"),
+            },
+            ClassError::NoSuchStep(n) => {
+                let last = path::STEPS.len();
+                match lang {
+                    Lang::ZhHans => format!("没有第{n}步：学习的路是第1步到第{last}步"),
+                    Lang::ZhHant => format!("沒有第{n}步：學習的路是第1步到第{last}步"),
+                    Lang::En => format!("no step {n}: the path has steps 1 to {last}"),
+                }
+            }
+            ClassError::NoSuchProblem(id) => match lang {
+                Lang::ZhHans => format!("没有题目“{id}”（见 tianyuan problems list）"),
+                Lang::ZhHant => format!("沒有題目「{id}」（見 tianyuan problems list）"),
+                Lang::En => format!("no problem {id:?} (see `tianyuan problems list`)"),
+            },
+            ClassError::NotProved(id) => match lang {
+                Lang::ZhHans => {
+                    format!("题目“{id}”的答案没有被检查程序证明，不能布置（先在编辑器里改好）")
+                }
+                Lang::ZhHant => {
+                    format!("題目「{id}」的答案沒有被檢查程式證明，不能佈置（先在編輯器裡改好）")
+                }
+                Lang::En => format!(
+                    "problem {id:?} is not proved by the checker and cannot be assigned (mend it in the editor first)"
+                ),
+            },
+            ClassError::NotApproved(id) => match lang {
+                Lang::ZhHans => format!(
+                    "题目“{id}”是还没有批准的作业草稿（老师用 tianyuan class assign 批准并布置）"
+                ),
+                Lang::ZhHant => format!(
+                    "題目「{id}」是還沒有批准的作業草稿（老師用 tianyuan class assign 批准並佈置）"
+                ),
+                Lang::En => format!(
+                    "problem {id:?} is a homework draft the teacher has not approved (tianyuan class assign approves and assigns it)"
+                ),
+            },
+            ClassError::PinRequired => lang
+                .pick(
+                    "这个班级设了老师密码：请用 --pin 输入",
+                    "這個班級設了老師密碼：請用 --pin 輸入",
+                    "this class has a teacher's PIN: give it with --pin",
+                )
+                .to_string(),
+            ClassError::WrongPin => lang
+                .pick("老师密码不对", "老師密碼不對", "that is not the teacher's PIN")
+                .to_string(),
+            ClassError::PinTooShort => match lang {
+                Lang::ZhHans => format!("老师密码至少要{MIN_PIN_CHARS}个字符"),
+                Lang::ZhHant => format!("老師密碼至少要{MIN_PIN_CHARS}個字元"),
+                Lang::En => format!("the teacher's PIN needs at least {MIN_PIN_CHARS} characters"),
+            },
+            ClassError::Pin(e) => match lang {
+                Lang::ZhHans => format!("无法设置密码：{e}"),
+                Lang::ZhHant => format!("無法設定密碼：{e}"),
+                Lang::En => format!("the PIN could not be set: {e}"),
+            },
+        }
+    }
+}
+
 impl fmt::Display for ClassError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ClassError::NoSuchChild(n) => write!(f, "no child called {n:?} in the class"),
-            ClassError::DuplicateChild(n) => {
-                write!(f, "the class already has a child called {n:?}")
-            }
-            ClassError::BadNick(why) => write!(f, "bad nickname: {why}"),
-            ClassError::TooManyChildren => {
-                write!(f, "the class is full ({MAX_CHILDREN} children)")
-            }
-            ClassError::NoSuchStep(n) => write!(
-                f,
-                "no step {n}: the path has steps 1 to {}",
-                path::STEPS.len()
-            ),
-            ClassError::NoSuchProblem(id) => write!(f, "no problem {id:?}"),
-            ClassError::NotProved(id) => write!(
-                f,
-                "problem {id:?} is not proved by the checker and cannot be assigned"
-            ),
-            ClassError::PinRequired => {
-                f.write_str("this class has a teacher's PIN: give it with --pin")
-            }
-            ClassError::WrongPin => f.write_str("that is not the teacher's PIN"),
-            ClassError::PinTooShort => write!(
-                f,
-                "the teacher's PIN needs at least {} characters",
-                crate::seal::pin::MIN_PIN_CHARS
-            ),
-            ClassError::Pin(e) => write!(f, "the PIN could not be set: {e}"),
-        }
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -570,15 +663,13 @@ pub struct Class {
 fn check_nick(nick: &str) -> Result<&str, ClassError> {
     let nick = nick.trim();
     if nick.is_empty() {
-        return Err(ClassError::BadNick("it is empty".into()));
+        return Err(ClassError::BadNick(NickProblem::Empty));
     }
     if nick.chars().count() > MAX_NICK_CHARS {
-        return Err(ClassError::BadNick(format!(
-            "more than {MAX_NICK_CHARS} characters"
-        )));
+        return Err(ClassError::BadNick(NickProblem::TooLong));
     }
     if nick.chars().any(char::is_control) {
-        return Err(ClassError::BadNick("it has control characters".into()));
+        return Err(ClassError::BadNick(NickProblem::ControlCharacters));
     }
     Ok(nick)
 }
@@ -843,6 +934,27 @@ impl Class {
         Ok(out)
     }
 
+    /// Keeps a homework draft cut from `nick`'s game among the class's problems, unapproved,
+    /// and returns its identifier. The same position kept before (the same game read twice)
+    /// is not kept again: its identifier is returned.
+    pub fn keep_draft(&mut self, nick: &str, draft: &Draft, at: Time) -> String {
+        if let Some(existing) = self.problems.iter().find(|p| p.sgf == draft.sgf) {
+            return existing.id.clone();
+        }
+        let id = self.new_problem_id();
+        self.problems.push(ClassProblem {
+            id: id.clone(),
+            sgf: draft.sgf.clone(),
+            child: nick.to_string(),
+            move_number: draft.move_number,
+            reason: draft.reason.code().to_string(),
+            created: at,
+            approved: false,
+            for_class: false,
+        });
+        id
+    }
+
     /// A new identifier for a class problem: `hw-N`, the first N not used.
     pub fn new_problem_id(&self) -> String {
         let mut n = self.problems.len() + 1;
@@ -874,7 +986,7 @@ impl Class {
         };
         let proved = self.problems[pos]
             .problem()
-            .is_some_and(|p| crate::problems::check_problem(&p).is_sound());
+            .is_some_and(|p| crate::problems::is_proved(&p));
         if !proved {
             return Err(ClassError::NotProved(id.to_string()));
         }

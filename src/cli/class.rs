@@ -28,7 +28,7 @@ use crate::class::homework::{self, Draft};
 use crate::class::model::TeacherPin;
 use crate::class::path::{self, GameKind};
 use crate::class::when::{parse_month, parse_time};
-use crate::class::{Avatar, Class, ClassProblem, GameEntry, GameResult, Library, Time, judge};
+use crate::class::{Avatar, Class, ClassError, GameEntry, GameResult, Library, Time, judge};
 use crate::files::class_file::{self, ClassFileError};
 use crate::i18n::Lang;
 use crate::rules::{Color, Coord};
@@ -88,7 +88,7 @@ pub struct NewArgs {
     #[arg(long)]
     pub pin: Option<String>,
     /// When (ISO 8601; default now).
-    #[arg(long, value_parser = parse_time)]
+    #[arg(long, value_parser = parse_at)]
     pub at: Option<Time>,
 }
 
@@ -105,7 +105,7 @@ pub struct AddArgs {
     #[arg(long)]
     pub avatar: Option<String>,
     /// When (ISO 8601; default now).
-    #[arg(long, value_parser = parse_time)]
+    #[arg(long, value_parser = parse_at)]
     pub at: Option<Time>,
 }
 
@@ -144,7 +144,7 @@ pub struct AttemptArgs {
     #[arg(long)]
     pub seconds: Option<u32>,
     /// When it was answered (ISO 8601; default now).
-    #[arg(long, value_parser = parse_time)]
+    #[arg(long, value_parser = parse_at)]
     pub at: Option<Time>,
 }
 
@@ -157,7 +157,7 @@ pub struct DueArgs {
     #[arg(long)]
     pub child: String,
     /// The time (ISO 8601).
-    #[arg(long, value_parser = parse_time)]
+    #[arg(long, value_parser = parse_at)]
     pub at: Time,
     /// `[{"problem": ID, "due": ISO-8601}, …]`.
     #[arg(long)]
@@ -183,7 +183,7 @@ pub struct NextArgs {
     #[arg(long)]
     pub child: String,
     /// The time (ISO 8601; default now).
-    #[arg(long, value_parser = parse_time)]
+    #[arg(long, value_parser = parse_at)]
     pub at: Option<Time>,
     /// How many.
     #[arg(long, default_value_t = 5)]
@@ -223,7 +223,7 @@ pub struct GameArgs {
     #[arg(long)]
     pub opponent: Option<String>,
     /// When (ISO 8601; default now).
-    #[arg(long, value_parser = parse_time)]
+    #[arg(long, value_parser = parse_at)]
     pub at: Option<Time>,
 }
 
@@ -242,7 +242,7 @@ pub struct MoveArgs {
     #[arg(long)]
     pub pin: Option<String>,
     /// When (ISO 8601; default now).
-    #[arg(long, value_parser = parse_time)]
+    #[arg(long, value_parser = parse_at)]
     pub at: Option<Time>,
 }
 
@@ -263,7 +263,7 @@ pub struct HomeworkArgs {
     #[arg(long)]
     pub json: bool,
     /// When (ISO 8601; default now).
-    #[arg(long, value_parser = parse_time)]
+    #[arg(long, value_parser = parse_at)]
     pub at: Option<Time>,
 }
 
@@ -323,9 +323,9 @@ pub struct SheetsArgs {
     /// Problems on a page: 6 or 12.
     #[arg(long, default_value_t = 6, value_parser = parse_per_page)]
     pub per_page: usize,
-    /// The most problems printed.
-    #[arg(long, default_value_t = 12)]
-    pub count: usize,
+    /// The most problems printed (default: all of them).
+    #[arg(long)]
+    pub count: Option<usize>,
     /// Language: zh-Hans, zh-Hant or en (default: from the locale).
     #[arg(long, value_parser = super::parse_lang)]
     pub lang: Option<Lang>,
@@ -349,9 +349,10 @@ pub struct ExportArgs {
 pub struct ImportArgs {
     /// The exported class.
     pub export: PathBuf,
-    /// The new class file (never replaces a file).
+    /// The new class file (never replaces a file; default: the export's name in
+    /// `$XDG_DATA_HOME/tianyuan/classes/`).
     #[arg(short = 'o', long = "output")]
-    pub output: PathBuf,
+    pub output: Option<PathBuf>,
 }
 
 /// Arguments of `class set-pin`.
@@ -367,11 +368,19 @@ pub struct SetPinArgs {
     pub new_pin: String,
 }
 
+fn env_lang() -> Lang {
+    Lang::from_env(|v| std::env::var(v).ok())
+}
+
 fn parse_color(s: &str) -> Result<Color, String> {
     match s.trim().to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Color::Black),
         "w" | "white" => Ok(Color::White),
-        _ => Err(format!("colour must be black or white, not {s:?}")),
+        _ => Err(match env_lang() {
+            Lang::ZhHans => format!("颜色要写 black 或 white，不是 {s:?}"),
+            Lang::ZhHant => format!("顏色要寫 black 或 white，不是 {s:?}"),
+            Lang::En => format!("colour must be black or white, not {s:?}"),
+        }),
     }
 }
 
@@ -379,39 +388,70 @@ fn parse_per_page(s: &str) -> Result<usize, String> {
     match s.trim() {
         "6" => Ok(6),
         "12" => Ok(12),
-        _ => Err(format!("problems on a page must be 6 or 12, not {s:?}")),
+        _ => Err(match env_lang() {
+            Lang::ZhHans => format!("每页的题数是6或12，不是 {s:?}"),
+            Lang::ZhHant => format!("每頁的題數是6或12，不是 {s:?}"),
+            Lang::En => format!("problems on a page must be 6 or 12, not {s:?}"),
+        }),
     }
 }
 
-/// A refusal or a usage error, with its exit code.
+/// `--at`: an ISO 8601 time ([`parse_time`]), the error in the environment's language.
+fn parse_at(s: &str) -> Result<Time, String> {
+    parse_time(s).map_err(|_| match env_lang() {
+        Lang::ZhHans => format!("{s:?} 不是 ISO 8601 时间（例如 2025-03-04T16:30:00+08:00）"),
+        Lang::ZhHant => format!("{s:?} 不是 ISO 8601 時間（例如 2025-03-04T16:30:00+08:00）"),
+        Lang::En => format!("{s:?} is not an ISO 8601 time (e.g. 2025-03-04T16:30:00+08:00)"),
+    })
+}
+
+/// What a failure says, translated when printed.
+enum Text {
+    /// A refusal of the class model.
+    Class(ClassError),
+    /// The class file could not be read or written.
+    File(ClassFileError),
+    /// Words in the three languages (zh-Hans, zh-Hant, en).
+    Words([String; 3]),
+}
+
+impl Text {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            Text::Class(e) => e.text(lang),
+            Text::File(e) => e.text(lang),
+            Text::Words([a, b, c]) => lang.pick(a, b, c).clone(),
+        }
+    }
+}
+
+/// A refusal (exit 1) or a usage error (exit 2), with what to say.
 struct Failure {
     code: u8,
-    message: String,
+    text: Text,
 }
 
-fn refused(message: impl std::fmt::Display) -> Failure {
-    Failure {
-        code: 1,
-        message: message.to_string(),
-    }
+fn words(zh_hans: impl Into<String>, zh_hant: impl Into<String>, en: impl Into<String>) -> Text {
+    Text::Words([zh_hans.into(), zh_hant.into(), en.into()])
 }
 
-fn usage(message: impl std::fmt::Display) -> Failure {
-    Failure {
-        code: 2,
-        message: message.to_string(),
-    }
+fn refused(text: Text) -> Failure {
+    Failure { code: 1, text }
+}
+
+fn usage(text: Text) -> Failure {
+    Failure { code: 2, text }
 }
 
 impl From<ClassFileError> for Failure {
     fn from(e: ClassFileError) -> Failure {
-        refused(e)
+        refused(Text::File(e))
     }
 }
 
-impl From<crate::class::ClassError> for Failure {
-    fn from(e: crate::class::ClassError) -> Failure {
-        refused(e)
+impl From<ClassError> for Failure {
+    fn from(e: ClassError) -> Failure {
+        refused(Text::Class(e))
     }
 }
 
@@ -420,7 +460,7 @@ fn now() -> Time {
 }
 
 fn lang_or_env(lang: Option<Lang>) -> Lang {
-    lang.unwrap_or_else(|| Lang::from_env(|v| std::env::var(v).ok()))
+    lang.unwrap_or_else(env_lang)
 }
 
 /// Runs `tianyuan class …`.
@@ -446,20 +486,30 @@ pub fn run(command: &ClassCommand) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
-            eprintln!("tianyuan class: {}", f.message);
+            eprintln!("tianyuan class: {}", f.text.text(env_lang()));
             ExitCode::from(f.code)
         }
     }
 }
 
 fn make_pin(pin: &str) -> Result<TeacherPin, Failure> {
-    let salt = crate::entropy::bytes::<16>().map_err(refused)?;
+    let salt = crate::entropy::bytes::<16>().map_err(|e| {
+        refused(words(
+            format!("无法取得随机数：{e}"),
+            format!("無法取得隨機數：{e}"),
+            e.clone(),
+        ))
+    })?;
     TeacherPin::make(pin, salt, KdfParams::STANDARD).map_err(Failure::from)
 }
 
 fn run_new(a: &NewArgs) -> Result<(), Failure> {
     if a.name.trim().is_empty() || a.teacher.trim().is_empty() {
-        return Err(usage("the class and the teacher need names"));
+        return Err(usage(words(
+            "班级和老师都要有名字（--name、--teacher）",
+            "班級和老師都要有名字（--name、--teacher）",
+            "the class and the teacher need names (--name, --teacher)",
+        )));
     }
     let mut class = Class::new(&a.name, &a.teacher, a.at.unwrap_or_else(now));
     if let Some(pin) = &a.pin {
@@ -469,25 +519,31 @@ fn run_new(a: &NewArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+fn parse_avatar(text: &str) -> Result<Avatar, Failure> {
+    Avatar::parse(text).ok_or_else(|| {
+        usage(words(
+            format!("不认识的头像 {text:?}：写一种动物（panda、tiger …）或 colour:颜色（red、blue …）"),
+            format!("不認識的頭像 {text:?}：寫一種動物（panda、tiger …）或 colour:顏色（red、blue …）"),
+            format!("unknown avatar {text:?}: an animal (panda, tiger …) or colour:NAME (red, blue …)"),
+        ))
+    })
+}
+
 fn run_add(a: &AddArgs) -> Result<(), Failure> {
-    let mut class = class_file::load(&a.file)?;
-    let avatar = match &a.avatar {
-        Some(text) => Some(Avatar::parse(text).ok_or_else(|| {
-            usage(format!("unknown avatar {text:?}: an animal or colour:NAME"))
-        })?),
-        None => None,
-    };
-    class.add_child(&a.child, avatar, a.at.unwrap_or_else(now))?;
-    class_file::save(&a.file, &class)?;
-    Ok(())
+    let avatar = a.avatar.as_deref().map(parse_avatar).transpose()?;
+    let at = a.at.unwrap_or_else(now);
+    class_file::update(&a.file, |class| {
+        class.add_child(&a.child, avatar, at)?;
+        Ok::<(), Failure>(())
+    })
 }
 
 fn run_remove(a: &ChildPinArgs) -> Result<(), Failure> {
-    let mut class = class_file::load(&a.file)?;
-    class.unlock(a.pin.as_deref())?;
-    class.remove_child(&a.child)?;
-    class_file::save(&a.file, &class)?;
-    Ok(())
+    class_file::update(&a.file, |class| {
+        class.unlock(a.pin.as_deref())?;
+        class.remove_child(&a.child)?;
+        Ok(())
+    })
 }
 
 /// The child's moves as points of a board of `size` lines.
@@ -495,9 +551,11 @@ fn vertices(answer: &[String], size: u8) -> Result<Vec<Coord>, Failure> {
     answer
         .iter()
         .map(|v| {
-            Coord::from_gtp(v, size).ok_or_else(|| {
-                usage(format!(
-                    "{v:?} is not a point of the {size}×{size} board (e.g. D4; no letter I)"
+            Coord::from_gtp(v.trim(), size).ok_or_else(|| {
+                usage(words(
+                    format!("{v:?} 不是{size}路棋盘上的点（例如 D4；没有字母 I）"),
+                    format!("{v:?} 不是{size}路棋盤上的點（例如 D4；沒有字母 I）"),
+                    format!("{v:?} is not a point of the {size}×{size} board (e.g. D4; no letter I)"),
                 ))
             })
         })
@@ -505,30 +563,37 @@ fn vertices(answer: &[String], size: u8) -> Result<Vec<Coord>, Failure> {
 }
 
 fn run_attempt(a: &AttemptArgs) -> Result<(), Failure> {
-    let mut class = class_file::load(&a.file)?;
-    class.child(&a.child)?;
-    let library = Library::for_class(&class);
-    let entry = library
-        .get(&a.problem)
-        .ok_or_else(|| refused(format!("no problem {:?} (see `tianyuan problems list`)", a.problem)))?;
-    let moves = vertices(&a.answer, entry.size())?;
-    let verdict = judge(&entry.problem, &moves);
-    let id = entry.id.clone();
-    let answer: Vec<String> = moves.iter().map(|c| c.to_gtp(entry.size())).collect();
-    class.record_attempt(
-        &a.child,
-        &library,
-        &id,
-        answer,
-        verdict.right,
-        u32::from(a.hint),
-        a.seconds,
-        a.at.unwrap_or_else(now),
-    )?;
-    class_file::save(&a.file, &class)?;
+    let at = a.at.unwrap_or_else(now);
+    let verdict = class_file::update(&a.file, |class| {
+        class.child(&a.child)?;
+        let library = Library::for_class(class);
+        let id = a.problem.trim();
+        let entry = library.get(id).ok_or_else(|| {
+            match class.problems.iter().find(|p| p.id.eq_ignore_ascii_case(id)) {
+                Some(p) if !p.approved => ClassError::NotApproved(p.id.clone()),
+                Some(p) => ClassError::NotProved(p.id.clone()),
+                None => ClassError::NoSuchProblem(id.to_string()),
+            }
+        })?;
+        let moves = vertices(&a.answer, entry.size())?;
+        let verdict = judge(&entry.problem, &moves);
+        let id = entry.id.clone();
+        let answer: Vec<String> = moves.iter().map(|c| c.to_gtp(entry.size())).collect();
+        class.record_attempt(
+            &a.child,
+            &library,
+            &id,
+            answer,
+            verdict.right,
+            u32::from(a.hint),
+            a.seconds,
+            at,
+        )?;
+        Ok::<_, Failure>(verdict)
+    })?;
     println!("{}", if verdict.right { "right" } else { "wrong" });
     if let Some(why) = verdict.why {
-        eprintln!("{why}");
+        eprintln!("{}", why.text(env_lang()));
     }
     Ok(())
 }
@@ -550,10 +615,6 @@ fn run_due(a: &DueArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn rounded(r: f64) -> f64 {
-    (r * 10.0).round() / 10.0
-}
-
 fn run_show(a: &ShowArgs) -> Result<(), Failure> {
     let class = class_file::load(&a.file)?;
     let rows = class.summary();
@@ -563,27 +624,33 @@ fn run_show(a: &ShowArgs) -> Result<(), Failure> {
             .map(|c| {
                 json!({
                     "nick": c.nick,
-                    "rating": rounded(c.rating),
+                    "rating": c.rating,
                     "step": c.step,
                     "solved": c.solved,
                     "tried": c.tried,
                 })
             })
             .collect();
-        let out = json!({
-            "class": class.name,
-            "teacher": class.teacher,
-            "children": children,
-        });
-        println!("{out}");
+        println!("{}", json!({ "children": children }));
     } else {
-        println!("{} ({})", class.name, class.teacher);
+        let lang = env_lang();
+        println!("{} · {}", class.name, class.teacher);
         for c in rows {
-            let step = path::step(c.step).map_or("?", |s| s.name(Lang::En));
-            println!(
-                "{}\trating {:.0}\tstep {} ({step})\tsolved {} of {} tried",
-                c.nick, c.rating, c.step, c.solved, c.tried
-            );
+            let step = path::step(c.step).map_or("?", |s| s.name(lang));
+            match lang {
+                Lang::ZhHans => println!(
+                    "{}\t等级分 {:.0}\t第{}步（{step}）\t做对 {} / 做过 {}",
+                    c.nick, c.rating, c.step, c.solved, c.tried
+                ),
+                Lang::ZhHant => println!(
+                    "{}\t等級分 {:.0}\t第{}步（{step}）\t做對 {} / 做過 {}",
+                    c.nick, c.rating, c.step, c.solved, c.tried
+                ),
+                Lang::En => println!(
+                    "{}\trating {:.0}\tstep {} ({step})\tsolved {} of {} tried",
+                    c.nick, c.rating, c.step, c.solved, c.tried
+                ),
+            }
         }
     }
     Ok(())
@@ -603,155 +670,219 @@ fn run_next(a: &NextArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn read_sgf(path: &Path) -> Result<crate::record::GameTree, Failure> {
-    let bytes = crate::files::read_bounded(path, crate::record::MAX_FILE_BYTES)
-        .map_err(|e| refused(format!("{}: {e}", path.display())))?;
-    let reading = crate::record::read(&bytes)
-        .map_err(|e| refused(format!("{}: {e}", path.display())))?;
-    reading
-        .collection
-        .trees
-        .into_iter()
-        .next()
-        .ok_or_else(|| refused(format!("{}: no game in the file", path.display())))
+fn file_failure(path: &Path, zh_hans: &str, zh_hant: &str, en: &str) -> Failure {
+    refused(words(
+        format!("{}：{zh_hans}", path.display()),
+        format!("{}：{zh_hant}", path.display()),
+        format!("{}: {en}", path.display()),
+    ))
+}
+
+/// The game record: its first game and its text (kept in the class file).
+fn read_sgf(path: &Path) -> Result<(crate::record::GameTree, String), Failure> {
+    let bytes = crate::files::read_bounded(path, crate::record::MAX_FILE_BYTES).map_err(|e| {
+        let e = e.to_string();
+        file_failure(
+            path,
+            &format!("无法读取（{e}）"),
+            &format!("無法讀取（{e}）"),
+            &format!("cannot be read ({e})"),
+        )
+    })?;
+    let reading = crate::record::read(&bytes).map_err(|e| {
+        let e = e.to_string();
+        file_failure(
+            path,
+            &format!("不是可读的SGF棋谱（{e}）"),
+            &format!("不是可讀的SGF棋譜（{e}）"),
+            &format!("not a readable SGF record ({e})"),
+        )
+    })?;
+    let tree = reading.collection.trees.into_iter().next().ok_or_else(|| {
+        file_failure(path, "文件里没有对局", "檔案裡沒有對局", "no game in the file")
+    })?;
+    let mut text = String::new();
+    crate::record::sgf_write::write_tree(&tree, &mut text);
+    Ok((tree, text))
 }
 
 fn run_game(a: &GameArgs) -> Result<(), Failure> {
-    let mut class = class_file::load(&a.file)?;
-    let tree = read_sgf(&a.game)?;
+    let (tree, sgf) = read_sgf(&a.game)?;
     let info = homework::game_info(&tree);
-    let child = class.child(&a.child)?;
-    let color = match a.color {
-        Some(c) => c,
-        None => homework::child_color(&info, &child.nick).ok_or_else(|| {
-            usage("the record does not name the child as Black or White: give --color")
-        })?,
-    };
-    let kind = match &a.kind {
-        Some(k) => GameKind::parse(k)
-            .ok_or_else(|| usage(format!("unknown game {k:?}: capture:N, most:N or go:SIZE")))?,
-        None => match path::step(child.step).map(|s| s.game) {
+    let at = a.at.unwrap_or_else(now);
+    let kind = a
+        .kind
+        .as_deref()
+        .map(|k| {
+            GameKind::parse(k).ok_or_else(|| {
+                usage(words(
+                    format!("不认识的对局 {k:?}：capture:N、most:N 或 go:路数"),
+                    format!("不認識的對局 {k:?}：capture:N、most:N 或 go:路數"),
+                    format!("unknown game {k:?}: capture:N, most:N or go:SIZE"),
+                ))
+            })
+        })
+        .transpose()?;
+    let result = a
+        .result
+        .as_deref()
+        .map(|r| {
+            GameResult::parse(r).ok_or_else(|| {
+                usage(words(
+                    format!("不认识的结果 {r:?}：won、lost 或 drawn"),
+                    format!("不認識的結果 {r:?}：won、lost 或 drawn"),
+                    format!("unknown result {r:?}: won, lost or drawn"),
+                ))
+            })
+        })
+        .transpose()?;
+    let (result, passed) = class_file::update(&a.file, |class| {
+        let child = class.child(&a.child)?;
+        let color = match a.color {
+            Some(c) => c,
+            None => homework::child_color(&info, &child.nick).ok_or_else(|| {
+                usage(words(
+                    "棋谱里没有写这个孩子执黑还是执白：请用 --color",
+                    "棋譜裡沒有寫這個孩子執黑還是執白：請用 --color",
+                    "the record does not name the child as Black or White: give --color",
+                ))
+            })?,
+        };
+        let kind = kind.unwrap_or_else(|| match path::step(child.step).map(|s| s.game) {
             Some(g) if g.size() == info.size => g,
             _ => GameKind::Go { size: info.size },
-        },
-    };
-    let result = match &a.result {
-        Some(r) => GameResult::parse(r)
-            .ok_or_else(|| usage(format!("unknown result {r:?}: won, lost or drawn")))?,
-        None => homework::result_for(&info, color).ok_or_else(|| {
-            usage("the record has no result (RE): give --result won|lost|drawn")
-        })?,
-    };
-    let opponent = a.opponent.clone().unwrap_or_else(|| {
-        let name = match color {
-            Color::Black => info.white.clone().unwrap_or_default(),
-            Color::White => info.black.clone().unwrap_or_default(),
+        });
+        let result = match result {
+            Some(r) => r,
+            None => homework::result_for(&info, color).ok_or_else(|| {
+                usage(words(
+                    "棋谱没有结果（RE）：请用 --result won|lost|drawn",
+                    "棋譜沒有結果（RE）：請用 --result won|lost|drawn",
+                    "the record has no result (RE): give --result won|lost|drawn",
+                ))
+            })?,
         };
-        match (name.trim().is_empty(), a.level) {
-            (false, _) => name,
-            (true, Some(l)) => format!("computer level {l}"),
-            (true, None) => String::new(),
-        }
-    });
-    let handicap = a
-        .handicap
-        .unwrap_or_else(|| child.ladder_for(kind).handicap)
-        .clamp(-9, 9);
-    let sgf = std::fs::read(&a.game)
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .unwrap_or_default();
-    let library = Library::for_class(&class);
-    let passed = class.record_game(
-        &a.child,
-        &library,
-        GameEntry {
-            at: a.at.unwrap_or_else(now),
-            kind,
-            opponent,
-            computer_level: a.level,
-            handicap,
-            color,
-            result,
-            sgf,
-        },
-    )?;
-    class_file::save(&a.file, &class)?;
+        let opponent = a.opponent.clone().unwrap_or_else(|| {
+            let name = match color {
+                Color::Black => info.white.clone().unwrap_or_default(),
+                Color::White => info.black.clone().unwrap_or_default(),
+            };
+            match (name.trim().is_empty(), a.level) {
+                (false, _) => name,
+                (true, Some(l)) => format!("computer level {l}"),
+                (true, None) => String::new(),
+            }
+        });
+        let handicap = a
+            .handicap
+            .unwrap_or_else(|| child.ladder_for(kind).handicap)
+            .clamp(-9, 9);
+        let library = Library::for_class(class);
+        let passed = class.record_game(
+            &a.child,
+            &library,
+            GameEntry {
+                at,
+                kind,
+                opponent,
+                computer_level: a.level,
+                handicap,
+                color,
+                result,
+                sgf: sgf.clone(),
+            },
+        )?;
+        Ok::<_, Failure>((result, passed))
+    })?;
     println!("{}", result.code());
     if let Some(step) = passed {
-        eprintln!("step {step} passed");
+        let next = step + 1;
+        eprintln!(
+            "{}",
+            env_lang().pick(
+                format!("通过了第{step}步，进入第{next}步"),
+                format!("通過了第{step}步，進入第{next}步"),
+                format!("step {step} passed: now at step {next}"),
+            )
+        );
     }
     Ok(())
 }
 
 fn run_move(a: &MoveArgs) -> Result<(), Failure> {
-    let mut class = class_file::load(&a.file)?;
-    class.unlock(a.pin.as_deref())?;
-    class.move_child(&a.child, a.step, a.at.unwrap_or_else(now))?;
-    class_file::save(&a.file, &class)?;
-    Ok(())
+    let at = a.at.unwrap_or_else(now);
+    class_file::update(&a.file, |class| {
+        class.unlock(a.pin.as_deref())?;
+        class.move_child(&a.child, a.step, at)?;
+        Ok(())
+    })
 }
 
+/// One draft as the issue pins it: `{"move", "answer", "played", "reason"}`.
 fn draft_json(d: &Draft, size: u8) -> serde_json::Value {
     json!({
         "move": d.move_number,
         "answer": d.answer.to_gtp(size),
         "played": crate::gtp::vertex::format_move(d.played, size),
         "reason": d.reason.code(),
-        "color": match d.color { Color::Black => "black", Color::White => "white" },
-        "stones": d.stones,
-        "proved": d.proved,
-        "id": d.id,
     })
 }
 
 fn run_homework(a: &HomeworkArgs) -> Result<(), Failure> {
-    let mut class = class_file::load(&a.file)?;
-    let tree = read_sgf(&a.game)?;
+    let (tree, _) = read_sgf(&a.game)?;
     let info = homework::game_info(&tree);
-    let nick = class.child(&a.child)?.nick.clone();
-    let colors: Vec<Color> = match a.color.or_else(|| homework::child_color(&info, &nick)) {
-        Some(c) => vec![c],
-        None => {
-            eprintln!(
-                "the record does not name {nick:?} as Black or White: both sides are looked at (use --color)"
-            );
-            vec![Color::Black, Color::White]
-        }
-    };
-    let mut drafts = homework::extract(&tree, &colors).map_err(refused)?;
     let at = a.at.unwrap_or_else(now);
-    // Keep each new draft in the class file for the teacher to approve (once per position).
-    for d in &mut drafts {
-        if let Some(existing) = class.problems.iter().find(|p| p.sgf == d.sgf) {
-            d.id = existing.id.clone();
-            continue;
+    let lang = env_lang();
+    let drafts = class_file::update(&a.file, |class| {
+        let nick = class.child(&a.child)?.nick.clone();
+        let colors: Vec<Color> = match a.color.or_else(|| homework::child_color(&info, &nick)) {
+            Some(c) => vec![c],
+            None => {
+                eprintln!(
+                    "{}",
+                    lang.pick(
+                        format!("棋谱里没有写“{nick}”执黑还是执白：两方都看了（可用 --color）"),
+                        format!("棋譜裡沒有寫「{nick}」執黑還是執白：兩方都看了（可用 --color）"),
+                        format!("the record does not name {nick:?} as Black or White: both sides are looked at (use --color)"),
+                    )
+                );
+                vec![Color::Black, Color::White]
+            }
+        };
+        let mut drafts = homework::extract(&tree, &colors).map_err(|e| {
+            refused(words(
+                format!("无法复盘这盘棋：{e}"),
+                format!("無法復盤這盤棋：{e}"),
+                format!("the game cannot be replayed: {e}"),
+            ))
+        })?;
+        // Keep each new draft in the class file for the teacher to approve (once per
+        // position: the same game read twice adds nothing).
+        for d in &mut drafts {
+            d.id = class.keep_draft(&nick, d, at);
         }
-        d.id = class.new_problem_id();
-        class.problems.push(ClassProblem {
-            id: d.id.clone(),
-            sgf: d.sgf.clone(),
-            child: nick.clone(),
-            move_number: d.move_number,
-            reason: d.reason.code().to_string(),
-            created: at,
-            approved: false,
-            for_class: false,
-        });
-    }
-    class_file::save(&a.file, &class)?;
+        Ok::<_, Failure>(drafts)
+    })?;
     if a.json {
         let list: Vec<_> = drafts.iter().map(|d| draft_json(d, info.size)).collect();
         println!("{}", serde_json::Value::Array(list));
     } else {
         for d in &drafts {
+            let played = crate::gtp::vertex::format_move(d.played, info.size);
+            let answer = d.answer.to_gtp(info.size);
+            let reason = d.reason.text(lang);
+            let n = d.move_number;
+            let id = &d.id;
             println!(
-                "move {}: {} played {}, answer {} ({}{})",
-                d.move_number,
-                d.id,
-                crate::gtp::vertex::format_move(d.played, info.size),
-                d.answer.to_gtp(info.size),
-                d.reason.code(),
-                if d.proved { "" } else { ", not proved" }
+                "{}",
+                match (lang, d.proved) {
+                    (Lang::ZhHans, true) => format!("第{n}手 {id}：下了 {played}，答案 {answer}（{reason}）"),
+                    (Lang::ZhHans, false) => format!("第{n}手 {id}：下了 {played}，答案 {answer}（{reason}；未证明，需要老师修改）"),
+                    (Lang::ZhHant, true) => format!("第{n}手 {id}：下了 {played}，答案 {answer}（{reason}）"),
+                    (Lang::ZhHant, false) => format!("第{n}手 {id}：下了 {played}，答案 {answer}（{reason}；未證明，需要老師修改）"),
+                    (Lang::En, true) => format!("move {n} {id}: played {played}, answer {answer} ({reason})"),
+                    (Lang::En, false) => format!("move {n} {id}: played {played}, answer {answer} ({reason}; not proved: the teacher mends it first)"),
+                }
             );
         }
     }
@@ -759,22 +890,35 @@ fn run_homework(a: &HomeworkArgs) -> Result<(), Failure> {
 }
 
 fn run_assign(a: &AssignArgs) -> Result<(), Failure> {
-    let mut class = class_file::load(&a.file)?;
-    class.unlock(a.pin.as_deref())?;
     let nick = if a.all { None } else { a.child.as_deref() };
-    class.assign(&a.problem, nick)?;
-    class_file::save(&a.file, &class)?;
-    Ok(())
+    class_file::update(&a.file, |class| {
+        class.unlock(a.pin.as_deref())?;
+        class.assign(&a.problem, nick)?;
+        Ok(())
+    })
 }
 
 fn write_output(path: &Path, text: &str) -> Result<(), Failure> {
-    crate::files::write_atomically(path, text.as_bytes())
-        .map_err(|e| refused(format!("{}: {e}", path.display())))
+    crate::files::write_atomically(path, text.as_bytes()).map_err(|e| {
+        let e = e.to_string();
+        file_failure(
+            path,
+            &format!("无法写入（{e}）"),
+            &format!("無法寫入（{e}）"),
+            &format!("cannot be written ({e})"),
+        )
+    })
 }
 
 fn run_report(a: &ReportArgs) -> Result<(), Failure> {
+    let month = parse_month(&a.month).map_err(|_| {
+        usage(words(
+            format!("{:?} 不是月份（YYYY-MM，例如 2025-03）", a.month),
+            format!("{:?} 不是月份（YYYY-MM，例如 2025-03）", a.month),
+            format!("{:?} is not a month (YYYY-MM, e.g. 2025-03)", a.month),
+        ))
+    })?;
     let class = class_file::load(&a.file)?;
-    let month = parse_month(&a.month).map_err(usage)?;
     let library = Library::for_class(&class);
     let html = crate::class::report::monthly_html(
         &class,
@@ -792,9 +936,11 @@ fn run_sheets(a: &SheetsArgs) -> Result<(), Failure> {
     let lang = lang_or_env(a.lang);
     let (title, entries) = match (&a.step, &a.child) {
         (Some(n), _) => {
-            let step = path::step(*n).ok_or(crate::class::ClassError::NoSuchStep(*n))?;
-            let entries = library.step_problems(step);
-            (crate::class::sheets::step_title(step, lang), entries)
+            let step = path::step(*n).ok_or(ClassError::NoSuchStep(*n))?;
+            (
+                crate::class::sheets::step_title(step, lang),
+                library.step_problems(step),
+            )
         }
         (None, Some(nick)) => {
             let child = class.child(nick)?;
@@ -803,14 +949,28 @@ fn run_sheets(a: &SheetsArgs) -> Result<(), Failure> {
                 .iter()
                 .filter_map(|id| library.get(id))
                 .collect::<Vec<_>>();
+            if entries.is_empty() {
+                let nick = &child.nick;
+                return Err(refused(words(
+                    format!("“{nick}”没有要复习的题（答错又还没学会的题）：没有什么可印"),
+                    format!("「{nick}」沒有要複習的題（答錯又還沒學會的題）：沒有什麼可印"),
+                    format!("{nick:?} has no missed problems to try again: nothing to print"),
+                )));
+            }
             (crate::class::sheets::child_title(child, lang), entries)
         }
-        (None, None) => return Err(usage("give --step N or --child NICK")),
+        (None, None) => {
+            return Err(usage(words(
+                "请给 --step N 或 --child 昵称",
+                "請給 --step N 或 --child 暱稱",
+                "give --step N or --child NICK",
+            )));
+        }
     };
-    if entries.is_empty() {
-        return Err(refused("no problems to print"));
-    }
-    let entries: Vec<_> = entries.into_iter().take(a.count.max(1)).collect();
+    let entries: Vec<_> = match a.count {
+        Some(n) => entries.into_iter().take(n.max(1)).collect(),
+        None => entries,
+    };
     let html = crate::class::sheets::sheets_html(&class, &title, &entries, a.per_page, lang);
     write_output(&a.output, &html)
 }
@@ -824,14 +984,35 @@ fn run_export(a: &ExportArgs) -> Result<(), Failure> {
 
 fn run_import(a: &ImportArgs) -> Result<(), Failure> {
     let class = class_file::import(&a.export)?;
-    class_file::create(&a.output, &class)?;
+    let output = match &a.output {
+        Some(o) => o.clone(),
+        None => {
+            let folder = class_file::classes_folder(|v| std::env::var(v).ok()).ok_or_else(|| {
+                usage(words(
+                    "找不到班级文件夹（没有 XDG_DATA_HOME 或 HOME）：请用 -o 指定",
+                    "找不到班級資料夾（沒有 XDG_DATA_HOME 或 HOME）：請用 -o 指定",
+                    "no folder for classes (neither XDG_DATA_HOME nor HOME is set): give -o",
+                ))
+            })?;
+            std::fs::create_dir_all(&folder)
+                .map_err(|e| ClassFileError::Io(folder.clone(), e))?;
+            let name = a
+                .export
+                .file_name()
+                .map_or_else(|| std::ffi::OsString::from("class.tyclass"), |n| n.to_os_string());
+            folder.join(name)
+        }
+    };
+    class_file::create(&output, &class)?;
+    println!("{}", output.display());
     Ok(())
 }
 
 fn run_set_pin(a: &SetPinArgs) -> Result<(), Failure> {
-    let mut class = class_file::load(&a.file)?;
-    class.unlock(a.pin.as_deref())?;
-    class.pin = Some(make_pin(&a.new_pin)?);
-    class_file::save(&a.file, &class)?;
-    Ok(())
+    let pin = make_pin(&a.new_pin)?;
+    class_file::update(&a.file, |class| {
+        class.unlock(a.pin.as_deref())?;
+        class.pin = Some(pin);
+        Ok(())
+    })
 }

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use super::atomic::{ReadError, read_bounded, write_atomically, write_new};
 use crate::class::Class;
 use crate::class::format::{self, FormatError};
+use crate::i18n::Lang;
 
 /// The usual extension of a class file.
 pub const EXTENSION: &str = "tyclass";
@@ -25,7 +26,7 @@ pub enum ClassFileError {
     /// The system refused (missing file, permissions, a full disk …).
     Io(PathBuf, io::Error),
     /// Not a regular file, or far too large.
-    Refused(PathBuf, String),
+    Refused(PathBuf, Refusal),
     /// The bytes are not a class; the previous good copy, when there is one.
     Damaged {
         /// The file.
@@ -39,32 +40,91 @@ pub enum ClassFileError {
     Exists(PathBuf),
 }
 
-impl fmt::Display for ClassFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Why a path is not read as a class file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A folder, a device, a pipe …
+    NotAFile,
+    /// Larger than [`format::MAX_BYTES`] (its size in bytes).
+    TooLarge(u64),
+}
+
+impl ClassFileError {
+    /// The error in `lang` (the system's own words for an I/O error stay as the system says
+    /// them).
+    pub fn text(&self, lang: Lang) -> String {
         match self {
-            ClassFileError::Io(p, e) => write!(f, "{}: {e}", p.display()),
-            ClassFileError::Refused(p, why) => write!(f, "{}: {why}", p.display()),
+            ClassFileError::Io(p, e) => match lang {
+                Lang::ZhHans => format!("{}：无法读写（{e}）", p.display()),
+                Lang::ZhHant => format!("{}：無法讀寫（{e}）", p.display()),
+                Lang::En => format!("{}: {e}", p.display()),
+            },
+            ClassFileError::Refused(p, Refusal::NotAFile) => match lang {
+                Lang::ZhHans => format!("{}：不是普通文件", p.display()),
+                Lang::ZhHant => format!("{}：不是普通檔案", p.display()),
+                Lang::En => format!("{}: not a regular file", p.display()),
+            },
+            ClassFileError::Refused(p, Refusal::TooLarge(n)) => {
+                let max = format::MAX_BYTES;
+                match lang {
+                    Lang::ZhHans => format!(
+                        "{}：文件有{n}字节，超过班级文件的上限{max}字节",
+                        p.display()
+                    ),
+                    Lang::ZhHant => format!(
+                        "{}：檔案有{n}位元組，超過班級檔案的上限{max}位元組",
+                        p.display()
+                    ),
+                    Lang::En => format!(
+                        "{}: the file is {n} bytes, more than the {max} bytes a class file can be",
+                        p.display()
+                    ),
+                }
+            }
             ClassFileError::Damaged {
                 path,
                 error,
                 backup,
             } => {
-                write!(f, "{}: {error}", path.display())?;
-                match backup {
-                    Some(b) => write!(
-                        f,
-                        "; the previous good copy is {} (nothing was changed)",
+                let error = error.text(lang);
+                match (lang, backup) {
+                    (Lang::ZhHans, Some(b)) => format!(
+                        "{}：{error}；上一次完好的副本是 {}（什么都没有改）",
+                        path.display(),
                         b.display()
                     ),
-                    None => f.write_str(" (nothing was changed)"),
+                    (Lang::ZhHant, Some(b)) => format!(
+                        "{}：{error}；上一次完好的副本是 {}（什麼都沒有改）",
+                        path.display(),
+                        b.display()
+                    ),
+                    (Lang::En, Some(b)) => format!(
+                        "{}: {error}; the previous good copy is {} (nothing was changed)",
+                        path.display(),
+                        b.display()
+                    ),
+                    (Lang::ZhHans, None) => format!("{}：{error}（什么都没有改）", path.display()),
+                    (Lang::ZhHant, None) => format!("{}：{error}（什麼都沒有改）", path.display()),
+                    (Lang::En, None) => {
+                        format!("{}: {error} (nothing was changed)", path.display())
+                    }
                 }
             }
-            ClassFileError::Exists(p) => write!(
-                f,
-                "{} already exists: a new class never replaces a file",
-                p.display()
-            ),
+            ClassFileError::Exists(p) => match lang {
+                Lang::ZhHans => format!("{} 已经存在：新班级从不覆盖文件", p.display()),
+                Lang::ZhHant => format!("{} 已經存在：新班級從不覆蓋檔案", p.display()),
+                Lang::En => format!(
+                    "{} already exists: a new class never replaces a file",
+                    p.display()
+                ),
+            },
         }
+    }
+}
+
+impl fmt::Display for ClassFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -91,11 +151,18 @@ pub fn backup_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-fn read_bytes(path: &Path) -> Result<Vec<u8>, ClassFileError> {
-    read_bounded(path, format::MAX_BYTES).map_err(|e| match e {
+fn read_error(path: &Path, e: ReadError) -> ClassFileError {
+    match e {
         ReadError::Io(e) => ClassFileError::Io(path.to_path_buf(), e),
-        other => ClassFileError::Refused(path.to_path_buf(), other.to_string()),
-    })
+        ReadError::NotAFile => ClassFileError::Refused(path.to_path_buf(), Refusal::NotAFile),
+        ReadError::TooLarge(n, _) => {
+            ClassFileError::Refused(path.to_path_buf(), Refusal::TooLarge(n))
+        }
+    }
+}
+
+fn read_bytes(path: &Path) -> Result<Vec<u8>, ClassFileError> {
+    read_bounded(path, format::MAX_BYTES).map_err(|e| read_error(path, e))
 }
 
 /// Reads a class file.
@@ -143,13 +210,46 @@ pub fn save(path: &Path, class: &Class) -> Result<(), ClassFileError> {
                 .map_err(|e| ClassFileError::Io(backup_path(path), e))?;
         }
         Err(ReadError::Io(e)) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(ReadError::Io(e)) => return Err(ClassFileError::Io(path.to_path_buf(), e)),
-        Err(other) => {
-            return Err(ClassFileError::Refused(path.to_path_buf(), other.to_string()));
-        }
+        Err(other) => return Err(read_error(path, other)),
     }
     write_atomically(path, &format::to_bytes(class))
         .map_err(|e| ClassFileError::Io(path.to_path_buf(), e))
+}
+
+/// `FILE.lock`: the file whose OS advisory lock one writer of the class holds while it reads,
+/// changes and saves the class ([`update`]).
+pub fn lock_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    name.push(".lock");
+    path.with_file_name(name)
+}
+
+/// Reads the class, lets `change` change it and saves it, holding the class's lock
+/// (`FILE.lock`, an OS advisory lock released when the process ends, however it ends) from the
+/// read to the save, so two writers at once (the window and a script, two scripts) never lose
+/// each other's changes: the second waits for the first. When `change` refuses, nothing is
+/// written.
+pub fn update<T, E>(
+    path: &Path,
+    change: impl FnOnce(&mut Class) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<ClassFileError>,
+{
+    let lock_file = lock_path(path);
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_file)
+        .map_err(|e| ClassFileError::Io(lock_file.clone(), e))?;
+    lock.lock()
+        .map_err(|e| ClassFileError::Io(lock_file.clone(), e))?;
+    let mut class = load(path)?;
+    let out = change(&mut class)?;
+    save(path, &class)?;
+    drop(lock);
+    Ok(out)
 }
 
 /// Exports a class to one file to carry to another PC (the class file's own format, PIN
