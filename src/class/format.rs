@@ -589,6 +589,15 @@ fn child_v1(c: &Child) -> ChildV1 {
 }
 
 fn syntax(bytes: &[u8], e: &serde_json::Error) -> FormatError {
+    // A class file is one JSON object: bytes that do not begin like one are another kind of
+    // file (a record, a picture …), not a damaged class.
+    if bytes
+        .trim_ascii_start()
+        .first()
+        .is_some_and(|&b| b != b'{')
+    {
+        return FormatError::NotAClass;
+    }
     FormatError::Syntax {
         line: e.line(),
         column: e.column(),

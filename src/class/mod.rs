@@ -15,6 +15,15 @@
 //! - [`homework`]: the moments of a child's game that cost most, as draft problems;
 //! - [`sheets`] and [`report`]: printable problem sheets and the parents' monthly report
 //!   (HTML with inline SVG).
+//!
+//! What the window (the child's tiles, the map, the problem board in teaching mode) reads and
+//! does: the tiles are [`Class::children`] with [`Avatar::picture`]; the map is [`STEPS`] with
+//! [`Child::step`] and [`Child::step_progress`]; the next problem is
+//! [`Class::next_problems`] over [`Library::for_class`]; the board plays a
+//! [`crate::problems::Attempt`] (refutations from the tree, [`crate::problems::Attempt::hint_area`]
+//! for the soft hint); the answer is recorded with [`Class::record_attempt`], a game with
+//! [`Class::record_game`], both through [`crate::files::class_file::update`]; the ladder's
+//! sentence is [`LadderState::explain`].
 
 pub mod format;
 pub mod homework;
@@ -30,7 +39,8 @@ pub mod when;
 
 pub use library::{Library, judge};
 pub use model::{
-    Avatar, Child, Class, ClassError, ClassProblem, GameEntry, GameResult, Time,
+    Audience, Avatar, Child, Class, ClassError, ClassProblem, GameEntry, GameResult,
+    LadderState, Time,
 };
 pub use path::{GameKind, STEPS, Step};
 pub use rating::Rating;

@@ -186,6 +186,88 @@ impl LadderState {
     }
 }
 
+/// Who a sentence is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// The child at the board: short words, "you".
+    Child,
+    /// The teacher: the rule and the rung.
+    Teacher,
+}
+
+impl LadderState {
+    /// The handicap ladder in one sentence (issue 20 item 6), for the capture game
+    /// (`capture`) or Go, with the next game's rung.
+    pub fn explain(&self, capture: bool, lang: Lang, audience: Audience) -> String {
+        let level = self.level.get();
+        let h = self.handicap;
+        let stones = h.unsigned_abs();
+        let rung = match (capture, lang) {
+            (true, Lang::ZhHans) => match h {
+                0 => "电脑先下".to_string(),
+                1 => "你先下".to_string(),
+                n if n > 1 => format!("你先下，还多摆{}个子", n - 1),
+                _ => format!("电脑先摆{stones}个子"),
+            },
+            (true, Lang::ZhHant) => match h {
+                0 => "電腦先下".to_string(),
+                1 => "你先下".to_string(),
+                n if n > 1 => format!("你先下，還多擺{}個子", n - 1),
+                _ => format!("電腦先擺{stones}個子"),
+            },
+            (true, Lang::En) => match h {
+                0 => "the computer moves first".to_string(),
+                1 => "you move first".to_string(),
+                n if n > 1 => format!("you move first with {} extra stones", n - 1),
+                _ => format!("the computer starts with {stones} stones"),
+            },
+            (false, Lang::ZhHans) => match h {
+                0 => "分先".to_string(),
+                1 => "你执黑先下，不贴目".to_string(),
+                n if n > 1 => format!("你先摆{stones}个子"),
+                _ => format!("电脑先摆{stones}个子"),
+            },
+            (false, Lang::ZhHant) => match h {
+                0 => "分先".to_string(),
+                1 => "你執黑先下，不貼目".to_string(),
+                n if n > 1 => format!("你先擺{stones}個子"),
+                _ => format!("電腦先擺{stones}個子"),
+            },
+            (false, Lang::En) => match h {
+                0 => "an even game".to_string(),
+                1 => "you take Black without komi".to_string(),
+                n if n > 1 => format!("you start with {stones} stones"),
+                _ => format!("the computer starts with {stones} stones"),
+            },
+        };
+        match (audience, lang) {
+            (Audience::Child, Lang::ZhHans) => format!(
+                "你赢了，下一盘就难一点；输了，就容易一点。这一盘：电脑{level}级，{rung}。"
+            ),
+            (Audience::Child, Lang::ZhHant) => format!(
+                "你贏了，下一盤就難一點；輸了，就容易一點。這一盤：電腦{level}級，{rung}。"
+            ),
+            (Audience::Child, Lang::En) => format!(
+                "Win and the next game gets a little harder; lose and it gets a little easier. This game: computer level {level}, {rung}."
+            ),
+            (Audience::Teacher, Lang::ZhHans) => format!(
+                "升降级：孩子每赢一盘少一个让子（到头就升一级电脑），每输一盘多一个让子（到头就降一级），所以总是遇到差不多强的对手。下一盘：电脑{level}级，{}。",
+                rung.replace('你', "孩子")
+            ),
+            (Audience::Teacher, Lang::ZhHant) => format!(
+                "升降級：孩子每贏一盤少一個讓子（到頭就升一級電腦），每輸一盤多一個讓子（到頭就降一級），所以總是遇到差不多強的對手。下一盤：電腦{level}級，{}。",
+                rung.replace('你', "孩子")
+            ),
+            (Audience::Teacher, Lang::En) => format!(
+                "Handicap ladder: each win takes one handicap step away (at the end of the range, the computer's next level), each loss gives one back (or the level below), so the child always meets an opponent of about their strength. Next game: computer level {level}, {}.",
+                rung.replacen("you move", "the child moves", 1)
+                    .replacen("you take", "the child takes", 1)
+                    .replacen("you start", "the child starts", 1)
+            ),
+        }
+    }
+}
+
 /// A game's result for the child.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
@@ -1035,6 +1117,29 @@ mod tests {
         assert!(class.child("nobody").is_err());
         class.remove_child("xiaoming").expect("remove");
         assert_eq!(class.children.len(), 1);
+    }
+
+    #[test]
+    fn the_ladder_is_said_in_one_sentence_to_the_child_and_the_teacher() {
+        let rung = LadderState::CAPTURE_START;
+        for lang in Lang::ALL {
+            for audience in [Audience::Child, Audience::Teacher] {
+                let s = rung.explain(true, lang, audience);
+                assert!(s.contains('1'), "{s}");
+                assert_eq!(s.matches(['。', '.']).count() >= 1, true);
+            }
+        }
+        assert!(rung.explain(true, Lang::En, Audience::Child).contains("you move first"));
+        assert!(
+            rung.explain(true, Lang::En, Audience::Teacher)
+                .contains("the child moves first")
+        );
+        let go = LadderState {
+            handicap: 3,
+            ..LadderState::GO_START
+        };
+        assert!(go.explain(false, Lang::ZhHans, Audience::Child).contains("你先摆3个子"));
+        assert!(go.explain(false, Lang::ZhHans, Audience::Teacher).contains("孩子先摆3个子"));
     }
 
     #[test]
