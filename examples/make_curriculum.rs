@@ -63,7 +63,7 @@ const SHAPES: &[Shape] = &[
         key: "capture-open",
         goal: Goal::Capture,
         anchor: Anchor::Free,
-        rows: &[".......", "...X...", "..XoX..", ".......", "......."],
+        rows: &[".......", "...X...", "..XoX..", ".......", "...O..."],
         right: &["dd"],
         wrongs: &[&["cd"]],
         right_text: [
@@ -80,7 +80,7 @@ const SHAPES: &[Shape] = &[
         key: "capture-edge",
         goal: Goal::Capture,
         anchor: Anchor::Edge,
-        rows: &[".Xoo...", "..XX...", "......."],
+        rows: &[".Xoo.O.", "..XX...", "......."],
         right: &["ea"],
         wrongs: &[&["dc"]],
         right_text: [
@@ -97,7 +97,7 @@ const SHAPES: &[Shape] = &[
         key: "capture-corner",
         goal: Goal::Capture,
         anchor: Anchor::Corner,
-        rows: &["oX....", "oX....", "......", "......"],
+        rows: &["oX....", "oX....", "......", "O.....", "......"],
         right: &["ac"],
         wrongs: &[&["cc"]],
         right_text: [
@@ -131,7 +131,7 @@ const SHAPES: &[Shape] = &[
         key: "capture-three",
         goal: Goal::Capture,
         anchor: Anchor::Free,
-        rows: &[".......", "..XXX..", ".Xooo..", "..XXX..", "......."],
+        rows: &[".......", "..XXX..", ".Xooo.O", "..XXX..", "......."],
         right: &["fc"],
         wrongs: &[&["fb"]],
         right_text: [
@@ -200,7 +200,9 @@ const SHAPES: &[Shape] = &[
         key: "escape-friend",
         goal: Goal::Escape,
         anchor: Anchor::Free,
-        rows: &[".......", "..OO...", ".OxxO..", "...O...", "..X....", "......."],
+        rows: &[
+            ".......", "..OO...", ".OxxO..", "...O...", "..X....", ".......",
+        ],
         right: &["cd"],
         wrongs: &[&["bd"]],
         right_text: [
@@ -218,7 +220,7 @@ const SHAPES: &[Shape] = &[
         key: "ladder-open",
         goal: Goal::Ladder,
         anchor: Anchor::Free,
-        rows: &["......", "..X...", ".Xo...", "...X..", "......"],
+        rows: &["......", "..X.O.", ".Xo...", "...X..", "......"],
         right: &[],
         wrongs: &[],
         right_text: [
@@ -235,7 +237,7 @@ const SHAPES: &[Shape] = &[
         key: "ladder-two",
         goal: Goal::Ladder,
         anchor: Anchor::Free,
-        rows: &[".......", "..XX...", ".Xoo...", "..X.X..", "......."],
+        rows: &[".......", "..XX...", ".Xoo...", "..X....", "......."],
         right: &[],
         wrongs: &[],
         right_text: [
@@ -253,13 +255,7 @@ const SHAPES: &[Shape] = &[
         goal: Goal::Ladder,
         anchor: Anchor::Free,
         rows: &[
-            ".......",
-            "..X....",
-            ".Xo....",
-            "...X...",
-            ".......",
-            ".....X.",
-            ".......",
+            ".......", "..X.O..", ".Xo....", "...X...", ".......", "X......", ".......",
         ],
         right: &[],
         wrongs: &[],
@@ -278,7 +274,9 @@ const SHAPES: &[Shape] = &[
         key: "net-classic",
         goal: Goal::Net,
         anchor: Anchor::Free,
-        rows: &[".......", ".......", "..XX...", ".Xoo...", ".......", "......."],
+        rows: &[
+            "O.....O", ".......", "....X..", "...oX..", "..XX...", ".......", "O.....O",
+        ],
         right: &[],
         wrongs: &[],
         right_text: [
@@ -295,7 +293,9 @@ const SHAPES: &[Shape] = &[
         key: "net-edge",
         goal: Goal::Net,
         anchor: Anchor::Free,
-        rows: &[".......", "..X....", ".Xo....", ".......", ".......", "......."],
+        rows: &[
+            "O.....O", "...X...", ".......", "..Xo..O", "...XX..", ".......", "O.....O",
+        ],
         right: &[],
         wrongs: &[],
         right_text: [
@@ -313,7 +313,9 @@ const SHAPES: &[Shape] = &[
         key: "connect-diagonal",
         goal: Goal::Connect,
         anchor: Anchor::Free,
-        rows: &[".......", ".......", "..xO...", "...x...", ".......", "......."],
+        rows: &[
+            ".......", ".......", "..xO...", "...x...", ".......", ".......",
+        ],
         right: &["cd"],
         wrongs: &[&["ed", "cd"]],
         right_text: [
@@ -347,17 +349,16 @@ const SHAPES: &[Shape] = &[
         key: "connect-between",
         goal: Goal::Connect,
         anchor: Anchor::Free,
-        rows: &[".......", ".......", "..x....", ".O.O...", "..x....", "......."],
+        rows: &[
+            ".......", ".......", "..x....", ".O.O...", "..x....", ".......",
+        ],
         right: &["cd"],
         wrongs: &[&["ed", "cd"]],
         right_text: [
             "对了！对方两边夹过来，从中间连上。",
             "Right! With their stones on both sides, connect in the middle.",
         ],
-        wrong_text: [
-            "对方从中间切断了。",
-            "They cut through the middle.",
-        ],
+        wrong_text: ["对方从中间切断了。", "They cut through the middle."],
         counts: [3, 1, 1],
     },
     // ---------------------------------------------------------------- cut
@@ -365,17 +366,16 @@ const SHAPES: &[Shape] = &[
         key: "cut-diagonal",
         goal: Goal::Cut,
         anchor: Anchor::Free,
-        rows: &[".......", ".......", "..oX...", "...o...", ".......", "......."],
+        rows: &[
+            ".......", ".......", "..oX...", "...o...", ".......", ".......",
+        ],
         right: &["cd"],
         wrongs: &[&["ed", "cd"]],
         right_text: [
             "对了！切断了，对方的两个子被分开了。",
             "Right! The cut separates their two stones.",
         ],
-        wrong_text: [
-            "对方粘上了，连成一块。",
-            "They connect and are one chain.",
-        ],
+        wrong_text: ["对方粘上了，连成一块。", "They connect and are one chain."],
         counts: [3, 1, 1],
     },
     Shape {
@@ -389,10 +389,7 @@ const SHAPES: &[Shape] = &[
             "对了！从中间切进去，对方的两个子连不上了。",
             "Right! Cutting in between: their stones cannot join.",
         ],
-        wrong_text: [
-            "对方粘上，连在一起了。",
-            "They connect.",
-        ],
+        wrong_text: ["对方粘上，连在一起了。", "They connect."],
         counts: [3, 1, 1],
     },
     Shape {
@@ -406,10 +403,7 @@ const SHAPES: &[Shape] = &[
             "对了！从下面切断，一线的子和二线的子分开了。",
             "Right! Cutting from below separates the first-line stone from the second-line one.",
         ],
-        wrong_text: [
-            "对方粘上了，连成一块。",
-            "They connect into one chain.",
-        ],
+        wrong_text: ["对方粘上了，连成一块。", "They connect into one chain."],
         counts: [3, 1, 1],
     },
     // ---------------------------------------------------------------- live
@@ -518,10 +512,10 @@ const SHAPES: &[Shape] = &[
     },
     // ---------------------------------------------------------------- endgame
     Shape {
-        key: "endgame-hane",
+        key: "endgame-middle",
         goal: Goal::Endgame,
         anchor: Anchor::Corner,
-        rows: &["XXX++OO", "XXX++OO", "XXXXOOO", "......."],
+        rows: &["XXXXXOOOO", "XXX++++OO", "XXXX++OOO", "XXXXXOOOO"],
         right: &[],
         wrongs: &[],
         right_text: [
@@ -531,6 +525,23 @@ const SHAPES: &[Shape] = &[
         wrong_text: [
             "这一步太软了，对方扳过来，你的地少了。",
             "Too passive: they play the hane and your area is smaller.",
+        ],
+        counts: [3, 1, 1],
+    },
+    Shape {
+        key: "endgame-push",
+        goal: Goal::Endgame,
+        anchor: Anchor::Corner,
+        rows: &["XXXXXX+OO", "XXX++X+OO", "XXXX++OOO", "XXXXXOOOO"],
+        right: &[],
+        wrongs: &[],
+        right_text: [
+            "对了！这一步最大：自己的地围住了，对方也进不来。",
+            "Right! The biggest point: your area is closed and they cannot come in.",
+        ],
+        wrong_text: [
+            "这一步小了，对方先下在要点上。",
+            "Too small: they take the key point first.",
         ],
         counts: [3, 1, 1],
     },
@@ -574,7 +585,12 @@ struct Placement {
 }
 
 fn frame(shape: &Shape) -> (u8, u8) {
-    let w = shape.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    let w = shape
+        .rows
+        .iter()
+        .map(|r| r.chars().count())
+        .max()
+        .unwrap_or(0);
     (w as u8, shape.rows.len() as u8)
 }
 
@@ -752,8 +768,8 @@ fn complete(shape: &Shape, inst: &mut Instance, p: Placement) -> Result<(), Stri
                 inst.rights = vec![line];
             }
             Goal::Kill => {
-                let kills = reading::killing_moves(game.board(), me, &theirs)
-                    .ok_or("kill not read")?;
+                let kills =
+                    reading::killing_moves(game.board(), me, &theirs).ok_or("kill not read")?;
                 if kills.is_empty() {
                     return Err("no killing move".into());
                 }
@@ -779,6 +795,9 @@ fn complete(shape: &Shape, inst: &mut Instance, p: Placement) -> Result<(), Stri
             Goal::Endgame => {
                 let (best, moves) = reading::best_region_moves(game.board(), me, &inst.targets)
                     .ok_or("endgame not read")?;
+                if std::env::var_os("CURRICULUM_DEBUG").is_some() {
+                    eprintln!("{}: best {best}, moves {moves:?}", shape.key);
+                }
                 let mut lines = Vec::new();
                 for mv in moves {
                     let Move::Play(c) = mv else { continue };
@@ -820,7 +839,11 @@ fn complete(shape: &Shape, inst: &mut Instance, p: Placement) -> Result<(), Stri
             g.play(them, Move::Play(reply)).map_err(|e| e.to_string())?;
             line.push(reply);
             if shape.goal == Goal::Endgame {
-                let rest = endgame_rest(&g, me, &inst.targets)?;
+                let mut rest = endgame_rest(&g, me, &inst.targets)?;
+                // A wrong line ends with the opponent's move (its refutation).
+                if rest.len() % 2 == 1 {
+                    rest.pop();
+                }
                 g = play_line(&g, me, &rest).ok_or("endgame rest illegal")?;
                 line.extend(rest);
             }
@@ -865,10 +888,16 @@ fn endgame_rest(game: &Game, mover: Color, region: &[Coord]) -> Result<Vec<Coord
 /// ladders and nets, the best-looking non-best points for the endgame.
 fn auto_wrongs(shape: &Shape, inst: &Instance, game: &Game) -> Result<Vec<Vec<Coord>>, String> {
     let me = inst.player;
-    let right_first: BTreeSet<Coord> = inst.rights.iter().filter_map(|r| r.first().copied()).collect();
+    let right_first: BTreeSet<Coord> = inst
+        .rights
+        .iter()
+        .filter_map(|r| r.first().copied())
+        .collect();
     match shape.goal {
         Goal::Ladder | Goal::Net | Goal::Capture => {
-            let t = *targets_of(inst, me.opponent(), game).first().ok_or("no target")?;
+            let t = *targets_of(inst, me.opponent(), game)
+                .first()
+                .ok_or("no target")?;
             let mut out = Vec::new();
             for l in tianyuan::ai::tactics::liberty_points(game, t) {
                 if !right_first.contains(&l) && game.is_legal(me, l) {
@@ -935,7 +964,11 @@ fn refutation(
         }
         Goal::Kill => {
             // The defender's move after which no kill exists, the vital points first.
-            let area: Vec<Coord> = g.board().points().filter(|&c| g.board().get(c).is_none()).collect();
+            let area: Vec<Coord> = g
+                .board()
+                .points()
+                .filter(|&c| g.board().get(c).is_none())
+                .collect();
             area.into_iter().find(|&c| {
                 let mut h = g.clone();
                 h.play(them, Move::Play(c)).is_ok()
@@ -943,7 +976,11 @@ fn refutation(
             })
         }
         Goal::Live => {
-            let area: Vec<Coord> = g.board().points().filter(|&c| g.board().get(c).is_none()).collect();
+            let area: Vec<Coord> = g
+                .board()
+                .points()
+                .filter(|&c| g.board().get(c).is_none())
+                .collect();
             area.into_iter().find(|&c| {
                 let mut h = g.clone();
                 h.play(them, Move::Play(c)).is_ok()
@@ -972,7 +1009,12 @@ fn refuted(
     region: &[Coord],
 ) -> Result<(), String> {
     let them = me.opponent();
-    let marked: Vec<Coord> = theirs.iter().chain(mine).copied().chain(region.iter().copied()).collect();
+    let marked: Vec<Coord> = theirs
+        .iter()
+        .chain(mine)
+        .copied()
+        .chain(region.iter().copied())
+        .collect();
     if goal != Goal::Kill
         && goal != Goal::Endgame
         && goal.achieved(me, start.board(), end.board(), &marked)
@@ -1065,13 +1107,23 @@ fn add_noise(inst: &mut Instance, seed: u64) {
         return;
     }
     let n = inst.size;
-    let mut busy: Vec<Coord> = inst.black.iter().chain(&inst.white).chain(&inst.targets).copied().collect();
+    let mut busy: Vec<Coord> = inst
+        .black
+        .iter()
+        .chain(&inst.white)
+        .chain(&inst.targets)
+        .copied()
+        .collect();
     for l in inst.rights.iter().chain(&inst.wrongs) {
         busy.extend(l.iter().copied());
     }
     let far = |c: Coord, busy: &[Coord]| {
-        busy.iter()
-            .all(|b| (i16::from(b.x) - i16::from(c.x)).abs().max((i16::from(b.y) - i16::from(c.y)).abs()) >= 5)
+        busy.iter().all(|b| {
+            (i16::from(b.x) - i16::from(c.x))
+                .abs()
+                .max((i16::from(b.y) - i16::from(c.y)).abs())
+                >= 5
+        })
     };
     let spots = [
         (3, 3),
@@ -1127,8 +1179,16 @@ fn esc(s: &str) -> String {
 fn sgf(shape: &Shape, inst: &Instance, id: &str, number: usize) -> String {
     let me = letter(inst.player);
     let them = letter(inst.player.opponent());
-    let good_me = if inst.player == Color::Black { "GB" } else { "GW" };
-    let good_them = if inst.player == Color::Black { "GW" } else { "GB" };
+    let good_me = if inst.player == Color::Black {
+        "GB"
+    } else {
+        "GW"
+    };
+    let good_them = if inst.player == Color::Black {
+        "GW"
+    } else {
+        "GB"
+    };
     let (who_zh, who_en) = match inst.player {
         Color::Black => ("黑先", "Black to play"),
         Color::White => ("白先", "White to play"),
@@ -1184,7 +1244,12 @@ fn sgf(shape: &Shape, inst: &Instance, id: &str, number: usize) -> String {
 
 fn proved(text: &str) -> Result<(), String> {
     let reading = tianyuan::record::read_str(text).map_err(|e| e.to_string())?;
-    let tree = reading.collection.trees.into_iter().next().ok_or("no tree")?;
+    let tree = reading
+        .collection
+        .trees
+        .into_iter()
+        .next()
+        .ok_or("no tree")?;
     let problem = Problem::from_tree(tree).map_err(|e| format!("{e:?}"))?;
     let r = check_problem(&Arc::new(problem));
     if !r.is_sound() || !r.no_refutation.is_empty() {
@@ -1193,13 +1258,256 @@ fn proved(text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Prints 7×7 frames where the marked stone (two liberties) is captured only by a net: the
+/// reader finds no capture starting with an atari, and one starting elsewhere.
+fn discover_nets() {
+    let size = 9u8;
+    let centre = Coord::new(4, 4);
+    let near: Vec<Coord> = (2..=6u8)
+        .flat_map(|y| (2..=6u8).map(move |x| Coord::new(x, y)))
+        .filter(|&c| c != centre)
+        .collect();
+    let mut found = 0;
+    let mut stats = [0u32; 4];
+    let mut seen: BTreeSet<Vec<Coord>> = BTreeSet::new();
+    for i in 0..near.len() {
+        for j in i + 1..near.len() {
+            for k in j + 1..near.len() {
+                for m in k + 1..near.len() {
+                    for extra_o in [None, Some(0usize), Some(1), Some(2), Some(3)] {
+                        let black = vec![near[i], near[j], near[k], near[m]];
+                        // Ladder breakers on the diagonals: only a net can work.
+                        let mut white = vec![
+                            centre,
+                            Coord::new(1, 1),
+                            Coord::new(7, 1),
+                            Coord::new(1, 7),
+                            Coord::new(7, 7),
+                        ];
+                        if let Some(e) = extra_o {
+                            let spots = [(4u8, 1u8), (1, 4), (7, 4), (4, 7)];
+                            white.push(Coord::new(spots[e].0, spots[e].1));
+                        }
+                        let mut g = Game::new(size, Rules::default()).expect("game");
+                        if g.setup(&black, &white, &[]).is_err() || g.board().liberties(centre) != 2
+                        {
+                            continue;
+                        }
+                        g.set_to_move(Color::Black);
+                        let mut with = Reader::new(ReadLimits {
+                            nodes_per_read: 4_000,
+                            nets: true,
+                            max_attack_liberties: 3,
+                        });
+                        let mut without = Reader::new(ReadLimits {
+                            nodes_per_read: 4_000,
+                            nets: false,
+                            max_attack_liberties: 3,
+                        });
+                        stats[0] += 1;
+                        let Some(net) = with.attack(&g, centre) else {
+                            continue;
+                        };
+                        stats[1] += 1;
+                        let libs = tianyuan::ai::tactics::liberty_points(&g, centre);
+                        if libs.contains(&net) {
+                            stats[2] += 1;
+                        }
+                        if libs.contains(&net) || without.attack(&g, centre).is_some() {
+                            continue;
+                        }
+                        stats[3] += 1;
+                        // Both ataris fail: the chain escapes after each.
+                        let fails = libs.iter().all(|&l| {
+                            let mut h = g.clone();
+                            h.play(Color::Black, Move::Play(l)).is_ok() && {
+                                h.set_to_move(Color::White);
+                                matches!(with.defend(&h, centre), Some(_))
+                            }
+                        });
+                        if !fails {
+                            continue;
+                        }
+                        let mut key = black.clone();
+                        key.extend(white.iter().copied());
+                        if !seen.insert(key) {
+                            continue;
+                        }
+                        found += 1;
+                        println!("net {found}: net at {:?}", (net.x - 1, net.y - 1));
+                        for y in 1..8u8 {
+                            let row: String = (1..8u8)
+                                .map(|x| {
+                                    let c = Coord::new(x, y);
+                                    if c == centre {
+                                        'o'
+                                    } else {
+                                        match g.board().get(c) {
+                                            Some(Color::Black) => 'X',
+                                            Some(Color::White) => 'O',
+                                            None => '.',
+                                        }
+                                    }
+                                })
+                                .collect();
+                            println!("  \"{row}\",");
+                        }
+                        if found >= 30 {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "two liberties {}, captured {}, by atari {}, net only {}",
+        stats[0], stats[1], stats[2], stats[3]
+    );
+}
+
+/// Prints edge frames (7 wide, 3 deep, Black's wall on the left, White's on the right) whose
+/// region has one or two best first moves, worth at least two more than the worst.
+fn discover_endgames() {
+    let mut found = 0;
+    for code in 0..3u32.pow(10) {
+        let mut rows: Vec<Vec<char>> = vec![
+            "XX....O".chars().collect(),
+            "XX....O".chars().collect(),
+            "XXX..OO".chars().collect(),
+        ];
+        let cells = [
+            (2, 0),
+            (3, 0),
+            (4, 0),
+            (5, 0),
+            (2, 1),
+            (3, 1),
+            (4, 1),
+            (5, 1),
+            (3, 2),
+            (4, 2),
+        ];
+        let mut c = code;
+        for &(x, y) in &cells {
+            rows[y][x] = ['+', 'X', 'O'][(c % 3) as usize];
+            c /= 3;
+        }
+        let empties = rows.iter().flatten().filter(|&&ch| ch == '+').count();
+        if !(3..=6).contains(&empties) {
+            continue;
+        }
+        let mut black = Vec::new();
+        let mut white = Vec::new();
+        let mut region = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.iter().enumerate() {
+                let p = Coord::new(x as u8 + 1, y as u8);
+                match ch {
+                    'X' => black.push(p),
+                    'O' => white.push(p),
+                    _ => region.push(p),
+                }
+            }
+        }
+        // Closed below: a row of each side's stones.
+        for x in 0..9u8 {
+            if x <= 4 {
+                black.push(Coord::new(x, 3))
+            } else {
+                white.push(Coord::new(x, 3))
+            }
+        }
+        black.push(Coord::new(0, 0));
+        black.push(Coord::new(0, 1));
+        black.push(Coord::new(0, 2));
+        white.push(Coord::new(8, 0));
+        white.push(Coord::new(8, 1));
+        white.push(Coord::new(8, 2));
+        let mut g = Game::new(9, Rules::default()).expect("game");
+        if g.setup(&black, &white, &[]).is_err() {
+            continue;
+        }
+        // Every stone connected to its wall (no loose stones inside).
+        let wall_b = g.board().chain(Coord::new(0, 0));
+        let wall_w = g.board().chain(Coord::new(8, 0));
+        if black.iter().any(|p| !wall_b.contains(p)) || white.iter().any(|p| !wall_w.contains(p)) {
+            continue;
+        }
+        let Some((best, moves)) = reading::best_region_moves(g.board(), Color::Black, &region)
+        else {
+            continue;
+        };
+        let plays: Vec<Coord> = moves
+            .iter()
+            .filter_map(|m| match m {
+                Move::Play(c) => Some(*c),
+                Move::Pass => None,
+            })
+            .collect();
+        if plays.is_empty() || plays.len() > 2 || moves.contains(&Move::Pass) || best < 1 {
+            continue;
+        }
+        let mut worst = best;
+        for &r in &region {
+            let mut h = g.clone();
+            if h.play(Color::Black, Move::Play(r)).is_err() {
+                continue;
+            }
+            let Some((v, _)) = reading::best_region_moves(h.board(), Color::White, &region) else {
+                continue;
+            };
+            worst = worst.min(-v);
+        }
+        if best - worst < 2 {
+            continue;
+        }
+        found += 1;
+        println!(
+            "endgame {found}: best {best} worst {worst} at {:?}",
+            plays.iter().map(|c| (c.x - 1, c.y)).collect::<Vec<_>>()
+        );
+        for row in &rows {
+            println!("  \"{}\",", row.iter().collect::<String>());
+        }
+        if found >= 40 {
+            return;
+        }
+    }
+}
+
 fn main() {
-    let out_dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "assets/problems".into()));
+    if std::env::args().any(|a| a == "--discover-endgames") {
+        discover_endgames();
+        return;
+    }
+    if std::env::args().any(|a| a == "--discover-nets") {
+        discover_nets();
+        return;
+    }
+    let out_dir = PathBuf::from(
+        std::env::args()
+            .nth(1)
+            .unwrap_or_else(|| "assets/problems".into()),
+    );
     let dry = std::env::args().any(|a| a == "--dry-run");
-    // The problems already shipped in each file (issue 11) keep their places and numbers.
+    // The problems written by hand (issue 11) keep their places and numbers: everything of a
+    // file before its first generated problem (the first with a `TYID`).
+    let hand_written = |file: &str| -> String {
+        let mut old = std::fs::read_to_string(out_dir.join(file)).unwrap_or_default();
+        if let Some(cut) = old.find("TYID[") {
+            let start = old[..cut].rfind("(;").unwrap_or(0);
+            old.truncate(start);
+        }
+        if !old.is_empty() && !old.ends_with('\n') {
+            old.push('\n');
+        }
+        old
+    };
     let mut files: Vec<(String, String, usize)> = Vec::new();
     for c in tianyuan::problems::builtin::COLLECTIONS {
-        let n = tianyuan::problems::ProblemSet::from_sgf(c.sgf.as_bytes()).map_or(0, |s| s.len());
+        let old = hand_written(c.file);
+        let n = tianyuan::problems::ProblemSet::from_sgf(old.as_bytes()).map_or(0, |s| s.len());
         files.push((c.file.to_string(), String::new(), n));
     }
     let file_of = |goal: Goal| match goal {
@@ -1228,7 +1536,9 @@ fn main() {
                 if kept == want {
                     break;
                 }
-                let Some(mut inst) = instance(shape, p) else { continue };
+                let Some(mut inst) = instance(shape, p) else {
+                    continue;
+                };
                 let mut key_b = inst.black.clone();
                 key_b.sort_by_key(|c| (c.y, c.x));
                 let mut key_w = inst.white.clone();
@@ -1269,7 +1579,12 @@ fn main() {
                 eprintln!(
                     "{}: {kept} of {want} on {size}×{size}; {}",
                     shape.key,
-                    reasons.iter().take(4).cloned().collect::<Vec<_>>().join(" | ")
+                    reasons
+                        .iter()
+                        .take(4)
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(" | ")
                 );
             }
         }
@@ -1283,15 +1598,7 @@ fn main() {
             continue;
         }
         let path = out_dir.join(file);
-        let mut old = std::fs::read_to_string(&path).unwrap_or_default();
-        // Keep the issue 11 problems (everything before the first generated one).
-        if let Some(cut) = old.find("TYID[") {
-            let start = old[..cut].rfind("(;").unwrap_or(0);
-            old.truncate(start);
-        }
-        if !old.is_empty() && !old.ends_with('\n') {
-            old.push('\n');
-        }
+        let mut old = hand_written(file);
         old.push_str(text);
         std::fs::write(&path, old).expect("write");
         eprintln!("wrote {}", path.display());

@@ -11,7 +11,9 @@ use tianyuan::rules::{Color, Move};
 
 fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_tianyuan"));
-    c.env("LANG", "C").env_remove("LC_ALL").env_remove("LC_MESSAGES");
+    c.env("LANG", "C")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES");
     c
 }
 
@@ -28,7 +30,11 @@ fn p(path: &Path) -> &str {
 
 /// Runs `tianyuan class ARGS…`: (exit code, stdout, stderr).
 fn class(args: &[&str]) -> (i32, String, String) {
-    let out = bin().arg("class").args(args).output().expect("run tianyuan");
+    let out = bin()
+        .arg("class")
+        .args(args)
+        .output()
+        .expect("run tianyuan");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -103,7 +109,11 @@ fn issue20_problems_list_shows_every_shipped_id_first_on_its_line() {
         .map(|s| s.id.clone())
         .collect();
     assert_eq!(ids, shipped);
-    assert!(ids.len() >= 150, "a curriculum of at least 150: {}", ids.len());
+    assert!(
+        ids.len() >= 150,
+        "a curriculum of at least 150: {}",
+        ids.len()
+    );
 }
 
 #[test]
@@ -111,11 +121,20 @@ fn issue20_pinned_forms_shapes_and_exit_statuses() {
     let dir = scratch("forms");
     let file = dir.join("tuesday.tyclass");
     let f = p(&file);
-    ok(&["new", f, "--name", "周二班", "--teacher", "王老师", "--pin", "1234"]);
+    ok(&[
+        "new",
+        f,
+        "--name",
+        "周二班",
+        "--teacher",
+        "王老师",
+        "--pin",
+        "1234",
+    ]);
     // A new class never replaces a file: refused.
     let (code, _, err) = class(&["new", f, "--name", "X", "--teacher", "Y"]);
     assert_eq!(code, 1, "{err}");
-    for nick in ["小明", "Lily", "Bo"] {
+    for nick in ["小明", "Lily", "Bo", "Ann"] {
         ok(&["add", f, "--child", nick]);
     }
     let (code, _, err) = class(&["add", f, "--child", "lily"]);
@@ -125,22 +144,67 @@ fn issue20_pinned_forms_shapes_and_exit_statuses() {
     let (a, b) = (&ids[0], &ids[1]);
     let at = "2025-03-04T16:30:00+08:00";
     let right = right_answer(a);
-    let out = ok(&["attempt", f, "--child", "小明", "--problem", a, "--answer", &right, "--at", at]);
+    let out = ok(&[
+        "attempt",
+        f,
+        "--child",
+        "小明",
+        "--problem",
+        a,
+        "--answer",
+        &right,
+        "--at",
+        at,
+    ]);
     assert_eq!(out.trim(), "right");
     let wrong = wrong_answer(b);
-    let out = ok(&["attempt", f, "--child", "小明", "--problem", b, "--answer", &wrong, "--at", at]);
+    let out = ok(&[
+        "attempt",
+        f,
+        "--child",
+        "小明",
+        "--problem",
+        b,
+        "--answer",
+        &wrong,
+        "--at",
+        at,
+    ]);
     assert_eq!(out.trim(), "wrong");
     let out = ok(&[
-        "attempt", f, "--child", "Lily", "--problem", a, "--answer", &right, "--hint", "--at", at,
+        "attempt",
+        f,
+        "--child",
+        "Lily",
+        "--problem",
+        a,
+        "--answer",
+        &right,
+        "--hint",
+        "--at",
+        at,
     ]);
     assert_eq!(out.trim(), "right", "a hint still answers right");
+    let out = ok(&[
+        "attempt",
+        f,
+        "--child",
+        "Ann",
+        "--problem",
+        a,
+        "--answer",
+        &right,
+        "--at",
+        at,
+    ]);
+    assert_eq!(out.trim(), "right");
 
     // `class show --json`: exactly {"children": [{"nick", "rating", "step", "solved", "tried"}]}.
     let v = json(&ok(&["show", f, "--json"]));
     let obj = v.as_object().expect("object");
     assert_eq!(obj.keys().collect::<Vec<_>>(), ["children"]);
     let children = v["children"].as_array().expect("array");
-    assert_eq!(children.len(), 3);
+    assert_eq!(children.len(), 4);
     for c in children {
         let mut keys: Vec<&String> = c.as_object().expect("child").keys().collect();
         keys.sort();
@@ -148,32 +212,98 @@ fn issue20_pinned_forms_shapes_and_exit_statuses() {
         assert!(c["rating"].is_number() && c["step"].is_u64());
     }
     assert_eq!(children[0]["nick"], "小明");
-    assert_eq!((children[0]["solved"].as_u64(), children[0]["tried"].as_u64()), (Some(1), Some(2)));
-    assert_eq!((children[1]["solved"].as_u64(), children[1]["tried"].as_u64()), (Some(1), Some(1)));
+    assert_eq!(
+        (
+            children[0]["solved"].as_u64(),
+            children[0]["tried"].as_u64()
+        ),
+        (Some(1), Some(2))
+    );
+    assert_eq!(
+        (
+            children[1]["solved"].as_u64(),
+            children[1]["tried"].as_u64()
+        ),
+        (Some(1), Some(1))
+    );
     assert_eq!(children[2]["tried"].as_u64(), Some(0));
     assert_eq!(children[2]["rating"].as_f64(), Some(1500.0));
     assert_eq!(children[0]["step"].as_u64(), Some(1));
-    // A right answer with a hint counts half: Lily gains less than a clean right answer would.
-    let clean = children[0]["rating"].as_f64().expect("rating");
+    // A right answer with a hint counts half: Lily ends below Ann, who needed none.
     let hinted = children[1]["rating"].as_f64().expect("rating");
-    assert!(hinted > 1500.0 && hinted < 1700.0, "{hinted}");
-    let _ = clean;
+    let clean = children[3]["rating"].as_f64().expect("rating");
+    assert!(clean > 1500.0 && hinted < clean, "{hinted} {clean}");
 
     // `class due --json`: [{"problem", "due"}], oldest first; the miss is due one day later.
-    let v = json(&ok(&["due", f, "--child", "小明", "--at", "2025-03-05T16:29:59+08:00", "--json"]));
+    let v = json(&ok(&[
+        "due",
+        f,
+        "--child",
+        "小明",
+        "--at",
+        "2025-03-05T16:29:59+08:00",
+        "--json",
+    ]));
     assert_eq!(v, json("[]"));
-    let v = json(&ok(&["due", f, "--child", "小明", "--at", "2025-03-05T16:30:00+08:00", "--json"]));
-    assert_eq!(v, serde_json::json!([{"problem": b, "due": "2025-03-05T16:30:00+08:00"}]));
+    let v = json(&ok(&[
+        "due",
+        f,
+        "--child",
+        "小明",
+        "--at",
+        "2025-03-05T16:30:00+08:00",
+        "--json",
+    ]));
+    assert_eq!(
+        v,
+        serde_json::json!([{"problem": b, "due": "2025-03-05T16:30:00+08:00"}])
+    );
 
     // Exit statuses: refused 1, usage 2.
     let cases: &[(&[&str], i32)] = &[
         (&["due", f, "--child", "nobody", "--at", at], 1),
-        (&["attempt", f, "--child", "Bo", "--problem", "no-such-problem", "--answer", "D4"], 1),
-        (&["attempt", f, "--child", "Bo", "--problem", a, "--answer", "Z99"], 2),
+        (
+            &[
+                "attempt",
+                f,
+                "--child",
+                "Bo",
+                "--problem",
+                "no-such-problem",
+                "--answer",
+                "D4",
+            ],
+            1,
+        ),
+        (
+            &[
+                "attempt",
+                f,
+                "--child",
+                "Bo",
+                "--problem",
+                a,
+                "--answer",
+                "Z99",
+            ],
+            2,
+        ),
         (&["due", f, "--child", "Bo", "--at", "next tuesday"], 2),
         (&["due", f, "--child", "Bo"], 2),
         (&["sheets", f, "-o", p(&dir.join("s.html"))], 2),
-        (&["report", f, "--child", "Bo", "--month", "2025-13", "-o", p(&dir.join("r.html"))], 2),
+        (
+            &[
+                "report",
+                f,
+                "--child",
+                "Bo",
+                "--month",
+                "2025-13",
+                "-o",
+                p(&dir.join("r.html")),
+            ],
+            2,
+        ),
         (&["frobnicate", f], 2),
         (&["show", p(&dir.join("missing.tyclass"))], 1),
         (&["remove", f, "--child", "Bo"], 1),
@@ -185,10 +315,20 @@ fn issue20_pinned_forms_shapes_and_exit_statuses() {
         assert!(!err.trim().is_empty(), "{args:?} says why");
     }
     // The refusals above changed nothing.
-    assert_eq!(json(&ok(&["show", f, "--json"]))["children"].as_array().map(Vec::len), Some(3));
+    assert_eq!(
+        json(&ok(&["show", f, "--json"]))["children"]
+            .as_array()
+            .map(Vec::len),
+        Some(4)
+    );
     // The teacher's PIN guards removing a child.
     ok(&["remove", f, "--child", "bo", "--pin", "1234"]);
-    assert_eq!(json(&ok(&["show", f, "--json"]))["children"].as_array().map(Vec::len), Some(2));
+    assert_eq!(
+        json(&ok(&["show", f, "--json"]))["children"]
+            .as_array()
+            .map(Vec::len),
+        Some(3)
+    );
 }
 
 #[test]
@@ -196,7 +336,16 @@ fn issue20_the_repetition_schedule_over_a_month_of_at_times() {
     let dir = scratch("month");
     let file = dir.join("c.tyclass");
     let f = p(&file);
-    ok(&["new", f, "--name", "A", "--teacher", "B", "--at", "2025-03-01T09:00:00Z"]);
+    ok(&[
+        "new",
+        f,
+        "--name",
+        "A",
+        "--teacher",
+        "B",
+        "--at",
+        "2025-03-01T09:00:00Z",
+    ]);
     ok(&["add", f, "--child", "Mei", "--at", "2025-03-01T09:00:00Z"]);
     let ids = listed_ids();
     let (x, y) = (ids[2].as_str(), ids[3].as_str());
@@ -218,9 +367,28 @@ fn issue20_the_repetition_schedule_over_a_month_of_at_times() {
             .collect()
     };
     let attempt = |id: &str, right: bool, at: &str| {
-        let answer = if right { right_answer(id) } else { wrong_answer(id) };
-        let out = ok(&["attempt", f, "--child", "Mei", "--problem", id, "--answer", &answer, "--at", at]);
-        assert_eq!(out.trim(), if right { "right" } else { "wrong" }, "{id} at {at}");
+        let answer = if right {
+            right_answer(id)
+        } else {
+            wrong_answer(id)
+        };
+        let out = ok(&[
+            "attempt",
+            f,
+            "--child",
+            "Mei",
+            "--problem",
+            id,
+            "--answer",
+            &answer,
+            "--at",
+            at,
+        ]);
+        assert_eq!(
+            out.trim(),
+            if right { "right" } else { "wrong" },
+            "{id} at {at}"
+        );
     };
     // Day 1: x missed at 10:00, y missed at 09:00 → both due a day later, y first.
     attempt(x, false, &day(1, 10));
@@ -248,16 +416,33 @@ fn issue20_the_repetition_schedule_over_a_month_of_at_times() {
     assert_eq!(due(&day(31, 23)), [(y.to_string(), day(9, 11))]);
     assert_eq!(
         due("2025-04-02T10:00:00Z"),
-        [(y.to_string(), day(9, 11)), (x.to_string(), "2025-04-02T10:00:00Z".to_string())]
+        [
+            (y.to_string(), day(9, 11)),
+            (x.to_string(), "2025-04-02T10:00:00Z".to_string())
+        ]
     );
     attempt(x, true, "2025-04-02T10:00:00Z");
     // Retired: never due again.
     assert_eq!(due("2026-01-01T00:00:00Z"), [(y.to_string(), day(9, 11))]);
     // The report for March counts the month's work; the sheet of missed problems has y only.
     let report = dir.join("mei-2025-03.html");
-    ok(&["report", f, "--child", "Mei", "--month", "2025-03", "-o", p(&report), "--lang", "en"]);
+    ok(&[
+        "report",
+        f,
+        "--child",
+        "Mei",
+        "--month",
+        "2025-03",
+        "-o",
+        p(&report),
+        "--lang",
+        "en",
+    ]);
     let html = std::fs::read_to_string(&report).expect("report");
-    assert!(html.contains("Mei") && html.contains("March 2025"), "{html}");
+    assert!(
+        html.contains("Mei") && html.contains("March 2025"),
+        "{html}"
+    );
     assert!(html.contains("<svg"), "the rating chart");
     let sheet = dir.join("mei.html");
     ok(&["sheets", f, "--child", "Mei", "-o", p(&sheet)]);
@@ -301,7 +486,9 @@ fn issue20_homework_from_games_with_planted_mistakes() {
             // White surrounds E6; Black's E5 (two liberties) extends into it: E5-E6 has one
             // liberty left and White captures both at E4. Saving E5 was E4.
             "self-atari",
-            &["ee", "de", "cg", "fe", "gg", "dd", "gc", "fd", "cc", "ec", "ed", "ef"],
+            &[
+                "ee", "de", "cg", "fe", "gg", "dd", "gc", "fd", "cc", "ec", "ed", "ef",
+            ],
             serde_json::json!([{"move": 11, "answer": "E4", "played": "E6", "reason": "self-atari"}]),
         ),
         (
@@ -332,7 +519,16 @@ fn issue20_homework_from_games_with_planted_mistakes() {
 }
 
 fn class_attempt(f: &str, id: &str, answer: &str) -> (i32, String, String) {
-    class(&["attempt", f, "--child", "Mei", "--problem", id, "--answer", answer])
+    class(&[
+        "attempt",
+        f,
+        "--child",
+        "Mei",
+        "--problem",
+        id,
+        "--answer",
+        answer,
+    ])
 }
 
 #[test]
@@ -340,11 +536,40 @@ fn issue20_sheets_and_report_for_every_child_field() {
     let dir = scratch("print");
     let file = dir.join("c.tyclass");
     let f = p(&file);
-    ok(&["new", f, "--name", "周二班", "--teacher", "王老师", "--at", "2025-03-01T09:00:00+08:00"]);
-    ok(&["add", f, "--child", "小红", "--avatar", "colour:red", "--at", "2025-03-01T09:00:00+08:00"]);
+    ok(&[
+        "new",
+        f,
+        "--name",
+        "周二班",
+        "--teacher",
+        "王老师",
+        "--at",
+        "2025-03-01T09:00:00+08:00",
+    ]);
+    ok(&[
+        "add",
+        f,
+        "--child",
+        "小红",
+        "--avatar",
+        "colour:red",
+        "--at",
+        "2025-03-01T09:00:00+08:00",
+    ]);
     for (n, per_page, pages) in [(1u8, "6", None), (5, "12", None), (7, "6", None)] {
         let out = dir.join(format!("step{n}.html"));
-        ok(&["sheets", f, "--step", &n.to_string(), "--per-page", per_page, "-o", p(&out), "--lang", "zh-Hans"]);
+        ok(&[
+            "sheets",
+            f,
+            "--step",
+            &n.to_string(),
+            "--per-page",
+            per_page,
+            "-o",
+            p(&out),
+            "--lang",
+            "zh-Hans",
+        ]);
         let html = std::fs::read_to_string(&out).expect("sheet");
         let cells = html.matches("<div class=\"cell\">").count();
         let problem_pages = html.matches("<section class=\"page\">").count();
@@ -358,25 +583,65 @@ fn issue20_sheets_and_report_for_every_child_field() {
     }
     let ids = listed_ids();
     let wrong = wrong_answer(&ids[0]);
-    ok(&["attempt", f, "--child", "小红", "--problem", &ids[0], "--answer", &wrong, "--at", "2025-03-10T16:00:00+08:00"]);
+    ok(&[
+        "attempt",
+        f,
+        "--child",
+        "小红",
+        "--problem",
+        &ids[0],
+        "--answer",
+        &wrong,
+        "--at",
+        "2025-03-10T16:00:00+08:00",
+    ]);
     let sgf = dir.join("g.sgf");
-    std::fs::write(&sgf, "(;GM[1]FF[4]SZ[9]PB[小红]PW[电脑 2级]RE[B+R];B[ee];W[cc];B[gg])")
-        .expect("sgf");
-    ok(&["game", f, "--child", "小红", p(&sgf), "--level", "2", "--at", "2025-03-11T16:00:00+08:00"]);
+    std::fs::write(
+        &sgf,
+        "(;GM[1]FF[4]SZ[9]PB[小红]PW[电脑 2级]RE[B+R];B[ee];W[cc];B[gg])",
+    )
+    .expect("sgf");
+    ok(&[
+        "game",
+        f,
+        "--child",
+        "小红",
+        p(&sgf),
+        "--level",
+        "2",
+        "--at",
+        "2025-03-11T16:00:00+08:00",
+    ]);
     for (lang, words) in [
         ("zh-Hans", ["小红", "2025年3月", "赢的棋"]),
         ("zh-Hant", ["小红", "2025年3月", "贏的棋"]),
         ("en", ["小红", "March 2025", "games won"]),
     ] {
         let out = dir.join(format!("report-{lang}.html"));
-        ok(&["report", f, "--child", "小红", "--month", "2025-03", "-o", p(&out), "--lang", lang]);
+        ok(&[
+            "report",
+            f,
+            "--child",
+            "小红",
+            "--month",
+            "2025-03",
+            "-o",
+            p(&out),
+            "--lang",
+            lang,
+        ]);
         let html = std::fs::read_to_string(&out).expect("report");
         for w in words {
             assert!(html.contains(w), "{lang}: {w}");
         }
         // Steps, problems, the rating chart, games and the best game's position.
-        assert!(html.contains("class=\"figure steps\"") && html.contains("class=\"figure solved\""));
-        assert!(html.contains("class=\"figure games\"><b>1</b>") && html.contains("class=\"figure won\"><b>1</b>"));
+        assert!(
+            html.contains("class=\"figure steps\"") && html.contains("class=\"figure solved\"")
+        );
+        assert!(
+            html.contains("class=\"figure games\"><b>1</b>")
+                && html.contains("class=\"figure won\"><b>1</b>")
+        );
         assert!(html.contains("svg class=\"chart\"") && html.contains("svg class=\"board\""));
         assert!(html.contains("#e53935"), "the red avatar");
     }
@@ -399,13 +664,33 @@ fn issue20_damaged_truncated_and_foreign_files_are_refused_and_never_replaced() 
     let cases: &[(&str, Vec<u8>, &str)] = &[
         ("cut short", good[..good.len() / 2].to_vec(), "cut short"),
         ("empty", Vec::new(), "cut short"),
-        ("foreign JSON", b"{\"hello\": 1}\n".to_vec(), "not a Tianyuan class file"),
-        ("an SGF", b"(;GM[1]SZ[19])".to_vec(), "not a Tianyuan class file"),
-        ("binary", vec![0xff, 0xfe, 0x00, 0x01], "not a Tianyuan class file"),
-        ("damaged", String::from_utf8_lossy(&good).replacen(':', ";", 1).into_bytes(), "damaged"),
+        (
+            "foreign JSON",
+            b"{\"hello\": 1}\n".to_vec(),
+            "not a Tianyuan class file",
+        ),
+        (
+            "an SGF",
+            b"(;GM[1]SZ[19])".to_vec(),
+            "not a Tianyuan class file",
+        ),
+        (
+            "binary",
+            vec![0xff, 0xfe, 0x00, 0x01],
+            "not a Tianyuan class file",
+        ),
+        (
+            "damaged",
+            String::from_utf8_lossy(&good)
+                .replacen(':', ";", 1)
+                .into_bytes(),
+            "damaged",
+        ),
         (
             "newer",
-            String::from_utf8_lossy(&good).replacen("\"version\": 1", "\"version\": 9", 1).into_bytes(),
+            String::from_utf8_lossy(&good)
+                .replacen("\"version\": 1", "\"version\": 9", 1)
+                .into_bytes(),
             "newer",
         ),
     ];
@@ -420,7 +705,11 @@ fn issue20_damaged_truncated_and_foreign_files_are_refused_and_never_replaced() 
             assert_eq!(code, 1, "{name}: {args:?}");
             assert!(out.is_empty(), "{name}");
             assert!(err.contains(says), "{name}: {err}");
-            assert_eq!(&std::fs::read(&file).expect("bytes"), bytes, "{name}: never replaced");
+            assert_eq!(
+                &std::fs::read(&file).expect("bytes"),
+                bytes,
+                "{name}: never replaced"
+            );
         }
     }
     // The previous good copy is named.
@@ -428,7 +717,11 @@ fn issue20_damaged_truncated_and_foreign_files_are_refused_and_never_replaced() 
     let (_, _, err) = class(&["show", f]);
     assert!(err.contains(".bak"), "{err}");
     // In Chinese too.
-    let out = bin().env("LANG", "zh_CN.UTF-8").args(["class", "show", f]).output().expect("run");
+    let out = bin()
+        .env("LANG", "zh_CN.UTF-8")
+        .args(["class", "show", f])
+        .output()
+        .expect("run");
     assert!(String::from_utf8_lossy(&out.stderr).contains("文件不完整"));
 }
 
@@ -465,7 +758,17 @@ fn issue20_writers_at_once_lose_nothing_and_writers_killed_mid_write_leave_a_who
         rng ^= rng << 17;
         let id = &ids[round % 8];
         let mut child = bin()
-            .args(["class", "attempt", f, "--child", "kid0", "--problem", id, "--answer", "A1"])
+            .args([
+                "class",
+                "attempt",
+                f,
+                "--child",
+                "kid0",
+                "--problem",
+                id,
+                "--answer",
+                "A1",
+            ])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -487,7 +790,10 @@ fn issue20_writers_at_once_lose_nothing_and_writers_killed_mid_write_leave_a_who
         let text = std::fs::read(&file).expect("bytes");
         let class = tianyuan::class::format::from_bytes(&text).expect("always a whole class");
         let kept = class.child("kid0").expect("kid0").attempts.len() as u64;
-        assert!(kept >= acknowledged, "{kept} kept, {acknowledged} acknowledged");
+        assert!(
+            kept >= acknowledged,
+            "{kept} kept, {acknowledged} acknowledged"
+        );
     }
     // The next writer works.
     ok(&["add", f, "--child", "last"]);
@@ -498,7 +804,16 @@ fn issue20_export_needs_the_pin_and_import_makes_the_same_class() {
     let dir = scratch("export");
     let file = dir.join("c.tyclass");
     let f = p(&file);
-    ok(&["new", f, "--name", "A", "--teacher", "B", "--pin", "teacher-7"]);
+    ok(&[
+        "new",
+        f,
+        "--name",
+        "A",
+        "--teacher",
+        "B",
+        "--pin",
+        "teacher-7",
+    ]);
     ok(&["add", f, "--child", "Mei", "--avatar", "fox"]);
     let out = dir.join("usb.tyclass");
     let (code, _, _) = class(&["export", f, "-o", p(&out)]);
@@ -510,6 +825,9 @@ fn issue20_export_needs_the_pin_and_import_makes_the_same_class() {
     let a = tianyuan::class::format::from_bytes(&std::fs::read(&file).expect("a")).expect("a");
     let b = tianyuan::class::format::from_bytes(&std::fs::read(&other).expect("b")).expect("b");
     assert_eq!(a, b);
-    assert_eq!(b.child("mei").map(|c| c.avatar.code()), Ok("animal:fox".into()));
+    assert_eq!(
+        b.child("mei").map(|c| c.avatar.code()),
+        Ok("animal:fox".into())
+    );
     let _ = Color::Black;
 }

@@ -108,7 +108,9 @@ impl Damage {
                 Lang::ZhHant => format!("未知的版本 {v}"),
                 Lang::En => format!("unknown version {v}"),
             },
-            Damage::NoVersion => lang.pick("没有版本号", "沒有版本號", "no version").to_string(),
+            Damage::NoVersion => lang
+                .pick("没有版本号", "沒有版本號", "no version")
+                .to_string(),
             Damage::Shape(m) => match lang {
                 Lang::ZhHans => format!("内容的结构不对（{m}）"),
                 Lang::ZhHant => format!("內容的結構不對（{m}）"),
@@ -128,7 +130,11 @@ impl Damage {
                 Lang::En => format!("computer level {l} is not 1 to 5"),
             },
             Damage::BadHandicap => lang
-                .pick("让子数超出范围", "讓子數超出範圍", "the handicap is out of range")
+                .pick(
+                    "让子数超出范围",
+                    "讓子數超出範圍",
+                    "the handicap is out of range",
+                )
                 .to_string(),
             Damage::BadGameKind(k) => match lang {
                 Lang::ZhHans => format!("不认识的对局种类 {k:?}"),
@@ -152,7 +158,11 @@ impl Damage {
             },
             Damage::NoNick => lang.pick("没有昵称", "沒有暱稱", "no nickname").to_string(),
             Damage::DuplicateNick => lang
-                .pick("这个昵称在班里出现了两次", "這個暱稱在班裡出現了兩次", "the nickname is twice in the class")
+                .pick(
+                    "这个昵称在班里出现了两次",
+                    "這個暱稱在班裡出現了兩次",
+                    "the nickname is twice in the class",
+                )
                 .to_string(),
             Damage::NoSuchStep(n) => match lang {
                 Lang::ZhHans => format!("没有第{n}步"),
@@ -160,10 +170,18 @@ impl Damage {
                 Lang::En => format!("no step {n}"),
             },
             Damage::BadPin => lang
-                .pick("老师密码的校验数据坏了", "老師密碼的校驗資料壞了", "the teacher's PIN verifier is damaged")
+                .pick(
+                    "老师密码的校验数据坏了",
+                    "老師密碼的校驗資料壞了",
+                    "the teacher's PIN verifier is damaged",
+                )
                 .to_string(),
             Damage::BadMostCaptures => lang
-                .pick("限手吃子的手数超出范围", "限手吃子的手數超出範圍", "the moves of the most-captures game are out of range")
+                .pick(
+                    "限手吃子的手数超出范围",
+                    "限手吃子的手數超出範圍",
+                    "the moves of the most-captures game are out of range",
+                )
                 .to_string(),
         }
     }
@@ -186,12 +204,12 @@ impl FormatError {
                 message,
                 truncated: true,
             } => match lang {
-                Lang::ZhHans => format!(
-                    "文件不完整（第{line}行第{column}列：{message}），没有写完"
-                ),
-                Lang::ZhHant => format!(
-                    "檔案不完整（第{line}行第{column}列：{message}），沒有寫完"
-                ),
+                Lang::ZhHans => {
+                    format!("文件不完整（第{line}行第{column}列：{message}），没有写完")
+                }
+                Lang::ZhHant => {
+                    format!("檔案不完整（第{line}行第{column}列：{message}），沒有寫完")
+                }
                 Lang::En => format!(
                     "the file is cut short (line {line}, column {column}: {message}); it was not completely written"
                 ),
@@ -414,7 +432,8 @@ pub fn time_text(t: Time) -> String {
 }
 
 fn time(s: &str, what: &str) -> Result<Time, FormatError> {
-    DateTime::parse_from_rfc3339(s.trim()).map_err(|_| invalid(what, Damage::BadTime(s.to_string())))
+    DateTime::parse_from_rfc3339(s.trim())
+        .map_err(|_| invalid(what, Damage::BadTime(s.to_string())))
 }
 
 fn rating_v1(r: Rating) -> RatingV1 {
@@ -449,8 +468,7 @@ fn ladder_v1(l: &LadderState) -> LadderV1 {
 
 fn ladder(l: Option<LadderV1>, start: LadderState, what: &str) -> Result<LadderState, FormatError> {
     let Some(l) = l else { return Ok(start) };
-    let level = Level::new(l.level)
-        .ok_or_else(|| invalid(what, Damage::BadLevel(l.level)))?;
+    let level = Level::new(l.level).ok_or_else(|| invalid(what, Damage::BadLevel(l.level)))?;
     if l.max_stones > 9 || l.handicap.unsigned_abs() > l.max_stones {
         return Err(invalid(what, Damage::BadHandicap));
     }
@@ -591,11 +609,7 @@ fn child_v1(c: &Child) -> ChildV1 {
 fn syntax(bytes: &[u8], e: &serde_json::Error) -> FormatError {
     // A class file is one JSON object: bytes that do not begin like one are another kind of
     // file (a record, a picture …), not a damaged class.
-    if bytes
-        .trim_ascii_start()
-        .first()
-        .is_some_and(|&b| b != b'{')
-    {
+    if bytes.trim_ascii_start().first().is_some_and(|&b| b != b'{') {
         return FormatError::NotAClass;
     }
     FormatError::Syntax {
@@ -635,10 +649,10 @@ fn from_v1(file: FileV1) -> Result<Class, FormatError> {
     let created = time(&file.created, "created")?;
     let mut class = Class::new(&file.name, &file.teacher, created);
     if let Some(p) = file.pin {
-        let salt = hex::decode_array::<16>(&p.salt)
-            .ok_or_else(|| invalid("pin", Damage::BadPin))?;
-        let check = hex::decode_array::<32>(&p.check)
-            .ok_or_else(|| invalid("pin", Damage::BadPin))?;
+        let salt =
+            hex::decode_array::<16>(&p.salt).ok_or_else(|| invalid("pin", Damage::BadPin))?;
+        let check =
+            hex::decode_array::<32>(&p.check).ok_or_else(|| invalid("pin", Damage::BadPin))?;
         class.pin = Some(TeacherPin(PinRecord {
             salt,
             kdf: KdfParams {
@@ -756,7 +770,9 @@ fn child_from(c: ChildV1, k: usize, what: &str) -> Result<Child, FormatError> {
     }
     for (id, s) in c.schedule {
         let slot = match (s.days, s.due, s.retired) {
-            (_, _, Some(r)) => Slot::Retired { at: time(&r, what)? },
+            (_, _, Some(r)) => Slot::Retired {
+                at: time(&r, what)?,
+            },
             (Some(days), Some(due), None) if super::schedule::INTERVALS.contains(&days) => {
                 Slot::Due {
                     days,
@@ -786,12 +802,24 @@ mod tests {
         let lib = Library::shipped();
         let at = t("2025-03-04T16:30:00+08:00");
         let mut class = Class::new("周二班", "王老师", at);
-        class.pin = Some(TeacherPin::make("teacher-1", [9; 16], KdfParams::TEST_ONLY).expect("pin"));
+        class.pin =
+            Some(TeacherPin::make("teacher-1", [9; 16], KdfParams::TEST_ONLY).expect("pin"));
         class.add_child("小明", None, at).expect("add");
-        class.add_child("Lily", Avatar::parse("colour:green"), at).expect("add");
+        class
+            .add_child("Lily", Avatar::parse("colour:green"), at)
+            .expect("add");
         let ids: Vec<String> = lib.entries().iter().take(2).map(|e| e.id.clone()).collect();
         class
-            .record_attempt("小明", &lib, &ids[0], vec!["E4".into()], false, 1, Some(40), at)
+            .record_attempt(
+                "小明",
+                &lib,
+                &ids[0],
+                vec!["E4".into()],
+                false,
+                1,
+                Some(40),
+                at,
+            )
             .expect("attempt");
         class
             .record_attempt("Lily", &lib, &ids[1], vec!["C3".into()], true, 0, None, at)
@@ -826,7 +854,10 @@ mod tests {
         let text = String::from_utf8(bytes).expect("utf-8");
         assert!(text.contains("\"format\": \"tianyuan-class\""));
         assert!(text.contains("\"version\": 1"));
-        assert!(!text.contains("teacher-1"), "the PIN itself is never written");
+        assert!(
+            !text.contains("teacher-1"),
+            "the PIN itself is never written"
+        );
     }
 
     #[test]
@@ -843,10 +874,15 @@ mod tests {
     #[test]
     fn every_truncation_is_a_clear_error_never_a_panic() {
         let bytes = to_bytes(&sample());
-        let end = bytes.iter().rposition(|b| !b.is_ascii_whitespace()).unwrap_or(0);
+        let end = bytes
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+            .unwrap_or(0);
         for n in 0..=end {
             match from_bytes(&bytes[..n]) {
-                Err(FormatError::Syntax { truncated: true, .. }) => {}
+                Err(FormatError::Syntax {
+                    truncated: true, ..
+                }) => {}
                 other => panic!("cut at {n}: {other:?}"),
             }
         }
@@ -856,9 +892,15 @@ mod tests {
     fn damage_newer_versions_and_other_files_are_named() {
         let text = String::from_utf8(to_bytes(&sample())).expect("utf-8");
         let cases: &[(&str, String)] = &[
-            ("newer", text.replacen("\"version\": 1", "\"version\": 7", 1)),
+            (
+                "newer",
+                text.replacen("\"version\": 1", "\"version\": 7", 1),
+            ),
             ("not a class", "{\"hello\": 1}".into()),
-            ("bad time", text.replacen("2025-03-04T16:30:00+08:00", "yesterday", 1)),
+            (
+                "bad time",
+                text.replacen("2025-03-04T16:30:00+08:00", "yesterday", 1),
+            ),
             ("bad step", text.replacen("\"step\": 3", "\"step\": 12", 1)),
             ("a flipped brace", text.replacen('}', "]", 1)),
         ];

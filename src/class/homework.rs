@@ -54,9 +54,13 @@ impl Reason {
 
     /// Reads [`Reason::code`].
     pub fn parse(s: &str) -> Option<Reason> {
-        [Reason::MissedCapture, Reason::LeftInAtari, Reason::SelfAtari]
-            .into_iter()
-            .find(|r| r.code() == s.trim())
+        [
+            Reason::MissedCapture,
+            Reason::LeftInAtari,
+            Reason::SelfAtari,
+        ]
+        .into_iter()
+        .find(|r| r.code() == s.trim())
     }
 
     /// In words for the child and the teacher.
@@ -64,7 +68,9 @@ impl Reason {
         match self {
             Reason::MissedCapture => lang.pick("漏吃", "漏吃", "missed capture"),
             Reason::LeftInAtari => lang.pick("被打吃没有逃", "被打吃沒有逃", "left in atari"),
-            Reason::SelfAtari => lang.pick("自己送吃（自紧气）", "自己送吃（自緊氣）", "self-atari"),
+            Reason::SelfAtari => {
+                lang.pick("自己送吃（自紧气）", "自己送吃（自緊氣）", "self-atari")
+            }
         }
     }
 
@@ -121,9 +127,11 @@ pub fn child_color(info: &GameInfo, nick: &str) -> Option<Color> {
         _ => {}
     }
     let computer = |n: &str| {
-        ["computer", "tianyuan", "gnu go", "gnugo", "katago", "level", "电脑", "電腦", "ai"]
-            .iter()
-            .any(|w| n.contains(w))
+        [
+            "computer", "tianyuan", "gnu go", "gnugo", "katago", "level", "电脑", "電腦", "ai",
+        ]
+        .iter()
+        .any(|w| n.contains(w))
     };
     match (computer(&black), computer(&white)) {
         (true, false) => Some(Color::White),
@@ -198,8 +206,7 @@ struct Moment {
 /// The drafts of a game's main line for the child playing any of `colors`.
 pub fn extract(tree: &GameTree, colors: &[Color]) -> Result<Vec<Draft>, String> {
     let info = game_info(tree);
-    let mut game =
-        Game::new(info.size, info.rules()).map_err(|e| format!("the board: {e}"))?;
+    let mut game = Game::new(info.size, info.rules()).map_err(|e| format!("the board: {e}"))?;
     let mut drafts = Vec::new();
     let mut move_number = 0u32;
     let mut reader = reader();
@@ -321,10 +328,7 @@ fn study(game: &Game, color: Color, m: Coord, reader: &mut Reader) -> Option<Mom
             let stones = chain_after.len();
             // The answer: the chain it extended saved by the reader, else the safest nearby
             // point (most liberties, not self-atari) — the latter without a goal.
-            let largest = joined
-                .iter()
-                .copied()
-                .max_by_key(|&q| board.chain(q).len());
+            let largest = joined.iter().copied().max_by_key(|&q| board.chain(q).len());
             let mut own_turn = game.clone();
             own_turn.set_to_move(color);
             let rescue = largest.and_then(|q| {
@@ -372,7 +376,13 @@ fn study(game: &Game, color: Color, m: Coord, reader: &mut Reader) -> Option<Mom
 /// The child's escape from the answer `d`: while the chain has fewer than three liberties,
 /// the opponent reduces it at the liberty that leaves it fewest and the child answers with
 /// the reader's saving move (at most six moves each).
-fn escape_line(game: &Game, color: Color, stone: Coord, d: Coord, reader: &mut Reader) -> Vec<Coord> {
+fn escape_line(
+    game: &Game,
+    color: Color,
+    stone: Coord,
+    d: Coord,
+    reader: &mut Reader,
+) -> Vec<Coord> {
     let opponent = color.opponent();
     let mut g = game.clone();
     let mut line = vec![d];
@@ -485,10 +495,22 @@ fn draft(game: &Game, color: Color, m: Coord, move_number: u32, moment: &Moment)
         Color::White => ("GW", "GB"),
     };
     let (prompt_zh, prompt_en) = match moment.reason {
-        Reason::MissedCapture => ("作业：这里可以吃子，吃掉有三角记号的棋子。", "Homework: you can capture here. Capture the marked stones."),
-        Reason::LeftInAtari => ("作业：有三角记号的棋子被打吃了，救出来。", "Homework: the marked stones are in atari. Save them."),
-        Reason::SelfAtari if moment.goal.is_some() => ("作业：救出有三角记号的棋子，不要自己送吃。", "Homework: save the marked stones without playing into atari."),
-        Reason::SelfAtari => ("作业：下在哪里不会被吃？", "Homework: where can you play without being captured?"),
+        Reason::MissedCapture => (
+            "作业：这里可以吃子，吃掉有三角记号的棋子。",
+            "Homework: you can capture here. Capture the marked stones.",
+        ),
+        Reason::LeftInAtari => (
+            "作业：有三角记号的棋子被打吃了，救出来。",
+            "Homework: the marked stones are in atari. Save them.",
+        ),
+        Reason::SelfAtari if moment.goal.is_some() => (
+            "作业：救出有三角记号的棋子，不要自己送吃。",
+            "Homework: save the marked stones without playing into atari.",
+        ),
+        Reason::SelfAtari => (
+            "作业：下在哪里不会被吃？",
+            "Homework: where can you play without being captured?",
+        ),
     };
     let mut sgf = format!(
         "(;GM[1]FF[4]CA[UTF-8]SZ[{size}]KM[0]GN[{}]PL[{me}]",
@@ -563,7 +585,11 @@ mod tests {
     fn the_childs_colour_is_read_from_the_names() {
         let info = game_info(&tree("(;SZ[9]PB[Mei]PW[Tianyuan level 2])"));
         assert_eq!(child_color(&info, "mei"), Some(Color::Black));
-        assert_eq!(child_color(&info, "Bo"), Some(Color::Black), "the other is a computer");
+        assert_eq!(
+            child_color(&info, "Bo"),
+            Some(Color::Black),
+            "the other is a computer"
+        );
         let info = game_info(&tree("(;SZ[9]PB[Ann]PW[Bo])"));
         assert_eq!(child_color(&info, "bo"), Some(Color::White));
         assert_eq!(child_color(&info, "Cy"), None);

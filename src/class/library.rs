@@ -6,8 +6,8 @@ use std::sync::Arc;
 use super::model::Class;
 use super::path::Step;
 use super::rating::Rating;
-use crate::problems::{Answer, Attempt, AttemptState, Goal, Problem, builtin, is_proved};
 use crate::i18n::Lang;
+use crate::problems::{Answer, Attempt, AttemptState, Goal, Problem, builtin, is_proved};
 use crate::rules::{Coord, IllegalMove};
 
 /// Where a problem comes from.
@@ -268,7 +268,11 @@ mod tests {
             let j = judge(&e.problem, &moves);
             assert!(j.right, "{}: {j:?}", e.id);
             if moves.len() > 1 {
-                assert!(!judge(&e.problem, &moves[..1]).right, "{}: stops early", e.id);
+                assert!(
+                    !judge(&e.problem, &moves[..1]).right,
+                    "{}: stops early",
+                    e.id
+                );
             }
         }
     }

@@ -39,8 +39,8 @@ pub mod when;
 
 pub use library::{Library, judge};
 pub use model::{
-    Audience, Avatar, Child, Class, ClassError, ClassProblem, GameEntry, GameResult,
-    LadderState, Time,
+    Audience, Avatar, Child, Class, ClassError, ClassProblem, GameEntry, GameResult, LadderState,
+    Time,
 };
 pub use path::{GameKind, STEPS, Step};
 pub use rating::Rating;

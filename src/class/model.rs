@@ -241,12 +241,12 @@ impl LadderState {
             },
         };
         match (audience, lang) {
-            (Audience::Child, Lang::ZhHans) => format!(
-                "你赢了，下一盘就难一点；输了，就容易一点。这一盘：电脑{level}级，{rung}。"
-            ),
-            (Audience::Child, Lang::ZhHant) => format!(
-                "你贏了，下一盤就難一點；輸了，就容易一點。這一盤：電腦{level}級，{rung}。"
-            ),
+            (Audience::Child, Lang::ZhHans) => {
+                format!("你赢了，下一盘就难一点；输了，就容易一点。这一盘：电脑{level}级，{rung}。")
+            }
+            (Audience::Child, Lang::ZhHant) => {
+                format!("你贏了，下一盤就難一點；輸了，就容易一點。這一盤：電腦{level}級，{rung}。")
+            }
             (Audience::Child, Lang::En) => format!(
                 "Win and the next game gets a little harder; lose and it gets a little easier. This game: computer level {level}, {rung}."
             ),
@@ -669,7 +669,11 @@ impl ClassError {
                 )
                 .to_string(),
             ClassError::WrongPin => lang
-                .pick("老师密码不对", "老師密碼不對", "that is not the teacher's PIN")
+                .pick(
+                    "老师密码不对",
+                    "老師密碼不對",
+                    "that is not the teacher's PIN",
+                )
                 .to_string(),
             ClassError::PinTooShort => match lang {
                 Lang::ZhHans => format!("老师密码至少要{MIN_PIN_CHARS}个字符"),
@@ -1101,18 +1105,29 @@ mod tests {
         let at = t("2025-03-01T09:00:00Z");
         let mut class = Class::new("Tuesday", "Ms Wang", at);
         class.add_child("Xiaoming", None, at).expect("add");
-        class.add_child("小红", Avatar::parse("colour:red"), at).expect("add");
+        class
+            .add_child("小红", Avatar::parse("colour:red"), at)
+            .expect("add");
         assert_eq!(
             class.add_child("xiaoming", None, at).err(),
             Some(ClassError::DuplicateChild("xiaoming".into()))
         );
-        assert!(matches!(class.add_child("  ", None, at), Err(ClassError::BadNick(_))));
+        assert!(matches!(
+            class.add_child("  ", None, at),
+            Err(ClassError::BadNick(_))
+        ));
         assert!(matches!(
             class.add_child(&"x".repeat(25), None, at),
             Err(ClassError::BadNick(_))
         ));
-        assert_eq!(class.child("XIAOMING").map(|c| c.nick.as_str()), Ok("Xiaoming"));
-        assert_eq!(class.child("小红").map(|c| c.avatar.code()), Ok("colour:red".into()));
+        assert_eq!(
+            class.child("XIAOMING").map(|c| c.nick.as_str()),
+            Ok("Xiaoming")
+        );
+        assert_eq!(
+            class.child("小红").map(|c| c.avatar.code()),
+            Ok("colour:red".into())
+        );
         assert_eq!(class.children[0].avatar, Avatar::Animal("panda".into()));
         assert!(class.child("nobody").is_err());
         class.remove_child("xiaoming").expect("remove");
@@ -1129,7 +1144,10 @@ mod tests {
                 assert_eq!(s.matches(['。', '.']).count() >= 1, true);
             }
         }
-        assert!(rung.explain(true, Lang::En, Audience::Child).contains("you move first"));
+        assert!(
+            rung.explain(true, Lang::En, Audience::Child)
+                .contains("you move first")
+        );
         assert!(
             rung.explain(true, Lang::En, Audience::Teacher)
                 .contains("the child moves first")
@@ -1138,8 +1156,14 @@ mod tests {
             handicap: 3,
             ..LadderState::GO_START
         };
-        assert!(go.explain(false, Lang::ZhHans, Audience::Child).contains("你先摆3个子"));
-        assert!(go.explain(false, Lang::ZhHans, Audience::Teacher).contains("孩子先摆3个子"));
+        assert!(
+            go.explain(false, Lang::ZhHans, Audience::Child)
+                .contains("你先摆3个子")
+        );
+        assert!(
+            go.explain(false, Lang::ZhHans, Audience::Teacher)
+                .contains("孩子先摆3个子")
+        );
     }
 
     #[test]
@@ -1160,7 +1184,8 @@ mod tests {
         let at = t("2025-03-01T09:00:00Z");
         let mut class = Class::new("A", "B", at);
         assert_eq!(class.unlock(None), Ok(()));
-        class.pin = Some(TeacherPin::make("teacher-1", [3; 16], KdfParams::TEST_ONLY).expect("pin"));
+        class.pin =
+            Some(TeacherPin::make("teacher-1", [3; 16], KdfParams::TEST_ONLY).expect("pin"));
         assert_eq!(class.unlock(None), Err(ClassError::PinRequired));
         assert_eq!(class.unlock(Some("teacher-2")), Err(ClassError::WrongPin));
         assert_eq!(class.unlock(Some("teacher-1")), Ok(()));
@@ -1189,7 +1214,10 @@ mod tests {
         let child = class.child("Mei").expect("child");
         assert!(child.due(at + chrono::Duration::hours(23)).is_empty());
         let due = child.due(at + chrono::Duration::days(2));
-        assert_eq!(due.iter().map(|d| d.0.as_str()).collect::<Vec<_>>(), [&ids[1], &ids[0]]);
+        assert_eq!(
+            due.iter().map(|d| d.0.as_str()).collect::<Vec<_>>(),
+            [&ids[1], &ids[0]]
+        );
         // The next problems start with what is due.
         let next = class
             .next_problems("Mei", &lib, at + chrono::Duration::days(2), 5)
@@ -1207,7 +1235,10 @@ mod tests {
         class.add_child("Bo", None, at).expect("add");
         let step = path::step(1).expect("step");
         let problems: Vec<_> = lib.step_problems(step).into_iter().cloned().collect();
-        assert!(problems.len() >= step.rule.problems as usize, "step 1 has enough problems");
+        assert!(
+            problems.len() >= step.rule.problems as usize,
+            "step 1 has enough problems"
+        );
         for e in problems.iter().take(step.rule.problems as usize) {
             let moves: Vec<_> = e.problem.right_lines()[0]
                 .iter()
@@ -1253,12 +1284,14 @@ mod tests {
         // Games against the computer move the capture ladder.
         assert_ne!(bo.capture_ladder, LadderState::CAPTURE_START);
         // The teacher moves Bo back; the wins before do not count again.
-        class.move_child("Bo", 1, at + chrono::Duration::minutes(1)).expect("move");
+        class
+            .move_child("Bo", 1, at + chrono::Duration::minutes(1))
+            .expect("move");
         assert_eq!(class.child("Bo").map(|c| c.step), Ok(1));
+        assert_eq!(class.child("Bo").map(|c| c.step_progress(&lib).wins), Ok(0));
         assert_eq!(
-            class.child("Bo").map(|c| c.step_progress(&lib).wins),
-            Ok(0)
+            class.move_child("Bo", 9, at),
+            Err(ClassError::NoSuchStep(9))
         );
-        assert_eq!(class.move_child("Bo", 9, at), Err(ClassError::NoSuchStep(9)));
     }
 }

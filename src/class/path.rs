@@ -142,7 +142,11 @@ impl Step {
 
     /// For parents, in `lang`.
     pub fn for_parents(&self, lang: Lang) -> &'static str {
-        lang.pick(self.for_parents[0], self.for_parents[1], self.for_parents[2])
+        lang.pick(
+            self.for_parents[0],
+            self.for_parents[1],
+            self.for_parents[2],
+        )
     }
 
     /// Whether a problem with `goal` on a board of `size` lines belongs to the step.
@@ -156,15 +160,24 @@ impl Step {
         match lang {
             Lang::ZhHans => format!(
                 "赢电脑{}级或更强{}盘（让子不超过{}），并做对本阶段{}道题。",
-                r.min_level, r.wins, r.max_handicap.max(0), r.problems
+                r.min_level,
+                r.wins,
+                r.max_handicap.max(0),
+                r.problems
             ),
             Lang::ZhHant => format!(
                 "贏電腦{}級或更強{}盤（讓子不超過{}），並做對本階段{}道題。",
-                r.min_level, r.wins, r.max_handicap.max(0), r.problems
+                r.min_level,
+                r.wins,
+                r.max_handicap.max(0),
+                r.problems
             ),
             Lang::En => format!(
                 "Win {} games against the computer at level {} or stronger (receiving at most {} stones), and solve {} of the step's problems.",
-                r.wins, r.min_level, r.max_handicap.max(0), r.problems
+                r.wins,
+                r.min_level,
+                r.max_handicap.max(0),
+                r.problems
             ),
         }
     }
@@ -435,7 +448,15 @@ mod tests {
         let kinds: Vec<String> = STEPS.iter().map(|s| s.game.code()).collect();
         assert_eq!(
             kinds,
-            ["capture:1", "capture:3", "capture:5", "most:40", "go:9", "go:13", "go:19"]
+            [
+                "capture:1",
+                "capture:3",
+                "capture:5",
+                "most:40",
+                "go:9",
+                "go:13",
+                "go:19"
+            ]
         );
         for k in kinds {
             assert_eq!(GameKind::parse(&k).map(GameKind::code), Some(k));
@@ -456,13 +477,28 @@ mod tests {
         let c1 = GameKind::Capture { stones: 1 };
         let c3 = GameKind::Capture { stones: 3 };
         let cases: &[(&str, u8, CountedGame, bool)] = &[
-            ("a win against level 2 at capture 1", 1, g(c1, Some(2), 1, true), true),
+            (
+                "a win against level 2 at capture 1",
+                1,
+                g(c1, Some(2), 1, true),
+                true,
+            ),
             ("against level 5 too", 1, g(c1, Some(5), 0, true), true),
             ("not against level 1", 1, g(c1, Some(1), 0, true), false),
             ("not a loss", 1, g(c1, Some(3), 0, false), false),
-            ("not with two stones received", 1, g(c1, Some(2), 2, true), false),
+            (
+                "not with two stones received",
+                1,
+                g(c1, Some(2), 2, true),
+                false,
+            ),
             ("not a classmate", 1, g(c1, None, 0, true), false),
-            ("not another capture game", 1, g(c3, Some(2), 0, true), false),
+            (
+                "not another capture game",
+                1,
+                g(c3, Some(2), 0, true),
+                false,
+            ),
             ("capture 3 at step 2", 2, g(c3, Some(2), 0, true), true),
             (
                 "most captures, any length",
@@ -470,10 +506,30 @@ mod tests {
                 g(GameKind::MostCaptures { moves: 60 }, Some(3), 0, true),
                 true,
             ),
-            ("9×9 Go with 2 stones", 5, g(GameKind::Go { size: 9 }, Some(2), 2, true), true),
-            ("9×9 Go with 3 stones", 5, g(GameKind::Go { size: 9 }, Some(2), 3, true), false),
-            ("13×13 is not 9×9", 5, g(GameKind::Go { size: 13 }, Some(2), 0, true), false),
-            ("13×13 with 4 stones", 6, g(GameKind::Go { size: 13 }, Some(2), 4, true), true),
+            (
+                "9×9 Go with 2 stones",
+                5,
+                g(GameKind::Go { size: 9 }, Some(2), 2, true),
+                true,
+            ),
+            (
+                "9×9 Go with 3 stones",
+                5,
+                g(GameKind::Go { size: 9 }, Some(2), 3, true),
+                false,
+            ),
+            (
+                "13×13 is not 9×9",
+                5,
+                g(GameKind::Go { size: 13 }, Some(2), 0, true),
+                false,
+            ),
+            (
+                "13×13 with 4 stones",
+                6,
+                g(GameKind::Go { size: 13 }, Some(2), 4, true),
+                true,
+            ),
         ];
         for (name, n, game, want) in cases {
             let s = step(*n).expect("step");
@@ -496,7 +552,11 @@ mod tests {
         ];
         for &(n, wins, problems, want) in cases {
             let s = step(n).expect("step");
-            assert_eq!(s.rule.passed(StepProgress { wins, problems }), want, "step {n}");
+            assert_eq!(
+                s.rule.passed(StepProgress { wins, problems }),
+                want,
+                "step {n}"
+            );
         }
     }
 }

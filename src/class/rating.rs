@@ -214,8 +214,11 @@ mod tests {
             rd,
             volatility: 0.06,
         };
-        let after =
-            player.after_period(&[(opp(1400.0, 30.0), 1.0), (opp(1550.0, 100.0), 0.0), (opp(1700.0, 300.0), 0.0)]);
+        let after = player.after_period(&[
+            (opp(1400.0, 30.0), 1.0),
+            (opp(1550.0, 100.0), 0.0),
+            (opp(1700.0, 300.0), 0.0),
+        ]);
         assert!(close(after.rating, 1464.06, 0.01), "{after:?}");
         assert!(close(after.rd, 151.52, 0.01), "{after:?}");
         assert!(close(after.volatility, 0.05999, 0.00001), "{after:?}");
@@ -232,14 +235,31 @@ mod tests {
             // (name, child, problem, score, child goes up, problem goes up)
             ("newcomer right", new, new, Score::Right, true, false),
             ("newcomer wrong", new, new, Score::Wrong, false, true),
-            ("right on an easy problem", new, easy, Score::Right, true, false),
-            ("wrong on an easy problem", new, easy, Score::Wrong, false, true),
+            (
+                "right on an easy problem",
+                new,
+                easy,
+                Score::Right,
+                true,
+                false,
+            ),
+            (
+                "wrong on an easy problem",
+                new,
+                easy,
+                Score::Wrong,
+                false,
+                true,
+            ),
         ];
         for (name, child, problem, score, child_up, problem_up) in cases {
             let (c, p) = Rating::attempt(child, problem, *score);
             assert_eq!(c.rating > child.rating, *child_up, "{name}: {c:?}");
             assert_eq!(p.rating > problem.rating, *problem_up, "{name}: {p:?}");
-            assert!(c.rd < child.rd && p.rd < problem.rd, "{name}: both less uncertain");
+            assert!(
+                c.rd < child.rd && p.rd < problem.rd,
+                "{name}: both less uncertain"
+            );
             assert!(c.is_valid() && p.is_valid(), "{name}");
         }
         // Two newcomers, a win: symmetric moves of about 162.3 points (g(φ)=0.6690, E=½).
@@ -266,7 +286,11 @@ mod tests {
         };
         let after = r.after_period(&[]);
         assert_eq!(after.rating, 1600.0);
-        assert!(close(after.rd, (50.0f64.powi(2) + (0.06 * SCALE).powi(2)).sqrt(), 1e-9));
+        assert!(close(
+            after.rd,
+            (50.0f64.powi(2) + (0.06 * SCALE).powi(2)).sqrt(),
+            1e-9
+        ));
         assert_eq!(Rating::INITIAL.after_period(&[]).rd, MAX_RD);
     }
 
@@ -282,7 +306,11 @@ mod tests {
             rd: 100.0,
             volatility: 0.06,
         };
-        assert!(close(a.expected_against(&b) + b.expected_against(&a), 1.0, 1e-12));
+        assert!(close(
+            a.expected_against(&b) + b.expected_against(&a),
+            1.0,
+            1e-12
+        ));
         assert!(a.expected_against(&b) > 0.5);
     }
 }

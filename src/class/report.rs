@@ -82,7 +82,11 @@ pub fn figures(child: &Child, month: (i32, u32)) -> MonthFigures {
     let mut tried: Vec<&str> = attempts.iter().map(|a| a.problem.as_str()).collect();
     tried.sort_unstable();
     tried.dedup();
-    let games: Vec<_> = child.games.iter().filter(|g| in_month(g.at, month)).collect();
+    let games: Vec<_> = child
+        .games
+        .iter()
+        .filter(|g| in_month(g.at, month))
+        .collect();
     // The rating before the month: the last answer before it, else a newcomer's.
     let start = child
         .attempts
@@ -98,10 +102,7 @@ pub fn figures(child: &Child, month: (i32, u32)) -> MonthFigures {
         attempts: attempts.len(),
         right: attempts.iter().filter(|a| a.right).count(),
         games: games.len(),
-        won: games
-            .iter()
-            .filter(|g| g.result == GameResult::Won)
-            .count(),
+        won: games.iter().filter(|g| g.result == GameResult::Won).count(),
         steps_passed: child
             .steps
             .iter()
@@ -115,12 +116,23 @@ pub fn figures(child: &Child, month: (i32, u32)) -> MonthFigures {
 /// The month's best game: a win against the strongest computer level on the largest board,
 /// else the latest game.
 fn best_game<'a>(child: &'a Child, month: (i32, u32)) -> Option<&'a GameEntry> {
-    let games: Vec<&GameEntry> = child.games.iter().filter(|g| in_month(g.at, month)).collect();
+    let games: Vec<&GameEntry> = child
+        .games
+        .iter()
+        .filter(|g| in_month(g.at, month))
+        .collect();
     games
         .iter()
         .copied()
         .filter(|g| g.result == GameResult::Won)
-        .max_by_key(|g| (g.computer_level.unwrap_or(0), g.kind.size(), -g.handicap, g.at))
+        .max_by_key(|g| {
+            (
+                g.computer_level.unwrap_or(0),
+                g.kind.size(),
+                -g.handicap,
+                g.at,
+            )
+        })
         .or_else(|| games.last().copied())
 }
 
@@ -217,7 +229,11 @@ pub fn monthly_html(
     let l = |zh: &'static str, hant: &'static str, en: &'static str| lang.pick(zh, hant, en);
     let mut out = String::new();
     let title = match lang {
-        Lang::En => format!("{} — monthly report, {}", child.nick, month_name(month, lang)),
+        Lang::En => format!(
+            "{} — monthly report, {}",
+            child.nick,
+            month_name(month, lang)
+        ),
         Lang::ZhHans => format!("{} · {}学棋月报", child.nick, month_name(month, lang)),
         Lang::ZhHant => format!("{} · {}學棋月報", child.nick, month_name(month, lang)),
     };
@@ -256,7 +272,11 @@ pub fn monthly_html(
     );
 
     // The month at a glance.
-    let _ = write!(out, "<h2>{}</h2><div class=\"figures\">", l("本月概况", "本月概況", "This month at a glance"));
+    let _ = write!(
+        out,
+        "<h2>{}</h2><div class=\"figures\">",
+        l("本月概况", "本月概況", "This month at a glance")
+    );
     let figure = |out: &mut String, value: String, label: &str, class_name: &str| {
         let _ = write!(
             out,
@@ -265,15 +285,44 @@ pub fn monthly_html(
             xml(label)
         );
     };
-    figure(&mut out, f.steps_passed.len().to_string(), l("通过的阶段", "通過的階段", "steps passed"), "steps");
-    figure(&mut out, f.solved.to_string(), l("做对的题", "做對的題", "puzzles solved"), "solved");
-    figure(&mut out, f.tried.to_string(), l("做过的题", "做過的題", "puzzles tried"), "tried");
-    figure(&mut out, f.games.to_string(), l("下的棋", "下的棋", "games played"), "games");
-    figure(&mut out, f.won.to_string(), l("赢的棋", "贏的棋", "games won"), "won");
+    figure(
+        &mut out,
+        f.steps_passed.len().to_string(),
+        l("通过的阶段", "通過的階段", "steps passed"),
+        "steps",
+    );
+    figure(
+        &mut out,
+        f.solved.to_string(),
+        l("做对的题", "做對的題", "puzzles solved"),
+        "solved",
+    );
+    figure(
+        &mut out,
+        f.tried.to_string(),
+        l("做过的题", "做過的題", "puzzles tried"),
+        "tried",
+    );
+    figure(
+        &mut out,
+        f.games.to_string(),
+        l("下的棋", "下的棋", "games played"),
+        "games",
+    );
+    figure(
+        &mut out,
+        f.won.to_string(),
+        l("赢的棋", "贏的棋", "games won"),
+        "won",
+    );
     out.push_str("</div>");
 
     // The path.
-    let _ = write!(out, "<h2>{}</h2>", l("学习的路", "學習的路", "The learning path"));
+    let _ = write!(
+        out,
+        "<h2>{}</h2>",
+        l("学习的路", "學習的路", "The learning path")
+    );
     let total = path::STEPS.len();
     let current = path::step(child.step);
     if let Some(step) = current {
@@ -328,7 +377,11 @@ pub fn monthly_html(
     }
 
     // Problems and the rating.
-    let _ = write!(out, "<h2>{}</h2>", l("做题和等级分", "做題和等級分", "Puzzles and rating"));
+    let _ = write!(
+        out,
+        "<h2>{}</h2>",
+        l("做题和等级分", "做題和等級分", "Puzzles and rating")
+    );
     let _ = write!(
         out,
         "<p>{}</p>",
@@ -376,12 +429,20 @@ pub fn monthly_html(
 
     // Games.
     let _ = write!(out, "<h2>{}</h2>", l("下棋", "下棋", "Games"));
-    let games: Vec<&GameEntry> = child.games.iter().filter(|g| in_month(g.at, month)).collect();
+    let games: Vec<&GameEntry> = child
+        .games
+        .iter()
+        .filter(|g| in_month(g.at, month))
+        .collect();
     if games.is_empty() {
         let _ = write!(
             out,
             "<p>{}</p>",
-            l("这个月没有记录的对局。", "這個月沒有記錄的對局。", "No games were recorded this month.")
+            l(
+                "这个月没有记录的对局。",
+                "這個月沒有記錄的對局。",
+                "No games were recorded this month."
+            )
         );
     } else {
         let _ = write!(
@@ -437,16 +498,28 @@ pub fn monthly_html(
                     last,
                     ..Marks::default()
                 },
-                l("本月最好的一盘棋", "本月最好的一盤棋", "The best game of the month"),
+                l(
+                    "本月最好的一盘棋",
+                    "本月最好的一盤棋",
+                    "The best game of the month",
+                ),
             );
             let colour = match best.color {
-                Color::Black => l("黑棋（先下）", "黑棋（先下）", "Black (the dark stones, moving first)"),
+                Color::Black => l(
+                    "黑棋（先下）",
+                    "黑棋（先下）",
+                    "Black (the dark stones, moving first)",
+                ),
                 Color::White => l("白棋", "白棋", "White (the light stones)"),
             };
             let _ = write!(
                 out,
                 "<h2>{}</h2><div class=\"position\">{svg}<p>{} {}. {} <b>{}</b>. {}</p></div>",
-                l("本月最好的一盘棋", "本月最好的一盤棋", "The best game of the month"),
+                l(
+                    "本月最好的一盘棋",
+                    "本月最好的一盤棋",
+                    "The best game of the month"
+                ),
                 l("孩子执", "孩子執", "Your child played"),
                 colour,
                 xml(&best.kind.name(lang)),

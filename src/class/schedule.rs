@@ -95,11 +95,7 @@ mod tests {
             ("right first time: never scheduled", &[(0, true)], "none"),
             ("missed: 1 day", &[(0, false)], "1@1"),
             ("missed then right: 3 days", &[(0, false), (1, true)], "3@4"),
-            (
-                "then 7",
-                &[(0, false), (1, true), (4, true)],
-                "7@11",
-            ),
+            ("then 7", &[(0, false), (1, true), (4, true)], "7@11"),
             (
                 "then 21",
                 &[(0, false), (1, true), (4, true), (11, true)],
@@ -132,15 +128,33 @@ mod tests {
             ),
             (
                 "a retired problem missed again comes back",
-                &[(0, false), (1, true), (4, true), (11, true), (32, true), (40, false)],
+                &[
+                    (0, false),
+                    (1, true),
+                    (4, true),
+                    (11, true),
+                    (32, true),
+                    (40, false),
+                ],
                 "1@41",
             ),
             (
                 "a retired problem answered right stays retired",
-                &[(0, false), (1, true), (4, true), (11, true), (32, true), (40, true)],
+                &[
+                    (0, false),
+                    (1, true),
+                    (4, true),
+                    (11, true),
+                    (32, true),
+                    (40, true),
+                ],
                 "retired",
             ),
-            ("two misses: 1 day from the last", &[(0, false), (2, false)], "1@3"),
+            (
+                "two misses: 1 day from the last",
+                &[(0, false), (2, false)],
+                "1@3",
+            ),
         ];
         for (name, answers, want) in cases {
             let mut slot = None;
@@ -158,7 +172,9 @@ mod tests {
             if let Some(Slot::Due { due, .. }) = slot {
                 // Same clock time, same offset: due exactly N×24 h after the answer.
                 assert_eq!(due.offset(), start.offset(), "{name}");
-                assert!(slot.is_some_and(|s| s.is_due(due) && !s.is_due(due - Duration::seconds(1))));
+                assert!(
+                    slot.is_some_and(|s| s.is_due(due) && !s.is_due(due - Duration::seconds(1)))
+                );
             }
         }
     }

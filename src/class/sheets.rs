@@ -36,7 +36,13 @@ pub fn child_title(child: &Child, lang: Lang) -> String {
 pub fn question(problem: &Problem, lang: Lang) -> String {
     let who = to_play_text(problem.player(), lang);
     let what = problem.goal().map_or_else(
-        || lang.pick("下出最好的一步。", "下出最好的一步。", "Find the best move."),
+        || {
+            lang.pick(
+                "下出最好的一步。",
+                "下出最好的一步。",
+                "Find the best move.",
+            )
+        },
         |g| g.instruction(lang),
     );
     match lang {
@@ -185,7 +191,8 @@ pub fn sheets_html(
             // Number each move; a point played twice (after a capture) keeps its first number.
             for (j, &(color, c)) in moves.iter().enumerate() {
                 if !m.numbers.iter().any(|(q, _, _)| *q == c) {
-                    m.numbers.push((c, color, u32::try_from(j + 1).unwrap_or(0)));
+                    m.numbers
+                        .push((c, color, u32::try_from(j + 1).unwrap_or(0)));
                 }
             }
             let window = Window::around(size, &focus(p));
@@ -194,7 +201,12 @@ pub fn sheets_html(
                 .enumerate()
                 .map(|(j, (_, c))| format!("{} {}", j + 1, c.to_gtp(size)))
                 .collect();
-            let svg = diagram(p.start().board(), window, &m, &format!("{n}. {answers_label}"));
+            let svg = diagram(
+                p.start().board(),
+                window,
+                &m,
+                &format!("{n}. {answers_label}"),
+            );
             let _ = write!(
                 out,
                 "<div class=\"cell\"><div class=\"q\"><span class=\"n\">{n}</span><span class=\"id\">{}</span></div><div class=\"pic\">{svg}</div><div class=\"a\">{}</div></div>",
@@ -230,10 +242,22 @@ mod tests {
         let entries: Vec<&Entry> = lib.step_problems(step).into_iter().take(7).collect();
         for per_page in [6, 12] {
             let pages = entries.len().div_ceil(per_page);
-            let html = sheets_html(&class, &step_title(step, Lang::ZhHans), &entries, per_page, Lang::ZhHans);
+            let html = sheets_html(
+                &class,
+                &step_title(step, Lang::ZhHans),
+                &entries,
+                per_page,
+                Lang::ZhHans,
+            );
             assert_eq!(html.matches("<section class=\"page\">").count(), pages);
-            assert_eq!(html.matches("<section class=\"page answers\">").count(), pages);
-            assert_eq!(html.matches("<div class=\"cell\">").count(), 2 * entries.len());
+            assert_eq!(
+                html.matches("<section class=\"page answers\">").count(),
+                pages
+            );
+            assert_eq!(
+                html.matches("<div class=\"cell\">").count(),
+                2 * entries.len()
+            );
             for e in &entries {
                 let n = html.matches(&format!(">{}<", e.id)).count();
                 assert_eq!(n, 2, "{}: {html}", e.id);

@@ -132,7 +132,11 @@ pub(crate) fn diagram(board: &Board, window: Window, marks: &Marks, label: &str)
     // Lines: a cut side runs on half a cell; the board's edge is thick.
     let ext = CELL / 2.0;
     for x in window.x0..=window.x1 {
-        let top = if window.y0 == 0 { py(0) } else { py(window.y0) - ext };
+        let top = if window.y0 == 0 {
+            py(0)
+        } else {
+            py(window.y0) - ext
+        };
         let bottom = if window.y1 == size - 1 {
             py(size - 1)
         } else {
@@ -147,7 +151,11 @@ pub(crate) fn diagram(board: &Board, window: Window, marks: &Marks, label: &str)
         );
     }
     for y in window.y0..=window.y1 {
-        let left = if window.x0 == 0 { px(0) } else { px(window.x0) - ext };
+        let left = if window.x0 == 0 {
+            px(0)
+        } else {
+            px(window.x0) - ext
+        };
         let right = if window.x1 == size - 1 {
             px(size - 1)
         } else {
@@ -241,7 +249,10 @@ pub(crate) fn diagram(board: &Board, window: Window, marks: &Marks, label: &str)
     // Coordinates of the shown lines, small, outside the grid.
     for x in window.x0..=window.x1 {
         let letter = Coord::new(x, 0).to_gtp(size);
-        let letter: String = letter.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+        let letter: String = letter
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
         let _ = write!(
             s,
             r##"<text x="{:.1}" y="{:.1}" font-size="3.2" text-anchor="middle" fill="#6b5a3a" font-family="DejaVu Sans, sans-serif">{letter}</text>"##,
@@ -287,7 +298,11 @@ mod tests {
         let svg = diagram(&board, Window::whole(3), &marks, "a <test>");
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert!(svg.contains("a &lt;test&gt;"));
-        assert_eq!(svg.matches("<circle").count(), 3, "two stones and one numbered");
+        assert_eq!(
+            svg.matches("<circle").count(),
+            3,
+            "two stones and one numbered"
+        );
         assert!(svg.contains("<polygon") && svg.contains(">1</text>"));
     }
 }

@@ -11,7 +11,11 @@ pub fn parse_time(text: &str) -> Result<Time, String> {
     if let Ok(t) = DateTime::parse_from_rfc3339(s) {
         return Ok(t);
     }
-    for f in ["%Y-%m-%dT%H:%M%#z", "%Y-%m-%d %H:%M:%S%#z", "%Y-%m-%d %H:%M%#z"] {
+    for f in [
+        "%Y-%m-%dT%H:%M%#z",
+        "%Y-%m-%d %H:%M:%S%#z",
+        "%Y-%m-%d %H:%M%#z",
+    ] {
         if let Ok(t) = DateTime::parse_from_str(s, f) {
             return Ok(t);
         }

@@ -522,9 +522,15 @@ fn run_new(a: &NewArgs) -> Result<(), Failure> {
 fn parse_avatar(text: &str) -> Result<Avatar, Failure> {
     Avatar::parse(text).ok_or_else(|| {
         usage(words(
-            format!("不认识的头像 {text:?}：写一种动物（panda、tiger …）或 colour:颜色（red、blue …）"),
-            format!("不認識的頭像 {text:?}：寫一種動物（panda、tiger …）或 colour:顏色（red、blue …）"),
-            format!("unknown avatar {text:?}: an animal (panda, tiger …) or colour:NAME (red, blue …)"),
+            format!(
+                "不认识的头像 {text:?}：写一种动物（panda、tiger …）或 colour:颜色（red、blue …）"
+            ),
+            format!(
+                "不認識的頭像 {text:?}：寫一種動物（panda、tiger …）或 colour:顏色（red、blue …）"
+            ),
+            format!(
+                "unknown avatar {text:?}: an animal (panda, tiger …) or colour:NAME (red, blue …)"
+            ),
         ))
     })
 }
@@ -555,7 +561,9 @@ fn vertices(answer: &[String], size: u8) -> Result<Vec<Coord>, Failure> {
                 usage(words(
                     format!("{v:?} 不是{size}路棋盘上的点（例如 D4；没有字母 I）"),
                     format!("{v:?} 不是{size}路棋盤上的點（例如 D4；沒有字母 I）"),
-                    format!("{v:?} is not a point of the {size}×{size} board (e.g. D4; no letter I)"),
+                    format!(
+                        "{v:?} is not a point of the {size}×{size} board (e.g. D4; no letter I)"
+                    ),
                 ))
             })
         })
@@ -569,7 +577,11 @@ fn run_attempt(a: &AttemptArgs) -> Result<(), Failure> {
         let library = Library::for_class(class);
         let id = a.problem.trim();
         let entry = library.get(id).ok_or_else(|| {
-            match class.problems.iter().find(|p| p.id.eq_ignore_ascii_case(id)) {
+            match class
+                .problems
+                .iter()
+                .find(|p| p.id.eq_ignore_ascii_case(id))
+            {
                 Some(p) if !p.approved => ClassError::NotApproved(p.id.clone()),
                 Some(p) => ClassError::NotProved(p.id.clone()),
                 None => ClassError::NoSuchProblem(id.to_string()),
@@ -699,7 +711,12 @@ fn read_sgf(path: &Path) -> Result<(crate::record::GameTree, String), Failure> {
         )
     })?;
     let tree = reading.collection.trees.into_iter().next().ok_or_else(|| {
-        file_failure(path, "文件里没有对局", "檔案裡沒有對局", "no game in the file")
+        file_failure(
+            path,
+            "文件里没有对局",
+            "檔案裡沒有對局",
+            "no game in the file",
+        )
     })?;
     let mut text = String::new();
     crate::record::sgf_write::write_tree(&tree, &mut text);
@@ -876,12 +893,21 @@ fn run_homework(a: &HomeworkArgs) -> Result<(), Failure> {
             println!(
                 "{}",
                 match (lang, d.proved) {
-                    (Lang::ZhHans, true) => format!("第{n}手 {id}：下了 {played}，答案 {answer}（{reason}）"),
-                    (Lang::ZhHans, false) => format!("第{n}手 {id}：下了 {played}，答案 {answer}（{reason}；未证明，需要老师修改）"),
-                    (Lang::ZhHant, true) => format!("第{n}手 {id}：下了 {played}，答案 {answer}（{reason}）"),
-                    (Lang::ZhHant, false) => format!("第{n}手 {id}：下了 {played}，答案 {answer}（{reason}；未證明，需要老師修改）"),
-                    (Lang::En, true) => format!("move {n} {id}: played {played}, answer {answer} ({reason})"),
-                    (Lang::En, false) => format!("move {n} {id}: played {played}, answer {answer} ({reason}; not proved: the teacher mends it first)"),
+                    (Lang::ZhHans, true) =>
+                        format!("第{n}手 {id}：下了 {played}，答案 {answer}（{reason}）"),
+                    (Lang::ZhHans, false) => format!(
+                        "第{n}手 {id}：下了 {played}，答案 {answer}（{reason}；未证明，需要老师修改）"
+                    ),
+                    (Lang::ZhHant, true) =>
+                        format!("第{n}手 {id}：下了 {played}，答案 {answer}（{reason}）"),
+                    (Lang::ZhHant, false) => format!(
+                        "第{n}手 {id}：下了 {played}，答案 {answer}（{reason}；未證明，需要老師修改）"
+                    ),
+                    (Lang::En, true) =>
+                        format!("move {n} {id}: played {played}, answer {answer} ({reason})"),
+                    (Lang::En, false) => format!(
+                        "move {n} {id}: played {played}, answer {answer} ({reason}; not proved: the teacher mends it first)"
+                    ),
                 }
             );
         }
@@ -920,13 +946,8 @@ fn run_report(a: &ReportArgs) -> Result<(), Failure> {
     })?;
     let class = class_file::load(&a.file)?;
     let library = Library::for_class(&class);
-    let html = crate::class::report::monthly_html(
-        &class,
-        &a.child,
-        month,
-        lang_or_env(a.lang),
-        &library,
-    )?;
+    let html =
+        crate::class::report::monthly_html(&class, &a.child, month, lang_or_env(a.lang), &library)?;
     write_output(&a.output, &html)
 }
 
@@ -987,19 +1008,19 @@ fn run_import(a: &ImportArgs) -> Result<(), Failure> {
     let output = match &a.output {
         Some(o) => o.clone(),
         None => {
-            let folder = class_file::classes_folder(|v| std::env::var(v).ok()).ok_or_else(|| {
-                usage(words(
-                    "找不到班级文件夹（没有 XDG_DATA_HOME 或 HOME）：请用 -o 指定",
-                    "找不到班級資料夾（沒有 XDG_DATA_HOME 或 HOME）：請用 -o 指定",
-                    "no folder for classes (neither XDG_DATA_HOME nor HOME is set): give -o",
-                ))
-            })?;
-            std::fs::create_dir_all(&folder)
-                .map_err(|e| ClassFileError::Io(folder.clone(), e))?;
-            let name = a
-                .export
-                .file_name()
-                .map_or_else(|| std::ffi::OsString::from("class.tyclass"), |n| n.to_os_string());
+            let folder =
+                class_file::classes_folder(|v| std::env::var(v).ok()).ok_or_else(|| {
+                    usage(words(
+                        "找不到班级文件夹（没有 XDG_DATA_HOME 或 HOME）：请用 -o 指定",
+                        "找不到班級資料夾（沒有 XDG_DATA_HOME 或 HOME）：請用 -o 指定",
+                        "no folder for classes (neither XDG_DATA_HOME nor HOME is set): give -o",
+                    ))
+                })?;
+            std::fs::create_dir_all(&folder).map_err(|e| ClassFileError::Io(folder.clone(), e))?;
+            let name = a.export.file_name().map_or_else(
+                || std::ffi::OsString::from("class.tyclass"),
+                |n| n.to_os_string(),
+            );
             folder.join(name)
         }
     };

@@ -100,7 +100,10 @@ fn report(name: &str, set: &ProblemSet) -> bool {
         }
         let verdict = if r.is_sound() { "ok" } else { "FAILED" };
         sound &= r.is_sound();
-        let id = problem.id().map(|id| format!(" [{id}]")).unwrap_or_default();
+        let id = problem
+            .id()
+            .map(|id| format!(" [{id}]"))
+            .unwrap_or_default();
         println!(
             "{name} #{}{id} {title}: {verdict} ({goal}, {} right line{})",
             i + 1,

@@ -146,7 +146,10 @@ pub fn classes_folder(get: impl Fn(&str) -> Option<String>) -> Option<PathBuf> {
 
 /// `FILE.bak`: the previous good copy.
 pub fn backup_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    let mut name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
     name.push(".bak");
     path.with_file_name(name)
 }
@@ -219,7 +222,10 @@ pub fn save(path: &Path, class: &Class) -> Result<(), ClassFileError> {
 /// `FILE.lock`: the file whose OS advisory lock one writer of the class holds while it reads,
 /// changes and saves the class ([`update`]).
 pub fn lock_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    let mut name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
     name.push(".lock");
     path.with_file_name(name)
 }
@@ -229,10 +235,7 @@ pub fn lock_path(path: &Path) -> PathBuf {
 /// read to the save, so two writers at once (the window and a script, two scripts) never lose
 /// each other's changes: the second waits for the first. When `change` refuses, nothing is
 /// written.
-pub fn update<T, E>(
-    path: &Path,
-    change: impl FnOnce(&mut Class) -> Result<T, E>,
-) -> Result<T, E>
+pub fn update<T, E>(path: &Path, change: impl FnOnce(&mut Class) -> Result<T, E>) -> Result<T, E>
 where
     E: From<ClassFileError>,
 {
@@ -269,10 +272,8 @@ mod tests {
     use crate::class::model::Time;
 
     fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "tianyuan-classfile-{}-{name}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("tianyuan-classfile-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("scratch");
         dir
@@ -289,7 +290,10 @@ mod tests {
             "HOME" => Some("/home/li".to_string()),
             _ => None,
         };
-        assert_eq!(classes_folder(env), Some(PathBuf::from("/data/tianyuan/classes")));
+        assert_eq!(
+            classes_folder(env),
+            Some(PathBuf::from("/data/tianyuan/classes"))
+        );
         let home = |k: &str| (k == "HOME").then(|| "/home/li".to_string());
         assert_eq!(
             classes_folder(home),
@@ -298,13 +302,85 @@ mod tests {
         assert_eq!(classes_folder(|_| None), None);
     }
 
+    /// A caller's error: the file's or the class's.
+    #[derive(Debug)]
+    enum Either {
+        File(ClassFileError),
+        Class(crate::class::ClassError),
+    }
+
+    impl From<ClassFileError> for Either {
+        fn from(e: ClassFileError) -> Either {
+            Either::File(e)
+        }
+    }
+
+    impl From<crate::class::ClassError> for Either {
+        fn from(e: crate::class::ClassError) -> Either {
+            Either::Class(e)
+        }
+    }
+
+    #[test]
+    fn writers_at_once_through_update_lose_nothing() {
+        let dir = scratch("update");
+        let path = dir.join("a.tyclass");
+        create(&path, &Class::new("A", "B", t())).expect("create");
+        let threads: Vec<_> = (0..4)
+            .map(|k| {
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    for n in 0..5 {
+                        update(&path, |class| {
+                            class.add_child(&format!("kid{k}-{n}"), None, t())?;
+                            Ok::<(), Either>(())
+                        })
+                        .expect("update");
+                    }
+                })
+            })
+            .collect();
+        for th in threads {
+            th.join().expect("thread");
+        }
+        assert_eq!(load(&path).expect("load").children.len(), 20);
+        // A refusal inside the change writes nothing.
+        let before = std::fs::read(&path).expect("bytes");
+        let r: Result<(), Either> = update(&path, |class| {
+            class.add_child("kid0-0", None, t())?;
+            Ok(())
+        });
+        assert!(matches!(r, Err(Either::Class(_))), "{r:?}");
+        assert_eq!(std::fs::read(&path).expect("bytes"), before);
+        let missing: Result<(), Either> = update(&dir.join("none.tyclass"), |_| Ok(()));
+        assert!(matches!(missing, Err(Either::File(ClassFileError::Io(..)))));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn errors_are_said_in_three_languages() {
+        let e = ClassFileError::Damaged {
+            path: PathBuf::from("a.tyclass"),
+            error: FormatError::NotAClass,
+            backup: Some(PathBuf::from("a.tyclass.bak")),
+        };
+        let texts: Vec<String> = Lang::ALL.iter().map(|&l| e.text(l)).collect();
+        assert!(texts[0].contains("不是天元的班级文件") && texts[0].contains(".bak"));
+        assert!(texts[1].contains("不是天元的班級檔案"));
+        assert!(texts[2].contains("not a Tianyuan class file"));
+        assert_eq!(e.to_string(), texts[2]);
+    }
+
     #[test]
     fn create_save_load_and_the_backup() {
         let dir = scratch("save");
         let path = dir.join("a.tyclass");
         let mut class = Class::new("A", "B", t());
         create(&path, &class).expect("create");
-        assert!(matches!(create(&path, &class), Err(ClassFileError::Exists(_))));
+        assert!(matches!(
+            create(&path, &class),
+            Err(ClassFileError::Exists(_))
+        ));
         class.add_child("Mo", None, t()).expect("add");
         save(&path, &class).expect("save");
         assert_eq!(load(&path).expect("load"), class);
@@ -313,12 +389,17 @@ mod tests {
         // Damage the file: the error names the backup, and save refuses to replace it.
         std::fs::write(&path, b"{\"format\":\"tianyuan-class\",").expect("write");
         match load(&path) {
-            Err(ClassFileError::Damaged { backup: Some(b), .. }) => {
+            Err(ClassFileError::Damaged {
+                backup: Some(b), ..
+            }) => {
                 assert_eq!(b, backup_path(&path));
             }
             other => panic!("{other:?}"),
         }
-        assert!(matches!(save(&path, &class), Err(ClassFileError::Damaged { .. })));
+        assert!(matches!(
+            save(&path, &class),
+            Err(ClassFileError::Damaged { .. })
+        ));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

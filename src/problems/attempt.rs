@@ -291,6 +291,27 @@ mod tests {
         assert_eq!(a.play(pt("aa")), Answer::Over);
     }
 
+    /// Issue 20: the hint shows the area, not the point: a rectangle holding the answer and
+    /// the marked stones, at least three lines each way, inside the board.
+    #[test]
+    fn issue20_the_hint_is_an_area_around_the_answer_and_the_marks() {
+        let a = attempt("(;SZ[9]PL[B]TR[ee]AW[ee]AB[de][fe][ed](;B[ef]C[RIGHT])(;B[dd];W[ef]))");
+        let area = a.hint_area();
+        // E5 (the mark) and E4 (the answer): columns D–F widened by two, rows 4–5 by two.
+        assert!(area.contains(&pt("ef")) && area.contains(&pt("ee")));
+        assert_eq!(area.len(), 5 * 6, "{area:?}");
+        assert!(area.iter().all(|c| c.x < 9 && c.y < 9));
+        // In the corner the area stops at the edges.
+        let corner = attempt("(;SZ[9]PL[B]AW[aa]AB[ba](;B[ab]C[RIGHT])(;B[bb];W[ab]))");
+        let area = corner.hint_area();
+        assert!(area.contains(&pt("aa")) && area.contains(&pt("cc")));
+        assert!(area.iter().all(|c| c.x <= 2 && c.y <= 3));
+        // Once solved, no hint.
+        let mut done = corner;
+        let _ = done.play(pt("ab"));
+        assert!(done.hint_area().is_empty());
+    }
+
     #[test]
     fn a_wrong_move_gets_the_refutation_then_a_restart() {
         let mut a = attempt(SGF);

@@ -99,8 +99,16 @@ impl Goal {
     /// drawn with a triangle, an endgame region shaded blue).
     pub fn instruction(self, lang: Lang) -> &'static str {
         match self {
-            Goal::Capture => lang.pick("吃掉有△的棋子。", "吃掉有△的棋子。", "Capture the marked stones."),
-            Goal::Escape => lang.pick("救出有△的棋子。", "救出有△的棋子。", "Save the marked stones."),
+            Goal::Capture => lang.pick(
+                "吃掉有△的棋子。",
+                "吃掉有△的棋子。",
+                "Capture the marked stones.",
+            ),
+            Goal::Escape => lang.pick(
+                "救出有△的棋子。",
+                "救出有△的棋子。",
+                "Save the marked stones.",
+            ),
             Goal::Ladder => lang.pick(
                 "用征子吃掉有△的棋子。",
                 "用征子吃掉有△的棋子。",
@@ -126,7 +134,11 @@ impl Goal {
                 "讓有△的棋子做出兩隻眼，活棋。",
                 "Make the marked stones live with two eyes.",
             ),
-            Goal::Kill => lang.pick("杀死有△的棋子。", "殺死有△的棋子。", "Kill the marked stones."),
+            Goal::Kill => lang.pick(
+                "杀死有△的棋子。",
+                "殺死有△的棋子。",
+                "Kill the marked stones.",
+            ),
             Goal::Endgame => lang.pick(
                 "在蓝色的地方下出最好的一步。",
                 "在藍色的地方下出最好的一步。",
@@ -436,6 +448,78 @@ mod tests {
         assert!(Goal::Capture.achieved(Color::Black, &start, &end, &[]));
         // White's marked stone is gone: it did not escape.
         assert!(!Goal::Escape.achieved(Color::White, &start, &end, &target));
+    }
+
+    /// Issue 20: connect and cut on a table of end positions (Black the player).
+    #[test]
+    fn issue20_connect_and_cut_judge_the_end_position() {
+        let start = board(&[".....", ".X...", ".OX..", ".....", "....."]);
+        let marks = [Coord::new(1, 1), Coord::new(2, 2)];
+        let cases: &[(&str, Goal, &[&str], bool)] = &[
+            (
+                "connected",
+                Goal::Connect,
+                &[".....", ".XX..", ".OX..", ".....", "....."],
+                true,
+            ),
+            (
+                "still apart",
+                Goal::Connect,
+                &[".....", ".X...", ".OX..", ".....", "....."],
+                false,
+            ),
+            (
+                "one chain in atari is no connection",
+                Goal::Connect,
+                &[".O...", "OXXO.", ".OXO.", "..O..", "....."],
+                false,
+            ),
+        ];
+        for (name, goal, end, want) in cases {
+            assert_eq!(
+                goal.achieved(Color::Black, &start, &board(end), &marks),
+                *want,
+                "{name}"
+            );
+        }
+        // White's two diagonal stones, Black cuts between them.
+        let start = board(&[".....", ".O...", "..O..", ".....", "....."]);
+        let marks = [Coord::new(1, 1), Coord::new(2, 2)];
+        let cases: &[(&str, &[&str], bool)] = &[
+            (
+                "cut, the cutter safe",
+                &[".....", ".OX..", "..O..", ".....", "....."],
+                true,
+            ),
+            (
+                "connected",
+                &[".....", ".OO..", "..O..", ".....", "....."],
+                false,
+            ),
+            (
+                "cut but the cutter in atari",
+                &[".....", ".OXO.", "..O..", ".....", "....."],
+                false,
+            ),
+            (
+                "one side captured counts as cut off",
+                &[".....", ".X...", "X.O..", ".....", "....."],
+                true,
+            ),
+            (
+                "one gone, no cutter needed",
+                &[".....", ".....", "..O..", ".....", "....."],
+                true,
+            ),
+        ];
+        for (name, end, want) in cases {
+            assert_eq!(
+                Goal::Cut.achieved(Color::Black, &start, &board(end), &marks),
+                *want,
+                "{name}"
+            );
+        }
+        assert!(!Goal::Cut.achieved(Color::Black, &start, &start, &marks[..1]));
     }
 
     #[test]

@@ -90,7 +90,11 @@ fn all_gone(board: &Board, defender: Color, targets: &[Coord]) -> bool {
 /// the defender does in the area (passes included), with the defender never reaching
 /// unconditional life (Benson) for any of them. `Some(true)`: proved dead; `Some(false)`:
 /// the defender holds; `None`: not read to the end within the bounds.
-pub fn dead_with_defender_to_move(board: &Board, defender: Color, targets: &[Coord]) -> Option<bool> {
+pub fn dead_with_defender_to_move(
+    board: &Board,
+    defender: Color,
+    targets: &[Coord],
+) -> Option<bool> {
     let targets: Vec<Coord> = targets
         .iter()
         .copied()
@@ -267,13 +271,26 @@ pub fn best_region_count(board: &Board, player: Color, region: &[Coord]) -> Opti
     let mut game = Game::from_board(board.clone(), Rules::default(), player);
     let mut search = Search::new();
     let mut table: HashMap<(u64, bool, u8), i32> = HashMap::new();
-    let v = minimax(&mut game, player, region, true, 0, 0, &mut search, &mut table);
+    let v = minimax(
+        &mut game,
+        player,
+        region,
+        true,
+        0,
+        0,
+        &mut search,
+        &mut table,
+    );
     if search.exhausted { None } else { Some(v) }
 }
 
 /// The first moves of `player` that get the best count (and that best count), for writing
 /// problems.
-pub fn best_region_moves(board: &Board, player: Color, region: &[Coord]) -> Option<(i32, Vec<Move>)> {
+pub fn best_region_moves(
+    board: &Board,
+    player: Color,
+    region: &[Coord],
+) -> Option<(i32, Vec<Move>)> {
     let best = best_region_count(board, player, region)?;
     let mut moves = Vec::new();
     let mut candidates: Vec<Move> = region
@@ -290,7 +307,16 @@ pub fn best_region_moves(board: &Board, player: Color, region: &[Coord]) -> Opti
         let mut search = Search::new();
         let mut table = HashMap::new();
         let passes = u8::from(mv == Move::Pass);
-        let v = minimax(&mut game, player, region, false, passes, 1, &mut search, &mut table);
+        let v = minimax(
+            &mut game,
+            player,
+            region,
+            false,
+            passes,
+            1,
+            &mut search,
+            &mut table,
+        );
         if search.exhausted {
             return None;
         }
@@ -347,14 +373,32 @@ fn minimax(
         if game.play(mover, Move::Play(m)).is_err() {
             continue;
         }
-        let v = minimax(game, player, region, !player_to_move, 0, depth + 1, search, table);
+        let v = minimax(
+            game,
+            player,
+            region,
+            !player_to_move,
+            0,
+            depth + 1,
+            search,
+            table,
+        );
         game.undo();
         if better(v, best) {
             best = Some(v);
         }
     }
     if game.play(mover, Move::Pass).is_ok() {
-        let v = minimax(game, player, region, !player_to_move, passes + 1, depth + 1, search, table);
+        let v = minimax(
+            game,
+            player,
+            region,
+            !player_to_move,
+            passes + 1,
+            depth + 1,
+            search,
+            table,
+        );
         game.undo();
         if better(v, best) {
             best = Some(v);
