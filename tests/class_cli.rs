@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
-use tianyuan::rules::{Color, Move};
+use tianyuan::rules::Move;
 
 fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_tianyuan"));
@@ -260,6 +260,12 @@ fn issue20_pinned_forms_shapes_and_exit_statuses() {
     );
 
     // Exit statuses: refused 1, usage 2.
+    let (s_html, r_html, missing) = (
+        dir.join("s.html"),
+        dir.join("r.html"),
+        dir.join("missing.tyclass"),
+    );
+    let (s_html, r_html, missing) = (p(&s_html), p(&r_html), p(&missing));
     let cases: &[(&[&str], i32)] = &[
         (&["due", f, "--child", "nobody", "--at", at], 1),
         (
@@ -290,22 +296,15 @@ fn issue20_pinned_forms_shapes_and_exit_statuses() {
         ),
         (&["due", f, "--child", "Bo", "--at", "next tuesday"], 2),
         (&["due", f, "--child", "Bo"], 2),
-        (&["sheets", f, "-o", p(&dir.join("s.html"))], 2),
+        (&["sheets", f, "-o", s_html], 2),
         (
             &[
-                "report",
-                f,
-                "--child",
-                "Bo",
-                "--month",
-                "2025-13",
-                "-o",
-                p(&dir.join("r.html")),
+                "report", f, "--child", "Bo", "--month", "2025-13", "-o", r_html,
             ],
             2,
         ),
         (&["frobnicate", f], 2),
-        (&["show", p(&dir.join("missing.tyclass"))], 1),
+        (&["show", missing], 1),
         (&["remove", f, "--child", "Bo"], 1),
         (&["remove", f, "--child", "Bo", "--pin", "4321"], 1),
     ];
@@ -556,7 +555,7 @@ fn issue20_sheets_and_report_for_every_child_field() {
         "--at",
         "2025-03-01T09:00:00+08:00",
     ]);
-    for (n, per_page, pages) in [(1u8, "6", None), (5, "12", None), (7, "6", None)] {
+    for (n, per_page) in [(1u8, "6"), (5, "12"), (7, "6")] {
         let out = dir.join(format!("step{n}.html"));
         ok(&[
             "sheets",
@@ -579,7 +578,6 @@ fn issue20_sheets_and_report_for_every_child_field() {
         let per: usize = per_page.parse().expect("n");
         assert_eq!(problem_pages, (cells / 2).div_ceil(per), "step {n}");
         assert!(html.contains("size: A4") && html.contains("周二班"));
-        let _: Option<u8> = pages;
     }
     let ids = listed_ids();
     let wrong = wrong_answer(&ids[0]);
@@ -829,5 +827,4 @@ fn issue20_export_needs_the_pin_and_import_makes_the_same_class() {
         b.child("mei").map(|c| c.avatar.code()),
         Ok("animal:fox".into())
     );
-    let _ = Color::Black;
 }

@@ -21,7 +21,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::class::format::time_text;
 use crate::class::homework::{self, Draft};
@@ -603,25 +603,83 @@ fn run_attempt(a: &AttemptArgs) -> Result<(), Failure> {
         )?;
         Ok::<_, Failure>(verdict)
     })?;
-    println!("{}", if verdict.right { "right" } else { "wrong" });
+    say(&if verdict.right { "right" } else { "wrong" });
     if let Some(why) = verdict.why {
         eprintln!("{}", why.text(env_lang()));
     }
     Ok(())
 }
 
+/// One line of `class due --json`, members in the pinned order.
+#[derive(Serialize)]
+struct DueJson {
+    problem: String,
+    due: String,
+}
+
+/// One child of `class show --json`, members in the pinned order.
+#[derive(Serialize)]
+struct ChildJson<'a> {
+    nick: &'a str,
+    rating: f64,
+    step: u8,
+    solved: usize,
+    tried: usize,
+}
+
+/// `class show --json`: `{"children": […]}`.
+#[derive(Serialize)]
+struct ShowJson<'a> {
+    children: Vec<ChildJson<'a>>,
+}
+
+/// One draft of `class homework --json`, members in the pinned order.
+#[derive(Serialize)]
+struct DraftJson {
+    #[serde(rename = "move")]
+    move_number: u32,
+    answer: String,
+    played: String,
+    reason: &'static str,
+}
+
+/// Prints JSON on one line (a value of plain members always serialises).
+fn print_json(value: &impl Serialize) {
+    match serde_json::to_string(value) {
+        Ok(text) => say(&text),
+        Err(e) => eprintln!("{e}"),
+    }
+}
+
+/// `println!` that ends quietly on a closed pipe ([`say`]).
+macro_rules! out {
+    ($($t:tt)*) => {
+        say(&format!($($t)*))
+    };
+}
+
+/// Prints a line on standard output; a closed pipe (`… | head`) ends the output quietly
+/// instead of a panic.
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
+}
+
 fn run_due(a: &DueArgs) -> Result<(), Failure> {
     let class = class_file::load(&a.file)?;
     let due = class.child(&a.child)?.due(a.at);
     if a.json {
-        let list: Vec<_> = due
+        let list: Vec<DueJson> = due
             .iter()
-            .map(|(id, t)| json!({"problem": id, "due": time_text(*t)}))
+            .map(|(id, t)| DueJson {
+                problem: id.clone(),
+                due: time_text(*t),
+            })
             .collect();
-        println!("{}", serde_json::Value::Array(list));
+        print_json(&list);
     } else {
         for (id, t) in due {
-            println!("{id}\t{}", time_text(t));
+            out!("{id}\t{}", time_text(t));
         }
     }
     Ok(())
@@ -631,36 +689,46 @@ fn run_show(a: &ShowArgs) -> Result<(), Failure> {
     let class = class_file::load(&a.file)?;
     let rows = class.summary();
     if a.json {
-        let children: Vec<_> = rows
+        let children = rows
             .iter()
-            .map(|c| {
-                json!({
-                    "nick": c.nick,
-                    "rating": c.rating,
-                    "step": c.step,
-                    "solved": c.solved,
-                    "tried": c.tried,
-                })
+            .map(|c| ChildJson {
+                nick: &c.nick,
+                rating: c.rating,
+                step: c.step,
+                solved: c.solved,
+                tried: c.tried,
             })
             .collect();
-        println!("{}", json!({ "children": children }));
+        print_json(&ShowJson { children });
     } else {
         let lang = env_lang();
-        println!("{} · {}", class.name, class.teacher);
+        out!("{} · {}", class.name, class.teacher);
         for c in rows {
             let step = path::step(c.step).map_or("?", |s| s.name(lang));
             match lang {
-                Lang::ZhHans => println!(
+                Lang::ZhHans => out!(
                     "{}\t等级分 {:.0}\t第{}步（{step}）\t做对 {} / 做过 {}",
-                    c.nick, c.rating, c.step, c.solved, c.tried
+                    c.nick,
+                    c.rating,
+                    c.step,
+                    c.solved,
+                    c.tried
                 ),
-                Lang::ZhHant => println!(
+                Lang::ZhHant => out!(
                     "{}\t等級分 {:.0}\t第{}步（{step}）\t做對 {} / 做過 {}",
-                    c.nick, c.rating, c.step, c.solved, c.tried
+                    c.nick,
+                    c.rating,
+                    c.step,
+                    c.solved,
+                    c.tried
                 ),
-                Lang::En => println!(
+                Lang::En => out!(
                     "{}\trating {:.0}\tstep {} ({step})\tsolved {} of {} tried",
-                    c.nick, c.rating, c.step, c.solved, c.tried
+                    c.nick,
+                    c.rating,
+                    c.step,
+                    c.solved,
+                    c.tried
                 ),
             }
         }
@@ -673,10 +741,10 @@ fn run_next(a: &NextArgs) -> Result<(), Failure> {
     let library = Library::for_class(&class);
     let ids = class.next_problems(&a.child, &library, a.at.unwrap_or_else(now), a.count)?;
     if a.json {
-        println!("{}", json!(ids));
+        print_json(&ids);
     } else {
         for id in ids {
-            println!("{id}");
+            out!("{id}");
         }
     }
     Ok(())
@@ -811,7 +879,7 @@ fn run_game(a: &GameArgs) -> Result<(), Failure> {
         )?;
         Ok::<_, Failure>((result, passed))
     })?;
-    println!("{}", result.code());
+    say(&result.code());
     if let Some(step) = passed {
         let next = step + 1;
         eprintln!(
@@ -836,13 +904,13 @@ fn run_move(a: &MoveArgs) -> Result<(), Failure> {
 }
 
 /// One draft as the issue pins it: `{"move", "answer", "played", "reason"}`.
-fn draft_json(d: &Draft, size: u8) -> serde_json::Value {
-    json!({
-        "move": d.move_number,
-        "answer": d.answer.to_gtp(size),
-        "played": crate::gtp::vertex::format_move(d.played, size),
-        "reason": d.reason.code(),
-    })
+fn draft_json(d: &Draft, size: u8) -> DraftJson {
+    DraftJson {
+        move_number: d.move_number,
+        answer: d.answer.to_gtp(size),
+        played: crate::gtp::vertex::format_move(d.played, size),
+        reason: d.reason.code(),
+    }
 }
 
 fn run_homework(a: &HomeworkArgs) -> Result<(), Failure> {
@@ -881,8 +949,8 @@ fn run_homework(a: &HomeworkArgs) -> Result<(), Failure> {
         Ok::<_, Failure>(drafts)
     })?;
     if a.json {
-        let list: Vec<_> = drafts.iter().map(|d| draft_json(d, info.size)).collect();
-        println!("{}", serde_json::Value::Array(list));
+        let list: Vec<DraftJson> = drafts.iter().map(|d| draft_json(d, info.size)).collect();
+        print_json(&list);
     } else {
         for d in &drafts {
             let played = crate::gtp::vertex::format_move(d.played, info.size);
@@ -890,7 +958,7 @@ fn run_homework(a: &HomeworkArgs) -> Result<(), Failure> {
             let reason = d.reason.text(lang);
             let n = d.move_number;
             let id = &d.id;
-            println!(
+            out!(
                 "{}",
                 match (lang, d.proved) {
                     (Lang::ZhHans, true) =>
@@ -1025,7 +1093,7 @@ fn run_import(a: &ImportArgs) -> Result<(), Failure> {
         }
     };
     class_file::create(&output, &class)?;
-    println!("{}", output.display());
+    say(&output.display().to_string());
     Ok(())
 }
 

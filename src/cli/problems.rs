@@ -4,6 +4,7 @@
 //! refutation. `tianyuan problems list` prints the shipped problems, one a line, each with its
 //! identifier (the `--problem` of `tianyuan class attempt`).
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -150,14 +151,28 @@ fn run_list(args: &ListArgs) -> ExitCode {
                 })
             })
             .collect();
-        println!("{}", serde_json::Value::Array(list));
+        let _ = writeln!(
+            std::io::stdout().lock(),
+            "{}",
+            serde_json::Value::Array(list)
+        );
         return ExitCode::SUCCESS;
     }
+    let mut stdout = std::io::stdout().lock();
     for s in all {
         let goal = s.problem.goal().map_or("-", |g| g.keyword());
         let size = s.problem.start().size();
         let name = s.problem.name().unwrap_or_default();
-        println!("{}\t{goal}\t{size}×{size}\t{}\t{name}", s.id, s.file);
+        // A closed pipe (`problems list | head`) ends the list quietly.
+        if writeln!(
+            stdout,
+            "{}\t{goal}\t{size}×{size}\t{}\t{name}",
+            s.id, s.file
+        )
+        .is_err()
+        {
+            break;
+        }
     }
     if all.is_empty() {
         eprintln!(

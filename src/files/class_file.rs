@@ -350,7 +350,13 @@ mod tests {
             class.add_child("kid0-0", None, t())?;
             Ok(())
         });
-        assert!(matches!(r, Err(Either::Class(_))), "{r:?}");
+        assert!(
+            matches!(
+                r,
+                Err(Either::Class(crate::class::ClassError::DuplicateChild(_)))
+            ),
+            "{r:?}"
+        );
         assert_eq!(std::fs::read(&path).expect("bytes"), before);
         let missing: Result<(), Either> = update(&dir.join("none.tyclass"), |_| Ok(()));
         assert!(matches!(missing, Err(Either::File(ClassFileError::Io(..)))));
