@@ -255,10 +255,10 @@ pub fn monthly_html(
     let _ = write!(out, "<h1>{avatar}{}</h1>", xml(&title));
     let _ = write!(
         out,
-        "<p class=\"sub\">{}: {} · {}: {}</p>",
-        l("班级", "班級", "Class"),
+        "<p class=\"sub\">{}{} · {}{}</p>",
+        l("班级：", "班級：", "Class: "),
         xml(&class.name),
-        l("老师", "老師", "Teacher"),
+        l("老师：", "老師：", "Teacher: "),
         xml(&class.teacher)
     );
     let _ = write!(
@@ -326,14 +326,25 @@ pub fn monthly_html(
     let total = path::STEPS.len();
     let current = path::step(child.step);
     if let Some(step) = current {
-        let _ = write!(
-            out,
-            "<p>{} <b>{}/{total}</b>: <b>{}</b>. {}</p>",
-            l("现在在第", "現在在第", "Now at step"),
+        let (n, name, what) = (
             step.number,
             xml(step.name(lang)),
-            xml(step.for_parents(lang))
+            xml(step.for_parents(lang)),
         );
+        let _ = match lang {
+            Lang::ZhHans => write!(
+                out,
+                "<p>现在在第<b>{n}</b>步（共{total}步）：<b>{name}</b>。{what}</p>"
+            ),
+            Lang::ZhHant => write!(
+                out,
+                "<p>現在在第<b>{n}</b>步（共{total}步）：<b>{name}</b>。{what}</p>"
+            ),
+            Lang::En => write!(
+                out,
+                "<p>Now at step <b>{n}</b> of {total}: <b>{name}</b>. {what}</p>"
+            ),
+        };
     }
     if f.steps_passed.is_empty() {
         let _ = write!(
@@ -348,32 +359,46 @@ pub fn monthly_html(
     } else {
         for n in &f.steps_passed {
             if let Some(s) = path::step(*n) {
-                let _ = write!(
-                    out,
-                    "<p class=\"passed\">✔ {} {}: <b>{}</b> — {}</p>",
-                    l("通过第", "通過第", "Passed step"),
-                    s.number,
-                    xml(s.name(lang)),
-                    xml(s.for_parents(lang))
-                );
+                let (n, name, what) = (s.number, xml(s.name(lang)), xml(s.for_parents(lang)));
+                let _ = match lang {
+                    Lang::ZhHans => write!(
+                        out,
+                        "<p class=\"passed\">✔ 通过了第{n}步：<b>{name}</b>。{what}</p>"
+                    ),
+                    Lang::ZhHant => write!(
+                        out,
+                        "<p class=\"passed\">✔ 通過了第{n}步：<b>{name}</b>。{what}</p>"
+                    ),
+                    Lang::En => write!(
+                        out,
+                        "<p class=\"passed\">✔ Passed step {n}: <b>{name}</b>. {what}</p>"
+                    ),
+                };
             }
         }
     }
     if let Some(step) = current {
         let progress = child.step_progress(library);
-        let _ = write!(
-            out,
-            "<p class=\"note\">{} {} ({}: {}/{} {}, {}/{} {})</p>",
-            l("下一步的要求：", "下一步的要求：", "To pass this step:"),
-            xml(&step.rule_text(lang)),
-            l("目前", "目前", "so far"),
-            progress.wins.min(step.rule.wins),
-            step.rule.wins,
-            l("盘", "盤", "wins"),
+        let rule = xml(&step.rule_text(lang));
+        let (w, wn) = (progress.wins.min(step.rule.wins), step.rule.wins);
+        let (p, pn) = (
             progress.problems.min(step.rule.problems),
             step.rule.problems,
-            l("题", "題", "puzzles")
         );
+        let _ = match lang {
+            Lang::ZhHans => write!(
+                out,
+                "<p class=\"note\">通过这一步要：{rule}（目前：赢了{w}/{wn}盘，做对{p}/{pn}题）</p>"
+            ),
+            Lang::ZhHant => write!(
+                out,
+                "<p class=\"note\">通過這一步要：{rule}（目前：贏了{w}/{wn}盤，做對{p}/{pn}題）</p>"
+            ),
+            Lang::En => write!(
+                out,
+                "<p class=\"note\">To pass this step: {rule} (so far: {w} of {wn} wins, {p} of {pn} puzzles)</p>"
+            ),
+        };
     }
 
     // Problems and the rating.
@@ -403,9 +428,10 @@ pub fn monthly_html(
     out.push_str(&rating_chart(&f.ratings, lang));
     let _ = write!(
         out,
-        "<p class=\"note\">{} <b class=\"rating\">{:.0}</b>. {}</p>",
-        l("现在的等级分：", "現在的等級分：", "Rating now:"),
+        "<p class=\"note\">{}<b class=\"rating\">{:.0}</b>{}{}</p>",
+        l("现在的等级分：", "現在的等級分：", "Rating now: "),
         child.rating.rating,
+        l("。", "。", ". "),
         l(
             "等级分表示孩子能做对多难的题：越高越好。新同学从1500开始；题目答对上升，答错下降。",
             "等級分表示孩子能做對多難的題：越高越好。新同學從1500開始；題目答對上升，答錯下降。",
@@ -514,16 +540,19 @@ pub fn monthly_html(
             };
             let _ = write!(
                 out,
-                "<h2>{}</h2><div class=\"position\">{svg}<p>{} {}. {} <b>{}</b>. {}</p></div>",
+                "<h2>{}</h2><div class=\"position\">{svg}<p>{}{}{}{}{}<b>{}</b>{}{}</p></div>",
                 l(
                     "本月最好的一盘棋",
                     "本月最好的一盤棋",
                     "The best game of the month"
                 ),
-                l("孩子执", "孩子執", "Your child played"),
+                l("孩子执", "孩子執", "Your child played "),
                 colour,
+                l("，", "，", ", "),
                 xml(&best.kind.name(lang)),
+                l("，", "，", ", "),
                 xml(&date(best.at, lang)),
+                l("。", "。", ". "),
                 l(
                     "这是这盘棋结束时的棋盘，圆圈是最后一步。",
                     "這是這盤棋結束時的棋盤，圓圈是最後一步。",
