@@ -963,30 +963,18 @@ fn refutation(
             r.attack(&g, t)
         }
         Goal::Kill => {
-            // The defender's move after which no kill exists, the vital points first.
-            let area: Vec<Coord> = g
-                .board()
-                .points()
-                .filter(|&c| g.board().get(c).is_none())
-                .collect();
-            area.into_iter().find(|&c| {
+            // The defender's move after which no kill exists, nearest the stones first.
+            nearest_first(&g, theirs).into_iter().find(|&c| {
                 let mut h = g.clone();
                 h.play(them, Move::Play(c)).is_ok()
                     && reading::killing_moves(h.board(), me, theirs).is_some_and(|k| k.is_empty())
             })
         }
-        Goal::Live => {
-            let area: Vec<Coord> = g
-                .board()
-                .points()
-                .filter(|&c| g.board().get(c).is_none())
-                .collect();
-            area.into_iter().find(|&c| {
-                let mut h = g.clone();
-                h.play(them, Move::Play(c)).is_ok()
-                    && reading::dead_with_defender_to_move(h.board(), me, mine) == Some(true)
-            })
-        }
+        Goal::Live => nearest_first(&g, mine).into_iter().find(|&c| {
+            let mut h = g.clone();
+            h.play(them, Move::Play(c)).is_ok()
+                && reading::dead_with_defender_to_move(h.board(), me, mine) == Some(true)
+        }),
         Goal::Endgame => {
             let (_, moves) = reading::best_region_moves(g.board(), them, region)?;
             moves.into_iter().find_map(|m| match m {
@@ -996,6 +984,29 @@ fn refutation(
         }
         Goal::Connect | Goal::Cut => None,
     }
+}
+
+/// The empty points of the board, nearest the marked stones first (so a refutation is the
+/// local answer, not a move far away that happens to work too).
+fn nearest_first(g: &Game, marked: &[Coord]) -> Vec<Coord> {
+    let distance = |c: Coord| {
+        marked
+            .iter()
+            .map(|m| {
+                (i16::from(m.x) - i16::from(c.x))
+                    .abs()
+                    .max((i16::from(m.y) - i16::from(c.y)).abs())
+            })
+            .min()
+            .unwrap_or(i16::MAX)
+    };
+    let mut area: Vec<Coord> = g
+        .board()
+        .points()
+        .filter(|&c| g.board().get(c).is_none())
+        .collect();
+    area.sort_by_key(|&c| (distance(c), c.y, c.x));
+    area
 }
 
 /// Whether the wrong line really fails.

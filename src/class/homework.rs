@@ -527,7 +527,7 @@ fn draft(game: &Game, color: Color, m: Coord, move_number: u32, moment: &Moment)
         encode_text(&format!("{prompt_zh}\n{prompt_en}"), false)
     ));
     // The right line.
-    sgf.push_str("(");
+    sgf.push('(');
     for (k, p) in moment.line.iter().enumerate() {
         let who = if k % 2 == 0 { me } else { them };
         sgf.push_str(&format!(";{who}[{}]", p.to_sgf()));

@@ -115,7 +115,7 @@ pub fn figures(child: &Child, month: (i32, u32)) -> MonthFigures {
 
 /// The month's best game: a win against the strongest computer level on the largest board,
 /// else the latest game.
-fn best_game<'a>(child: &'a Child, month: (i32, u32)) -> Option<&'a GameEntry> {
+fn best_game(child: &Child, month: (i32, u32)) -> Option<&GameEntry> {
     let games: Vec<&GameEntry> = child
         .games
         .iter()
@@ -561,9 +561,9 @@ pub fn monthly_html(
             );
         }
     }
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<p class=\"note\">{}</p></body></html>\n",
+        "<p class=\"note\">{}</p></body></html>",
         l(
             "孩子的资料只保存在学校的电脑上，不会发送到任何地方。",
             "孩子的資料只保存在學校的電腦上，不會發送到任何地方。",

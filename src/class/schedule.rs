@@ -91,7 +91,9 @@ mod tests {
     fn the_pinned_schedule_on_a_table() {
         let start = t("2025-03-01T16:00:00+08:00");
         let at = |day: i64| start + Duration::days(day);
-        let cases: &[(&str, &[(i64, bool)], &str)] = &[
+        // (name, answers as (day, right), the slot after them).
+        type Case = (&'static str, &'static [(i64, bool)], &'static str);
+        let cases: &[Case] = &[
             ("right first time: never scheduled", &[(0, true)], "none"),
             ("missed: 1 day", &[(0, false)], "1@1"),
             ("missed then right: 3 days", &[(0, false), (1, true)], "3@4"),

@@ -167,9 +167,9 @@ pub fn sheets_html(
                 xml(&question(p, lang))
             );
         }
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "</div><footer>{} · {} · {}/{}</footer></section>\n",
+            "</div><footer>{} · {} · {}/{}</footer></section>",
             xml(&class.name),
             xml(&class.teacher),
             k + 1,
@@ -214,9 +214,9 @@ pub fn sheets_html(
                 xml(&words.join(" · "))
             );
         }
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "</div><footer>{} · {} · {}/{}</footer></section>\n",
+            "</div><footer>{} · {} · {}/{}</footer></section>",
             xml(&class.name),
             xml(&class.teacher),
             pages.len() + k + 1,

@@ -48,9 +48,7 @@ impl Window {
                 b = last;
             }
             while b - a < 6 {
-                if a > 0 {
-                    a -= 1;
-                }
+                a = a.saturating_sub(1);
                 if b - a < 6 && b < last {
                     b += 1;
                 }

@@ -603,7 +603,7 @@ fn run_attempt(a: &AttemptArgs) -> Result<(), Failure> {
         )?;
         Ok::<_, Failure>(verdict)
     })?;
-    say(&if verdict.right { "right" } else { "wrong" });
+    say(if verdict.right { "right" } else { "wrong" });
     if let Some(why) = verdict.why {
         eprintln!("{}", why.text(env_lang()));
     }
@@ -879,7 +879,7 @@ fn run_game(a: &GameArgs) -> Result<(), Failure> {
         )?;
         Ok::<_, Failure>((result, passed))
     })?;
-    say(&result.code());
+    say(result.code());
     if let Some(step) = passed {
         let next = step + 1;
         eprintln!(
