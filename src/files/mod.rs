@@ -17,6 +17,7 @@
 //! - [`hold`]: a file held for writing, so that a second writer is refused, on each system.
 
 pub mod atomic;
+pub mod class_file;
 pub mod dialogs;
 pub mod folders;
 pub mod hold;
