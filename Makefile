@@ -53,7 +53,8 @@ run: deps-run
 test: deps-test
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets -- -D warnings
-	$(CARGO) test --release --lib --bins --tests
+	# The window's tests build the whole TianyuanApp on a test thread: 2 MiB is not enough.
+	RUST_MIN_STACK=67108864 $(CARGO) test --release --lib --bins --tests
 	$(CARGO) test --release --doc
 
 bench: deps-test

@@ -100,8 +100,24 @@ impl Rig {
     }
 }
 
+/// Runs a test on a thread with room for the whole window on its stack (the test thread's
+/// 2 MiB is not enough for a release-built `TianyuanApp` with every sub-window).
+fn on_big_stack(body: fn()) {
+    let handle = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(body)
+        .expect("test thread");
+    if let Err(panic) = handle.join() {
+        std::panic::resume_unwind(panic);
+    }
+}
+
 #[test]
 fn play_by_clicking_intersections_and_an_illegal_click_is_explained() {
+    on_big_stack(play_by_clicking_intersections_and_an_illegal_click_is_explained_body);
+}
+
+fn play_by_clicking_intersections_and_an_illegal_click_is_explained_body() {
     let mut r = rig(Lang::En);
     r.click_point(Coord::new(3, 15));
     assert_eq!(r.stone(Coord::new(3, 15)), Some(Color::Black));
@@ -118,6 +134,10 @@ fn play_by_clicking_intersections_and_an_illegal_click_is_explained() {
 
 #[test]
 fn pass_from_the_arbiter_tab_and_two_confirmations_start_the_count() {
+    on_big_stack(pass_from_the_arbiter_tab_and_two_confirmations_start_the_count_body);
+}
+
+fn pass_from_the_arbiter_tab_and_two_confirmations_start_the_count_body() {
     let mut r = rig(Lang::En);
     r.click_point(Coord::new(4, 4));
     r.click_label("Arbiter");
@@ -148,6 +168,10 @@ fn pass_from_the_arbiter_tab_and_two_confirmations_start_the_count() {
 
 #[test]
 fn the_clock_starts_when_the_arbiter_starts_it_and_moves_press_it() {
+    on_big_stack(the_clock_starts_when_the_arbiter_starts_it_and_moves_press_it_body);
+}
+
+fn the_clock_starts_when_the_arbiter_starts_it_and_moves_press_it_body() {
     let mut r = rig(Lang::En);
     let setup = GameSetup {
         size: 9,
@@ -206,6 +230,10 @@ fn the_clock_starts_when_the_arbiter_starts_it_and_moves_press_it() {
 
 #[test]
 fn navigate_with_keys_and_buttons() {
+    on_big_stack(navigate_with_keys_and_buttons_body);
+}
+
+fn navigate_with_keys_and_buttons_body() {
     let mut r = rig(Lang::En);
     for x in [2u8, 4, 6, 8] {
         r.click_point(Coord::new(x, 10));
@@ -224,6 +252,10 @@ fn navigate_with_keys_and_buttons() {
 
 #[test]
 fn switch_language_live_and_chinese_renders() {
+    on_big_stack(switch_language_live_and_chinese_renders_body);
+}
+
+fn switch_language_live_and_chinese_renders_body() {
     let mut r = rig(Lang::En);
     r.click_label("Language");
     r.click_label("简体中文");
@@ -237,6 +269,10 @@ fn switch_language_live_and_chinese_renders() {
 
 #[test]
 fn the_clock_only_view_is_a_journaled_clock_only_session() {
+    on_big_stack(the_clock_only_view_is_a_journaled_clock_only_session_body);
+}
+
+fn the_clock_only_view_is_a_journaled_clock_only_session_body() {
     let mut r = rig(Lang::En);
     r.click_label("View");
     r.click_label("Clock only (for a physical board)");
@@ -253,6 +289,10 @@ fn the_clock_only_view_is_a_journaled_clock_only_session() {
 
 #[test]
 fn the_new_game_dialog_starts_a_handicap_game() {
+    on_big_stack(the_new_game_dialog_starts_a_handicap_game_body);
+}
+
+fn the_new_game_dialog_starts_a_handicap_game_body() {
     let mut r = rig(Lang::En);
     r.harness
         .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
@@ -276,6 +316,10 @@ mod support_corpus;
 
 #[test]
 fn a_record_opened_from_the_command_line_shows_in_the_review_tab() {
+    on_big_stack(a_record_opened_from_the_command_line_shows_in_the_review_tab_body);
+}
+
+fn a_record_opened_from_the_command_line_shows_in_the_review_tab_body() {
     let Some(dir) = support_corpus::corpus_dir() else {
         eprintln!("skipped: no corpus (set TIANYUAN_CORPUS)");
         return;
@@ -345,6 +389,10 @@ fn unlabelled_controls(r: &Rig) -> (usize, Vec<String>) {
 
 #[test]
 fn every_control_of_every_tab_and_the_dialog_has_an_accessible_name() {
+    on_big_stack(every_control_of_every_tab_and_the_dialog_has_an_accessible_name_body);
+}
+
+fn every_control_of_every_tab_and_the_dialog_has_an_accessible_name_body() {
     for lang in [Lang::ZhHans, Lang::En] {
         let mut r = rig(lang);
         for tab in [
@@ -372,6 +420,10 @@ fn every_control_of_every_tab_and_the_dialog_has_an_accessible_name() {
 
 #[test]
 fn the_arbiter_plays_passes_and_counts_with_the_keyboard_alone() {
+    on_big_stack(the_arbiter_plays_passes_and_counts_with_the_keyboard_alone_body);
+}
+
+fn the_arbiter_plays_passes_and_counts_with_the_keyboard_alone_body() {
     let mut r = rig(Lang::En);
     r.harness.key_press(egui::Key::F3);
     r.harness.run_steps(2);
@@ -439,6 +491,10 @@ fn click_review_point(r: &mut Rig, c: Coord) {
 
 #[test]
 fn issue_10_ctrl_z_in_the_review_tab_undoes_the_record_not_the_game() {
+    on_big_stack(issue_10_ctrl_z_in_the_review_tab_undoes_the_record_not_the_game_body);
+}
+
+fn issue_10_ctrl_z_in_the_review_tab_undoes_the_record_not_the_game_body() {
     let mut r = rig(Lang::En);
     r.click_point(Coord::new(3, 15));
     assert_eq!(r.app().state.session().game().moves().len(), 1);
@@ -465,6 +521,10 @@ fn issue_10_ctrl_z_in_the_review_tab_undoes_the_record_not_the_game() {
 
 #[test]
 fn issue_10_quitting_with_unsaved_review_edits_asks_to_save_discard_or_cancel() {
+    on_big_stack(issue_10_quitting_with_unsaved_review_edits_asks_to_save_discard_or_cancel_body);
+}
+
+fn issue_10_quitting_with_unsaved_review_edits_asks_to_save_discard_or_cancel_body() {
     let mut r = rig(Lang::En);
     r.harness.key_press(egui::Key::F4);
     r.harness.run_steps(2);
@@ -498,6 +558,10 @@ fn issue_10_quitting_with_unsaved_review_edits_asks_to_save_discard_or_cancel() 
 
 #[test]
 fn issue_10_the_review_panel_at_1024x768_keeps_the_tree_in_sight() {
+    on_big_stack(issue_10_the_review_panel_at_1024x768_keeps_the_tree_in_sight_body);
+}
+
+fn issue_10_the_review_panel_at_1024x768_keeps_the_tree_in_sight_body() {
     let mut r = rig_sized(Lang::En, egui::Vec2::new(1024.0, 768.0));
     // A long comment on the first move of a long game: the panel must still show the tree.
     let mut record = String::from("(;GM[1]FF[4]SZ[19];B[pd]C[");
@@ -537,6 +601,10 @@ fn issue_10_the_review_panel_at_1024x768_keeps_the_tree_in_sight() {
 
 #[test]
 fn issue_10_in_the_review_tab_p_passes_in_the_record_and_the_hidden_live_game_is_unchanged() {
+    on_big_stack(issue_10_in_the_review_tab_p_passes_in_the_record_and_the_hidden_live_game_is_unchanged_body);
+}
+
+fn issue_10_in_the_review_tab_p_passes_in_the_record_and_the_hidden_live_game_is_unchanged_body() {
     let mut r = rig(Lang::En);
     r.click_point(Coord::new(3, 15));
     r.harness.key_press(egui::Key::F4);
@@ -575,6 +643,12 @@ fn issue_10_in_the_review_tab_p_passes_in_the_record_and_the_hidden_live_game_is
 /// waits for the arbiter.
 #[test]
 fn issue_10_setup_from_the_command_line_opens_a_new_game_and_start_runs_its_clock() {
+    on_big_stack(
+        issue_10_setup_from_the_command_line_opens_a_new_game_and_start_runs_its_clock_body,
+    );
+}
+
+fn issue_10_setup_from_the_command_line_opens_a_new_game_and_start_runs_its_clock_body() {
     for start in [false, true] {
         let mut r = rig(Lang::En);
         let setup = tianyuan::cli::setup_line(
@@ -601,6 +675,10 @@ fn issue_10_setup_from_the_command_line_opens_a_new_game_and_start_runs_its_cloc
 /// another at once, so the time-out shows without a click.
 #[test]
 fn issue_10_a_time_out_shows_at_once_without_a_click() {
+    on_big_stack(issue_10_a_time_out_shows_at_once_without_a_click_body);
+}
+
+fn issue_10_a_time_out_shows_at_once_without_a_click_body() {
     let mut r = rig(Lang::En);
     let setup = GameSetup {
         size: 9,
@@ -632,6 +710,10 @@ fn issue_10_a_time_out_shows_at_once_without_a_click() {
 /// game behind it.
 #[test]
 fn the_game_keys_do_nothing_behind_the_problems_window() {
+    on_big_stack(the_game_keys_do_nothing_behind_the_problems_window_body);
+}
+
+fn the_game_keys_do_nothing_behind_the_problems_window_body() {
     let mut r = rig(Lang::En);
     r.click_point(Coord::new(3, 15));
     let now = r.time.now();

