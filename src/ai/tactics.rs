@@ -59,9 +59,9 @@ pub struct Reader {
 /// move, made with [`Game::clone_from`] into a game kept from an earlier line, which copies
 /// only the cells the board uses and reuses the lists' buffers. A fresh `clone` a position
 /// copied every array of the largest board and allocated every list, most of the reader's
-/// time. Boxed, so that taking one out or putting it back moves a pointer, not a board.
+/// time.
 #[derive(Default)]
-struct Spares(Vec<Box<Game>>);
+struct Spares(Vec<Game>);
 
 impl Clone for Spares {
     /// A copied reader starts without scratch games (they hold nothing worth copying).
@@ -89,17 +89,17 @@ impl Reader {
 
     /// `game` copied into a scratch game (see [`Spares`]); give it back with
     /// [`Reader::put_back`].
-    fn copy_of(&mut self, game: &Game) -> Box<Game> {
+    fn copy_of(&mut self, game: &Game) -> Game {
         match self.spare.0.pop() {
             Some(mut g) => {
-                g.as_mut().clone_from(game);
+                g.clone_from(game);
                 g
             }
-            None => Box::new(game.clone()),
+            None => game.clone(),
         }
     }
 
-    fn put_back(&mut self, game: Box<Game>) {
+    fn put_back(&mut self, game: Game) {
         self.spare.0.push(game);
     }
 

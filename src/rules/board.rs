@@ -181,6 +181,17 @@ pub(crate) struct Outcome {
 pub struct Board {
     size: u8,
     stride: usize,
+    /// The per-cell arrays, on the heap: a board is a few words wherever it is kept (games,
+    /// their baselines, the app's state), so no stack frame holding boards grows with them.
+    arr: Box<Arrays>,
+    empty_count: usize,
+    hash: u64,
+}
+
+/// A board's per-cell arrays, each over the padded cells of the largest board ([`Grid`]).
+/// `Copy`, so that copying a boxed one is one copy from heap to heap.
+#[derive(Clone, Copy)]
+struct Arrays {
     cells: Grid<u8>,
     /// Per on-board cell: how many of its four neighbours are Black, White and empty
     /// ([`COUNT_SHIFT`]), whatever the cell holds. The eye test and, mostly, the suicide test
@@ -197,8 +208,28 @@ pub struct Board {
     /// The empty points, in no particular order, for move generation.
     empties: Grid<u16>,
     empty_index: Grid<u16>,
-    empty_count: usize,
-    hash: u64,
+}
+
+/// The arrays of a board before [`Board::clear`]: walls everywhere, every cell its own head.
+static BLANK: Arrays = blank_arrays();
+
+const fn blank_arrays() -> Arrays {
+    let mut head = Grid::filled(0u16);
+    let mut p = 0;
+    while p < CELLS {
+        head.0[p] = p as u16;
+        p += 1;
+    }
+    Arrays {
+        cells: Grid::filled(WALL),
+        nbrs: Grid::filled(0),
+        head,
+        next: Grid::filled(0),
+        libs: Grid::filled(Libs::NONE),
+        len: Grid::filled(0),
+        empties: Grid::filled(0),
+        empty_index: Grid::filled(0),
+    }
 }
 
 impl Board {
@@ -211,20 +242,10 @@ impl Board {
         let mut board = Board {
             size,
             stride,
-            cells: Grid::filled(WALL),
-            nbrs: Grid::filled(0),
-            head: Grid::filled(0),
-            next: Grid::filled(0),
-            libs: Grid::filled(Libs::NONE),
-            len: Grid::filled(0),
-            empties: Grid::filled(0),
-            empty_index: Grid::filled(0),
+            arr: Box::new(BLANK),
             empty_count: 0,
             hash: 0,
         };
-        for p in 0..CELLS {
-            board.head[p] = p as u16;
-        }
         board.clear();
         Ok(board)
     }
@@ -237,11 +258,11 @@ impl Board {
         for y in 0..self.size {
             for x in 0..self.size {
                 let p = self.cell(Coord::new(x, y));
-                self.cells[p] = EMPTY;
-                self.head[p] = p as u16;
+                self.arr.cells[p] = EMPTY;
+                self.arr.head[p] = p as u16;
                 let edges = u16::from(x == 0) + u16::from(x == last);
                 let edges = edges + u16::from(y == 0) + u16::from(y == last);
-                self.nbrs[p] = (4 - edges) << COUNT_SHIFT[usize::from(EMPTY)];
+                self.arr.nbrs[p] = (4 - edges) << COUNT_SHIFT[usize::from(EMPTY)];
                 self.push_empty(p);
             }
         }
@@ -257,7 +278,7 @@ impl Board {
         if !c.is_on(self.size) {
             return None;
         }
-        color_of(self.cells[self.cell(c)])
+        color_of(self.arr.cells[self.cell(c)])
     }
 
     /// Every stone, row by row from the top.
@@ -323,7 +344,7 @@ impl Board {
     pub fn count(&self, color: Color) -> usize {
         let want = code(color);
         self.points()
-            .filter(|&c| self.cells[self.cell(c)] == want)
+            .filter(|&c| self.arr.cells[self.cell(c)] == want)
             .count()
     }
 
@@ -344,7 +365,7 @@ impl Board {
 
     #[inline]
     pub(crate) fn at(&self, p: usize) -> u8 {
-        self.cells[p]
+        self.arr.cells[p]
     }
 
     #[inline]
@@ -355,18 +376,18 @@ impl Board {
     /// The `i`-th empty cell, `i` below [`Board::empty_count`].
     #[inline]
     pub(crate) fn empty_cell(&self, i: usize) -> usize {
-        usize::from(self.empties[i])
+        usize::from(self.arr.empties[i])
     }
 
     #[inline]
     pub(crate) fn empty_cells(&self) -> &[u16] {
-        &self.empties.0[..self.empty_count.min(CELLS)]
+        &self.arr.empties.0[..self.empty_count.min(CELLS)]
     }
 
     /// The cells of the chain whose stone is on `p`.
     pub(crate) fn chain_cells(&self, p: usize) -> ChainIter<'_> {
         ChainIter {
-            next: &self.next,
+            next: &self.arr.next,
             start: p,
             cur: Some(p),
         }
@@ -374,20 +395,20 @@ impl Board {
 
     #[inline]
     pub(crate) fn head_of(&self, p: usize) -> usize {
-        usize::from(self.head[p])
+        usize::from(self.arr.head[p])
     }
 
     /// Whether the chain headed by `h` has exactly one liberty (constant time).
     #[inline]
     pub(crate) fn in_atari(&self, h: usize) -> bool {
-        self.libs[h].in_atari()
+        self.arr.libs[h].in_atari()
     }
 
     /// The last liberty of the chain headed by `h` when it is in atari (constant time: all its
     /// pseudo-liberties name that point, so it is their sum over their count).
     #[inline]
     pub(crate) fn atari_liberty(&self, h: usize) -> Option<usize> {
-        let libs = self.libs[h];
+        let libs = self.arr.libs[h];
         libs.in_atari().then(|| (libs.sum() / libs.n()) as usize)
     }
 
@@ -398,9 +419,9 @@ impl Board {
         let pairs_at_p = self
             .neighbours(p)
             .iter()
-            .filter(|&&n| usize::from(self.head[n]) == h)
+            .filter(|&&n| usize::from(self.arr.head[n]) == h)
             .count();
-        let mut rest = self.libs[h];
+        let mut rest = self.arr.libs[h];
         for _ in 0..pairs_at_p {
             rest.sub_if(pair(p), true);
         }
@@ -418,8 +439,8 @@ impl Board {
     /// is a distinct point) and for a chain with no, one or two liberties; otherwise linear in
     /// its length.
     pub(crate) fn liberty_count(&self, h: usize) -> usize {
-        let libs = self.libs[h];
-        if self.len[h] <= 2 || libs.n() <= 2 {
+        let libs = self.arr.libs[h];
+        if self.arr.len[h] <= 2 || libs.n() <= 2 {
             return match libs.n() {
                 0 => 0,
                 _ if libs.in_atari() => 1,
@@ -430,7 +451,7 @@ impl Board {
         let mut count = 0;
         for s in self.chain_cells(h) {
             for n in self.neighbours(s) {
-                if self.cells[n] == EMPTY && !test(&seen, n) {
+                if self.arr.cells[n] == EMPTY && !test(&seen, n) {
                     set(&mut seen, n);
                     count += 1;
                 }
@@ -441,14 +462,14 @@ impl Board {
 
     #[inline]
     pub(crate) fn len_at_head(&self, h: usize) -> u16 {
-        self.len[h]
+        self.arr.len[h]
     }
 
     /// Whether the empty cell `p` looks like a one-point eye of the `own` colour (see
     /// [`Board::is_eye`]); `false` for an occupied cell.
     #[inline]
     pub(crate) fn is_eye_at(&self, p: usize, own: u8) -> bool {
-        self.cells[p] == EMPTY && self.is_eye_shape(p, own)
+        self.arr.cells[p] == EMPTY && self.is_eye_shape(p, own)
     }
 
     /// [`Board::is_eye_at`] for a cell known to be empty, the playouts' hot path: the
@@ -457,7 +478,7 @@ impl Board {
     pub(crate) fn is_eye_shape(&self, p: usize, own: u8) -> bool {
         // No empty neighbour and no opponent one: own stones and the edge only.
         let foreign = EMPTY_FIELD | (0xF << COUNT_SHIFT[usize::from((3 - own) & 3)]);
-        self.nbrs[p] & foreign == 0 && self.diagonals_allow_eye(p, own)
+        self.arr.nbrs[p] & foreign == 0 && self.diagonals_allow_eye(p, own)
     }
 
     /// For the empty cell `p`: whether a `own` stone there is a move of the random policy as
@@ -465,7 +486,7 @@ impl Board {
     /// A point with an empty neighbour is neither, which the neighbour counts tell at once.
     #[inline]
     pub(crate) fn is_policy_point(&self, p: usize, own: u8) -> bool {
-        let around = self.nbrs[p];
+        let around = self.arr.nbrs[p];
         if around & EMPTY_FIELD != 0 {
             return true;
         }
@@ -485,7 +506,7 @@ impl Board {
         let mut bad = 0u8;
         let mut edge = 0u8;
         for d in [p - s - 1, p - s + 1, p + s - 1, p + s + 1] {
-            let v = self.cells[d];
+            let v = self.arr.cells[d];
             bad += u8::from(v == opp);
             edge |= u8::from(v == WALL);
         }
@@ -496,7 +517,7 @@ impl Board {
     /// i.e. is not a forbidden point (Art. 5). Touches nothing.
     #[inline]
     pub(crate) fn is_not_suicide(&self, p: usize, own: u8) -> bool {
-        self.nbrs[p] & EMPTY_FIELD != 0 || self.chains_keep_liberty(p, own)
+        self.arr.nbrs[p] & EMPTY_FIELD != 0 || self.chains_keep_liberty(p, own)
     }
 
     /// For an empty cell `p` without empty neighbours: whether a `own` stone on it would
@@ -508,8 +529,8 @@ impl Board {
         let opp = 3 - own;
         let mut alive = false;
         for n in self.neighbours(p) {
-            let v = self.cells[n];
-            let last = self.libs[usize::from(self.head[n])].only(p);
+            let v = self.arr.cells[n];
+            let last = self.arr.libs[usize::from(self.arr.head[n])].only(p);
             alive |= ((v == own) & !last) | ((v == opp) & last);
         }
         alive
@@ -521,13 +542,14 @@ impl Board {
     pub(crate) fn hash_after(&self, p: usize, own: u8) -> u64 {
         let opp = 3 - own;
         let h = self.hash ^ stone_key(own, p);
-        if self.nbrs[p] & (0xF << COUNT_SHIFT[usize::from(opp & 3)]) == 0 {
+        if self.arr.nbrs[p] & (0xF << COUNT_SHIFT[usize::from(opp & 3)]) == 0 {
             return h; // no opponent neighbour: nothing to capture
         }
         let nbrs = self.neighbours(p);
         let mut captures = false;
         for n in nbrs {
-            captures |= (self.cells[n] == opp) & self.libs[usize::from(self.head[n])].only(p);
+            captures |=
+                (self.arr.cells[n] == opp) & self.arr.libs[usize::from(self.arr.head[n])].only(p);
         }
         if captures {
             h ^ self.captured_keys(p, nbrs, opp)
@@ -542,11 +564,11 @@ impl Board {
     fn captured_keys(&self, p: usize, nbrs: [usize; 4], opp: u8) -> u64 {
         let mut keys = 0;
         for (i, &n) in nbrs.iter().enumerate() {
-            let head = usize::from(self.head[n]);
+            let head = usize::from(self.arr.head[n]);
             let counted = nbrs[..i]
                 .iter()
-                .any(|&m| self.cells[m] == opp && usize::from(self.head[m]) == head);
-            if self.cells[n] == opp && self.libs[head].only(p) && !counted {
+                .any(|&m| self.arr.cells[m] == opp && usize::from(self.arr.head[m]) == head);
+            if self.arr.cells[n] == opp && self.arr.libs[head].only(p) && !counted {
                 keys = self
                     .chain_cells(head)
                     .fold(keys, |h, s| h ^ stone_key(opp, s));
@@ -559,12 +581,12 @@ impl Board {
     /// liberties first (Art. 4), then, if its own chain has none, removes that chain (a suicide,
     /// only ever done for tolerant replay). Removed cells are appended to `removed`.
     pub(crate) fn play_at(&mut self, p: usize, own: u8, removed: &mut Vec<u16>) -> Outcome {
-        debug_assert_eq!(self.cells[p], EMPTY);
+        debug_assert_eq!(self.arr.cells[p], EMPTY);
         let opp = 3 - own;
         self.put_stone(p, own);
         let nbrs = self.neighbours(p);
-        let around_cells = nbrs.map(|n| self.cells[n]);
-        let heads = nbrs.map(|n| usize::from(self.head[n]));
+        let around_cells = nbrs.map(|n| self.arr.cells[n]);
+        let heads = nbrs.map(|n| usize::from(self.arr.head[n]));
         // The lone stone's pseudo-liberties are its empty neighbours; every stone next to it
         // takes away the pair naming `p` from its chain. Without a branch: an empty neighbour
         // or a wall is its own head, whose counts mean nothing.
@@ -573,9 +595,9 @@ impl Board {
         for i in 0..4 {
             let empty = around_cells[i] == EMPTY;
             mine.add_if(pair(nbrs[i]), empty);
-            self.libs[heads[i]].sub_if(at_p, !empty);
+            self.arr.libs[heads[i]].sub_if(at_p, !empty);
         }
-        self.libs[p] = mine;
+        self.arr.libs[p] = mine;
         // The opponent chains left without a liberty and the distinct own chains next to `p`,
         // as bit masks over the neighbours: one branch each instead of one per neighbour.
         let [h0, h1, h2, h3] = heads;
@@ -589,7 +611,7 @@ impl Board {
         let mut join = 0u32;
         for i in 0..4 {
             let first = first[i];
-            let no_libs = self.libs[heads[i]].n() == 0;
+            let no_libs = self.arr.libs[heads[i]].n() == 0;
             dead |= u32::from((around_cells[i] == opp) & no_libs & first) << i;
             join |= u32::from((around_cells[i] == own) & first) << i;
         }
@@ -597,17 +619,17 @@ impl Board {
         while dead != 0 {
             let i = dead.trailing_zeros() as usize;
             dead &= dead - 1;
-            debug_assert_eq!(self.cells[nbrs[i & 3]], opp);
+            debug_assert_eq!(self.arr.cells[nbrs[i & 3]], opp);
             outcome.captured += self.remove_chain(heads[i & 3], removed);
         }
         while join != 0 {
             let i = join.trailing_zeros() as usize;
             join &= join - 1;
-            let into = usize::from(self.head[p]);
-            self.merge(into, usize::from(self.head[heads[i & 3]]));
+            let into = usize::from(self.arr.head[p]);
+            self.merge(into, usize::from(self.arr.head[heads[i & 3]]));
         }
-        let h = usize::from(self.head[p]);
-        if self.libs[h].n() == 0 {
+        let h = usize::from(self.arr.head[p]);
+        if self.arr.libs[h].n() == 0 {
             outcome.captured = self.remove_chain(h, removed);
             outcome.suicide = true;
         }
@@ -621,10 +643,10 @@ impl Board {
         self.empty_count = 0;
         for c in self.points().collect::<Vec<_>>() {
             let p = self.cell(c);
-            self.nbrs[p] = self
+            self.arr.nbrs[p] = self
                 .neighbours(p)
                 .iter()
-                .map(|&n| match self.cells[n] {
+                .map(|&n| match self.arr.cells[n] {
                     WALL => 0,
                     v => 1 << COUNT_SHIFT[usize::from(v & 3)],
                 })
@@ -635,9 +657,9 @@ impl Board {
         let mut libless = None;
         for c in self.points().collect::<Vec<_>>() {
             let p = self.cell(c);
-            let v = self.cells[p];
+            let v = self.arr.cells[p];
             if v == EMPTY {
-                self.head[p] = p as u16;
+                self.arr.head[p] = p as u16;
                 self.push_empty(p);
                 continue;
             }
@@ -647,18 +669,18 @@ impl Board {
             }
             // Flood-fill the chain, linking it into a ring headed by `p`.
             set(&mut seen, p);
-            self.head[p] = p as u16;
-            self.next[p] = p as u16;
-            self.len[p] = 1;
+            self.arr.head[p] = p as u16;
+            self.arr.next[p] = p as u16;
+            self.arr.len[p] = 1;
             stack.push(p);
             while let Some(q) = stack.pop() {
                 for n in self.neighbours(q) {
-                    if self.cells[n] == v && !test(&seen, n) {
+                    if self.arr.cells[n] == v && !test(&seen, n) {
                         set(&mut seen, n);
-                        self.head[n] = p as u16;
-                        self.next[n] = self.next[p];
-                        self.next[p] = n as u16;
-                        self.len[p] += 1;
+                        self.arr.head[n] = p as u16;
+                        self.arr.next[n] = self.arr.next[p];
+                        self.arr.next[p] = n as u16;
+                        self.arr.len[p] += 1;
                         stack.push(n);
                     }
                 }
@@ -666,10 +688,10 @@ impl Board {
             let mut libs = Libs::NONE;
             for s in self.chain_cells(p) {
                 for n in self.neighbours(s) {
-                    libs.add_if(pair(n), self.cells[n] == EMPTY);
+                    libs.add_if(pair(n), self.arr.cells[n] == EMPTY);
                 }
             }
-            self.libs[p] = libs;
+            self.arr.libs[p] = libs;
             if libs.n() == 0 && libless.is_none() {
                 libless = Some(c);
             }
@@ -679,75 +701,75 @@ impl Board {
 
     /// Writes a raw cell value; callers [`Board::rebuild`] afterwards.
     pub(crate) fn set_raw(&mut self, p: usize, v: u8) {
-        self.cells[p] = v;
+        self.arr.cells[p] = v;
     }
 
     fn put_stone(&mut self, p: usize, v: u8) {
-        self.cells[p] = v;
+        self.arr.cells[p] = v;
         let delta = stone_delta(v);
         for n in self.neighbours(p) {
-            self.nbrs[n] = self.nbrs[n].wrapping_add(delta);
+            self.arr.nbrs[n] = self.arr.nbrs[n].wrapping_add(delta);
         }
         self.hash ^= stone_key(v, p);
-        self.head[p] = p as u16;
-        self.next[p] = p as u16;
-        self.len[p] = 1;
-        let i = usize::from(self.empty_index[p]);
+        self.arr.head[p] = p as u16;
+        self.arr.next[p] = p as u16;
+        self.arr.len[p] = 1;
+        let i = usize::from(self.arr.empty_index[p]);
         self.empty_count -= 1;
-        let last = self.empties[self.empty_count];
-        self.empties[i] = last;
-        self.empty_index[usize::from(last)] = i as u16;
+        let last = self.arr.empties[self.empty_count];
+        self.arr.empties[i] = last;
+        self.arr.empty_index[usize::from(last)] = i as u16;
     }
 
     fn push_empty(&mut self, p: usize) {
-        self.empties[self.empty_count] = p as u16;
-        self.empty_index[p] = self.empty_count as u16;
+        self.arr.empties[self.empty_count] = p as u16;
+        self.arr.empty_index[p] = self.empty_count as u16;
         self.empty_count += 1;
     }
 
     /// Joins the chains headed by `a` and `b`, keeping the longer one's head (`a`'s on a tie):
     /// the stones of the other are relabelled and the pseudo-liberties added.
     fn merge(&mut self, a: usize, b: usize) {
-        let (keep, gone) = if self.len[a] >= self.len[b] {
+        let (keep, gone) = if self.arr.len[a] >= self.arr.len[b] {
             (a, b)
         } else {
             (b, a)
         };
-        if self.len[gone] == 1 {
+        if self.arr.len[gone] == 1 {
             // The usual case, a stone joining a chain: no walk.
-            self.head[gone] = keep as u16;
+            self.arr.head[gone] = keep as u16;
         } else {
             let mut s = gone;
             loop {
-                self.head[s] = keep as u16;
-                s = usize::from(self.next[s]);
+                self.arr.head[s] = keep as u16;
+                s = usize::from(self.arr.next[s]);
                 if s == gone {
                     break;
                 }
             }
         }
-        let libs = self.libs[gone];
-        self.libs[keep].join(libs);
-        self.next.swap(keep, gone);
-        self.len[keep] += self.len[gone];
+        let libs = self.arr.libs[gone];
+        self.arr.libs[keep].join(libs);
+        self.arr.next.swap(keep, gone);
+        self.arr.len[keep] += self.arr.len[gone];
     }
 
     /// Removes the chain headed by `h`, giving each neighbouring chain its new liberties.
     fn remove_chain(&mut self, h: usize, removed: &mut Vec<u16>) -> u32 {
-        let v = self.cells[h];
+        let v = self.arr.cells[h];
         let delta = stone_delta(v);
         let mut n_removed = 0;
         let mut s = h;
         loop {
-            self.cells[s] = EMPTY;
+            self.arr.cells[s] = EMPTY;
             for n in self.neighbours(s) {
-                self.nbrs[n] = self.nbrs[n].wrapping_sub(delta);
+                self.arr.nbrs[n] = self.arr.nbrs[n].wrapping_sub(delta);
             }
             self.hash ^= stone_key(v, s);
             self.push_empty(s);
             removed.push(s as u16);
             n_removed += 1;
-            s = usize::from(self.next[s]);
+            s = usize::from(self.arr.next[s]);
             if s == h {
                 break;
             }
@@ -758,13 +780,13 @@ impl Board {
             // Each stone next to it gives its chain the pair naming it (colour-blind as in
             // `play_at`: the counts of cells without a stone mean nothing).
             for n in self.neighbours(s) {
-                let h = usize::from(self.head[n]);
-                self.libs[h].add_if(pair(s), true);
+                let h = usize::from(self.arr.head[n]);
+                self.arr.libs[h].add_if(pair(s), true);
             }
             let here = s;
-            s = usize::from(self.next[s]);
+            s = usize::from(self.arr.next[s]);
             // Its ring no longer needed, the emptied cell becomes its own head again.
-            self.head[here] = here as u16;
+            self.arr.head[here] = here as u16;
             if s == h {
                 break;
             }
@@ -806,14 +828,7 @@ impl Clone for Board {
         Board {
             size: self.size,
             stride: self.stride,
-            cells: self.cells.clone(),
-            nbrs: self.nbrs.clone(),
-            head: self.head.clone(),
-            next: self.next.clone(),
-            libs: self.libs.clone(),
-            len: self.len.clone(),
-            empties: self.empties.clone(),
-            empty_index: self.empty_index.clone(),
+            arr: self.arr.clone(),
             empty_count: self.empty_count,
             hash: self.hash,
         }
@@ -828,6 +843,11 @@ impl Clone for Board {
         let Board {
             size,
             stride,
+            arr,
+            empty_count,
+            hash,
+        } = source;
+        let Arrays {
             cells,
             nbrs,
             head,
@@ -836,9 +856,7 @@ impl Clone for Board {
             len,
             empties,
             empty_index,
-            empty_count,
-            hash,
-        } = source;
+        } = &**arr;
         let used = if self.size == *size {
             ((usize::from(*size) + 2) * stride + 2).min(CELLS)
         } else {
@@ -846,15 +864,16 @@ impl Clone for Board {
         };
         self.size = *size;
         self.stride = *stride;
-        self.cells.0[..used].copy_from_slice(&cells.0[..used]);
-        self.nbrs.0[..used].copy_from_slice(&nbrs.0[..used]);
-        self.head.0[..used].copy_from_slice(&head.0[..used]);
-        self.next.0[..used].copy_from_slice(&next.0[..used]);
-        self.libs.0[..used].copy_from_slice(&libs.0[..used]);
-        self.len.0[..used].copy_from_slice(&len.0[..used]);
-        self.empty_index.0[..used].copy_from_slice(&empty_index.0[..used]);
+        let to = &mut *self.arr;
+        to.cells.0[..used].copy_from_slice(&cells.0[..used]);
+        to.nbrs.0[..used].copy_from_slice(&nbrs.0[..used]);
+        to.head.0[..used].copy_from_slice(&head.0[..used]);
+        to.next.0[..used].copy_from_slice(&next.0[..used]);
+        to.libs.0[..used].copy_from_slice(&libs.0[..used]);
+        to.len.0[..used].copy_from_slice(&len.0[..used]);
+        to.empty_index.0[..used].copy_from_slice(&empty_index.0[..used]);
         let listed = (*empty_count).min(CELLS);
-        self.empties.0[..listed].copy_from_slice(&empties.0[..listed]);
+        to.empties.0[..listed].copy_from_slice(&empties.0[..listed]);
         self.empty_count = *empty_count;
         self.hash = *hash;
     }
@@ -862,7 +881,7 @@ impl Clone for Board {
 
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
-        self.size == other.size && self.cells == other.cells
+        self.size == other.size && self.arr.cells == other.arr.cells
     }
 }
 
@@ -890,31 +909,31 @@ mod tests {
         assert_eq!(b.hash, r.hash);
         assert_eq!(b.empty_count, r.empty_count);
         for i in 0..b.empty_count {
-            let e = usize::from(b.empties[i]);
-            assert_eq!(b.cells[e], EMPTY);
-            assert_eq!(usize::from(b.empty_index[e]), i);
+            let e = usize::from(b.arr.empties[i]);
+            assert_eq!(b.arr.cells[e], EMPTY);
+            assert_eq!(usize::from(b.arr.empty_index[e]), i);
         }
         for c in b.points() {
             let p = b.cell(c);
-            assert_eq!(b.nbrs[p], r.nbrs[p], "neighbour counts at {c:?}");
-            if b.cells[p] == EMPTY {
+            assert_eq!(b.arr.nbrs[p], r.arr.nbrs[p], "neighbour counts at {c:?}");
+            if b.arr.cells[p] == EMPTY {
                 assert_eq!(b.head_of(p), p, "an empty cell heads itself");
                 continue;
             }
             let (h, rh) = (b.head_of(p), r.head_of(p));
-            assert_eq!(b.len[h], r.len[rh], "chain length at {c:?}");
-            assert_eq!(b.libs[h], r.libs[rh], "pseudo-liberties at {c:?}");
+            assert_eq!(b.arr.len[h], r.arr.len[rh], "chain length at {c:?}");
+            assert_eq!(b.arr.libs[h], r.arr.libs[rh], "pseudo-liberties at {c:?}");
             let mut naive: Vec<usize> = b
                 .chain_cells(h)
                 .flat_map(|s| b.neighbours(s))
-                .filter(|&n| b.cells[n] == EMPTY)
+                .filter(|&n| b.arr.cells[n] == EMPTY)
                 .collect();
             naive.sort_unstable();
             naive.dedup();
             assert_eq!(b.liberty_count(h), naive.len(), "liberties at {c:?}");
             assert_eq!(b.in_atari(h), naive.len() == 1, "atari at {c:?}");
             for e in b.neighbours(p) {
-                if b.cells[e] != EMPTY {
+                if b.arr.cells[e] != EMPTY {
                     continue;
                 }
                 let others = b.liberty_count(h) - 1;
@@ -922,12 +941,12 @@ mod tests {
                 match others {
                     0 => assert_eq!(got, OtherLiberties::None),
                     1 => assert!(matches!(got, OtherLiberties::One(q) if q != e
-                        && b.cells[q] == EMPTY)),
+                        && b.arr.cells[q] == EMPTY)),
                     _ => assert_eq!(got, OtherLiberties::Several),
                 }
             }
             if let Some(q) = b.atari_liberty(h) {
-                assert_eq!(b.cells[q], EMPTY);
+                assert_eq!(b.arr.cells[q], EMPTY);
                 assert!(b.neighbours(q).iter().any(|&n| b.head_of(n) == h));
             }
             let mut mine: Vec<usize> = b.chain_cells(h).collect();
@@ -971,8 +990,17 @@ mod tests {
     /// Every array of `a` equals `b`'s, all 1024 cells (the empty list up to its length).
     fn assert_identical(a: &Board, b: &Board) {
         assert_eq!((a.size, a.stride), (b.size, b.stride));
-        assert!(a.cells == b.cells && a.nbrs == b.nbrs && a.head == b.head && a.next == b.next);
-        assert!(a.libs == b.libs && a.len == b.len && a.empty_index == b.empty_index);
+        assert!(
+            a.arr.cells == b.arr.cells
+                && a.arr.nbrs == b.arr.nbrs
+                && a.arr.head == b.arr.head
+                && a.arr.next == b.arr.next
+        );
+        assert!(
+            a.arr.libs == b.arr.libs
+                && a.arr.len == b.arr.len
+                && a.arr.empty_index == b.arr.empty_index
+        );
         assert_eq!(a.empty_cells(), b.empty_cells());
         assert_eq!(a.hash, b.hash);
     }
@@ -1016,18 +1044,18 @@ mod tests {
         let at = |x, y| b.cell(Coord::new(x, y));
         // White's last liberty is next to two of its stones: two pairs, one point.
         let white = b.head_of(at(0, 0));
-        assert_eq!(b.libs[white].n(), 2);
+        assert_eq!(b.arr.libs[white].n(), 2);
         assert_eq!(b.liberty_count(white), 1);
         assert!(b.in_atari(white));
-        assert!(b.libs[white].only(at(1, 1)));
+        assert!(b.arr.libs[white].only(at(1, 1)));
         assert_eq!(b.atari_liberty(white), Some(at(1, 1)));
-        assert!(!b.libs[white].only(at(2, 1)));
+        assert!(!b.arr.libs[white].only(at(2, 1)));
         // Four lone stones around one empty point: four pairs name it, and each stone has
         // others, so none is in atari nor has that point as its last liberty.
         for (x, y) in [(3, 1), (2, 2), (4, 2), (3, 3)] {
             let h = b.head_of(at(x, y));
             assert!(!b.in_atari(h), "{x},{y}");
-            assert!(!b.libs[h].only(at(3, 2)), "{x},{y}");
+            assert!(!b.arr.libs[h].only(at(3, 2)), "{x},{y}");
         }
         // A lone stone with two liberties whose pair sums could mislead a count alone.
         let corner = b.head_of(at(0, 2));

@@ -10,7 +10,7 @@ pub(crate) const CELLS: usize = 1024;
 const MASK: usize = CELLS - 1;
 
 /// One value per padded cell.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Grid<T>(pub(crate) [T; CELLS]);
 
 impl<T: Copy> Grid<T> {
