@@ -24,7 +24,9 @@ impl EngineSpec {
     /// GNU Go in GTP mode at `level` (clamped to 0–10) on the Chinese rules with positional
     /// superko (Art. 6), from `/usr/games/gnugo` when it is there, else from PATH.
     pub fn gnugo(level: u8) -> EngineSpec {
-        let program = if std::path::Path::new(GNUGO_DEBIAN).is_file() {
+        // (A Debian path means nothing on Windows, where a Linux program may even be seen
+        // through Wine's drive Z: and cannot run.)
+        let program = if cfg!(unix) && std::path::Path::new(GNUGO_DEBIAN).is_file() {
             GNUGO_DEBIAN
         } else {
             "gnugo"

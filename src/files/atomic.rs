@@ -112,7 +112,15 @@ impl From<io::Error> for ReadError {
 /// `max_bytes`; a device such as `/dev/zero`, a folder or a pipe is refused before any read,
 /// and a file that grows past the bound while being read is refused too.
 pub fn read_bounded(path: &Path, max_bytes: u64) -> Result<Vec<u8>, ReadError> {
-    let file = File::open(path)?;
+    let file = File::open(path).map_err(|e| {
+        // Windows does not open a folder as a file ("access is denied"): say what it is, as
+        // on Unix, where the folder opens and its metadata says so below.
+        if fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            ReadError::NotAFile
+        } else {
+            ReadError::Io(e)
+        }
+    })?;
     let meta = file.metadata()?;
     if !meta.is_file() {
         return Err(ReadError::NotAFile);
