@@ -1000,12 +1000,28 @@ fn nearest_first(g: &Game, marked: &[Coord]) -> Vec<Coord> {
             .min()
             .unwrap_or(i16::MAX)
     };
+    // Inside the marked group's own space first: fewest stones of the other side around.
+    let other = marked
+        .first()
+        .and_then(|&m| g.board().get(m))
+        .map(Color::opponent);
+    let size = g.size();
+    let outside = |c: Coord| {
+        let (x, y) = (i16::from(c.x), i16::from(c.y));
+        [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+            .into_iter()
+            .filter(|&(a, b)| a >= 0 && b >= 0 && a < i16::from(size) && b < i16::from(size))
+            .filter(|&(a, b)| {
+                other.is_some() && g.board().get(Coord::new(a as u8, b as u8)) == other
+            })
+            .count()
+    };
     let mut area: Vec<Coord> = g
         .board()
         .points()
         .filter(|&c| g.board().get(c).is_none())
         .collect();
-    area.sort_by_key(|&c| (distance(c), c.y, c.x));
+    area.sort_by_key(|&c| (distance(c), outside(c), c.y, c.x));
     area
 }
 

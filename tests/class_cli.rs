@@ -573,7 +573,10 @@ fn issue20_sheets_and_report_for_every_child_field() {
         let cells = html.matches("<div class=\"cell\">").count();
         let problem_pages = html.matches("<section class=\"page\">").count();
         let answer_pages = html.matches("<section class=\"page answers\">").count();
-        assert!(cells >= 12 && cells.is_multiple_of(2), "step {n}: {cells} cells");
+        assert!(
+            cells >= 12 && cells.is_multiple_of(2),
+            "step {n}: {cells} cells"
+        );
         assert_eq!(problem_pages, answer_pages, "an answer page for each page");
         let per: usize = per_page.parse().expect("n");
         assert_eq!(problem_pages, (cells / 2).div_ceil(per), "step {n}");
