@@ -43,7 +43,7 @@ run: deps-run
 test: deps-test
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets -- -D warnings
-	$(CARGO) test --release --all-targets
+	$(CARGO) test --release --lib --bins --tests
 	$(CARGO) test --release --doc
 
 bench: deps-test

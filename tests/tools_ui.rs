@@ -59,6 +59,13 @@ fn run_until(h: &mut Harness<'static, TianyuanApp>, done: impl Fn(&TianyuanApp) 
 fn click(h: &mut Harness<'static, TianyuanApp>, label: &str) {
     h.get_by_label(label).click();
     h.run_steps(2);
+    // What the click asked of the runner (the journal, a worker) is answered before the
+    // next look: a loaded machine must not turn into a failed assertion.
+    assert!(
+        h.state_mut().settle(std::time::Duration::from_secs(20)),
+        "settled"
+    );
+    h.run_steps(2);
 }
 
 /// Clicks intersection `c` of the board whose accessible label contains `board`.
