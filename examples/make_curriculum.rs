@@ -3,7 +3,7 @@
 //! sides and colours on 9×9, 13×13 and 19×19 boards, and kept only when the rules prove it.
 //!
 //! ```text
-//! cargo run --release --features curriculum --example make_curriculum -- assets/problems
+//! cargo run --release --example make_curriculum -- assets/problems
 //! ```
 //!
 //! For every placement the answer is read on the rules core and checked before it is written:
@@ -1163,7 +1163,7 @@ fn add_noise(inst: &mut Instance, seed: u64) {
         (n - 5, 2),
     ];
     let mut mix = Mix(seed);
-    let mut black_turn = mix.next() % 2 == 0;
+    let mut black_turn = mix.next().is_multiple_of(2);
     for (x, y) in spots {
         let c = Coord::new(x, y);
         if !far(c, &busy) {
@@ -1349,7 +1349,7 @@ fn discover_nets() {
                             let mut h = g.clone();
                             h.play(Color::Black, Move::Play(l)).is_ok() && {
                                 h.set_to_move(Color::White);
-                                matches!(with.defend(&h, centre), Some(_))
+                                with.defend(&h, centre).is_some()
                             }
                         });
                         if !fails {
