@@ -3,7 +3,7 @@
 //! sides and colours on 9×9, 13×13 and 19×19 boards, and kept only when the rules prove it.
 //!
 //! ```text
-//! cargo run --release --features curriculum --example make_curriculum -- assets/problems
+//! cargo run --release --example make_curriculum -- assets/problems
 //! ```
 //!
 //! For every placement the answer is read on the rules core and checked before it is written:
@@ -1000,12 +1000,28 @@ fn nearest_first(g: &Game, marked: &[Coord]) -> Vec<Coord> {
             .min()
             .unwrap_or(i16::MAX)
     };
+    // Inside the marked group's own space first: fewest stones of the other side around.
+    let other = marked
+        .first()
+        .and_then(|&m| g.board().get(m))
+        .map(Color::opponent);
+    let size = g.size();
+    let outside = |c: Coord| {
+        let (x, y) = (i16::from(c.x), i16::from(c.y));
+        [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+            .into_iter()
+            .filter(|&(a, b)| a >= 0 && b >= 0 && a < i16::from(size) && b < i16::from(size))
+            .filter(|&(a, b)| {
+                other.is_some() && g.board().get(Coord::new(a as u8, b as u8)) == other
+            })
+            .count()
+    };
     let mut area: Vec<Coord> = g
         .board()
         .points()
         .filter(|&c| g.board().get(c).is_none())
         .collect();
-    area.sort_by_key(|&c| (distance(c), c.y, c.x));
+    area.sort_by_key(|&c| (distance(c), outside(c), c.y, c.x));
     area
 }
 
@@ -1147,7 +1163,7 @@ fn add_noise(inst: &mut Instance, seed: u64) {
         (n - 5, 2),
     ];
     let mut mix = Mix(seed);
-    let mut black_turn = mix.next() % 2 == 0;
+    let mut black_turn = mix.next().is_multiple_of(2);
     for (x, y) in spots {
         let c = Coord::new(x, y);
         if !far(c, &busy) {
@@ -1333,7 +1349,7 @@ fn discover_nets() {
                             let mut h = g.clone();
                             h.play(Color::Black, Move::Play(l)).is_ok() && {
                                 h.set_to_move(Color::White);
-                                matches!(with.defend(&h, centre), Some(_))
+                                with.defend(&h, centre).is_some()
                             }
                         });
                         if !fails {
