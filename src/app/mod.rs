@@ -150,7 +150,7 @@ impl TianyuanApp {
         let mut runner = Runner::new(wake.clone(), announcer, dialogs);
         let now = time.now();
         let (mut state, fx) = Host::new(settings, lang, sessions_folder, now, wake);
-        state.review = review::ReviewPanel::with_dialogs(dialogs);
+        state.review.set_dialogs(dialogs);
         state.review.set_lang(lang);
         state.problems.dialogs = dialogs;
         runner.run(fx);

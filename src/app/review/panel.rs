@@ -171,6 +171,13 @@ impl ReviewPanel {
         }
     }
 
+    /// Whether native file dialogs are used (`true`) or the panel's own path field (`false`):
+    /// set once the window knows, on the panel the host built (building a second one would
+    /// build a second empty record, issue 17 item 11).
+    pub fn set_dialogs(&mut self, dialogs: bool) {
+        self.state.dialogs = dialogs;
+    }
+
     /// The interface language for messages made outside a frame (a file opened from the
     /// command line before the window shows); each frame sets it again.
     pub fn set_lang(&mut self, lang: Lang) {
