@@ -1,36 +1,43 @@
 #!/usr/bin/env bash
 # Issue 17 item 11: the window's memory at idle with a running clock against a bare eframe
-# window drawing the same empty board (examples/bare_board.rs). Not run in CI.
+# window drawing the same empty board (scripts/bare-board, eframe with the app's features).
+# Not run in CI. Figures and what they mean: docs/decisions.md, "Window memory".
 #
-# Each run starts the release `tianyuan` with a running clock, then the bare example with its
-# coordinates ("bare") and without them (`--no-labels`, "plain"), one after the other (so that
-# none shares another's libraries), each under its own Xvfb with temporary HOME/XDG folders and
-# no ~/.asoundrc (so no audio device). Each idles for SETTLE seconds; then the script reads its
-# idle CPU over CPU_WINDOW seconds from /proc/PID/stat and its memory from /proc/PID/status
-# (VmRSS, split into anonymous, file-backed and shared memory) and /proc/PID/smaps_rollup
-# (Pss). The last lines are the medians over RUNS runs and the ratios.
+# Each run starts the release `tianyuan` with a running clock, then the bare window, one after
+# the other (so that neither shares the other's libraries), each under its own Xvfb with
+# temporary HOME/XDG folders and no ~/.asoundrc (so no audio device). Each idles for SETTLE
+# seconds; then the script reads its idle CPU over CPU_WINDOW seconds from /proc/PID/stat and
+# its memory from /proc/PID/status (VmRSS, split into anonymous and file-backed memory) and
+# /proc/PID/smaps_rollup (Pss). The last lines are the medians over RUNS runs and the ratios.
+#
+# The binaries are built apart: `cargo build --bin tianyuan` alone (with `--example` or under
+# `cargo test` the binary gets the dev-dependencies' features, egui_kittest's wgpu among them,
+# and holds a few MB more), and the bare window as its own package. Both are copied, and before
+# each run their pages are dropped from the page cache (`dd iflag=nocache`), so each starts as
+# after a reboot: how much of a binary's code stays mapped depends on how its pages came into
+# the cache (a freshly written file sits in large folios, which are mapped whole, and then
+# holds 1–4 MB more). WARM=1 keeps the cache as it is.
 #
 # Every run has fresh HOME and XDG data/config folders (no saved settings, no unfinished game
 # to offer). Mesa's shader cache (XDG_CACHE_HOME) is kept from an untimed first start, as on a
 # machine where the window has been opened before; COLD=1 gives every run an empty cache
-# instead (then llvmpipe compiles its shaders again and every process holds a few MB more).
-# mimalloc's environment options (MIMALLOC_PURGE_DELAY=0 …) pass through to the app, to try
-# them.
+# instead (then llvmpipe compiles its shaders again and both processes hold more).
+# SETUP=... changes the app's game (the default shows "(读秒)", so the CJK font is read).
 #
 #   scripts/measure-memory.sh            # 5 runs, 20 s settle, 20 s CPU window
-#   RUNS=3 SETTLE=20 CPU_WINDOW=20 COLD=1 NO_BUILD=1 scripts/measure-memory.sh
+#   RUNS=3 SETTLE=20 CPU_WINDOW=20 COLD=1 WARM=1 NO_BUILD=1 scripts/measure-memory.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS="${RUNS:-5}"
 SETTLE="${SETTLE:-20}"
 CPU_WINDOW="${CPU_WINDOW:-20}"
-TARGET="${CARGO_TARGET_DIR:-target}/release"
+TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
 if [ -z "${NO_BUILD:-}" ]; then
-  cargo build --quiet --release --bin tianyuan --example bare_board
+  cargo build --quiet --release --bin tianyuan
+  cargo build --quiet --release --manifest-path scripts/bare-board/Cargo.toml \
+    --target-dir "$TARGET_DIR"
 fi
-APP="$PWD/$TARGET/tianyuan"
-BARE="$PWD/$TARGET/examples/bare_board"
-SETUP='size=19 time=chinese:limit=60m,reserve=5 black=A white=B'
+SETUP="${SETUP:-size=19 time=chinese:limit=60m,reserve=5 black=A white=B}"
 TICK="$(getconf CLK_TCK)"
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/tianyuan-memory.XXXXXX")"
@@ -42,12 +49,21 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
+# Copies, so that a build running meanwhile cannot replace them.
+APP="$WORK/tianyuan"
+BARE="$WORK/tianyuan-bare-board"
+cp "$TARGET_DIR/release/tianyuan" "$APP"
+cp "$TARGET_DIR/release/tianyuan-bare-board" "$BARE"
+
 # A display number nobody uses.
 free_display() {
   local n=$1
   while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
   echo "$n"
 }
+
+# Drops a file's pages from the page cache (clean pages no process maps).
+drop_cache() { dd if="$1" iflag=nocache count=0 status=none; }
 
 # Starts "$@" on a fresh Xvfb with private folders; sets STARTED_PID and STARTED_XVFB.
 start_on_display() {
@@ -90,11 +106,15 @@ if [ -z "${COLD:-}" ]; then
   stop_all
 fi
 
-printf '%-4s %-5s %9s %9s %9s %9s %9s %7s %7s\n' run proc VmRSS_kB RssAnon RssFile RssShmem Pss_kB threads cpu_%
+printf '%-4s %-5s %9s %9s %9s %9s %7s %7s\n' run proc VmRSS_kB RssAnon RssFile Pss_kB threads cpu_%
 # One process at a time, so that neither shares the other's libraries (Pss would split them).
 measure() {
-  local which=$1 run=$2 pid rss anon file shmem pss threads cpu t0 t1
+  local which=$1 run=$2 pid rss anon file pss threads cpu t0 t1
   shift 2
+  if [ -z "${WARM:-}" ]; then
+    drop_cache "$APP"
+    drop_cache "$BARE"
+  fi
   start_on_display "$which" 90 "$run" "$@"
   pid=$STARTED_PID
   sleep "$SETTLE"
@@ -109,25 +129,24 @@ measure() {
   rss=$(field "/proc/$pid/status" VmRSS)
   anon=$(field "/proc/$pid/status" RssAnon)
   file=$(field "/proc/$pid/status" RssFile)
-  shmem=$(field "/proc/$pid/status" RssShmem)
   pss=$(field "/proc/$pid/smaps_rollup" Pss)
   threads=$(field "/proc/$pid/status" Threads)
   cpu=$(awk -v d="$((t1 - t0))" -v t="$TICK" -v w="$CPU_WINDOW" 'BEGIN {printf "%.2f", 100 * d / t / w}')
-  printf '%-4s %-5s %9s %9s %9s %9s %9s %7s %7s\n' "$run" "$which" "$rss" "$anon" "$file" "$shmem" "$pss" "$threads" "$cpu"
-  echo "$which $rss $pss $cpu" >>"$WORK/results"
+  printf '%-4s %-5s %9s %9s %9s %9s %7s %7s\n' "$run" "$which" "$rss" "$anon" "$file" "$pss" "$threads" "$cpu"
+  echo "$which $rss $pss $cpu $anon $file" >>"$WORK/results"
   stop_all
 }
 
 for run in $(seq "$RUNS"); do
   measure app "$run" "$APP" --setup "$SETUP" --start
   measure bare "$run" "$BARE"
-  measure plain "$run" "$BARE" --no-labels
 done
 
 col() { awk -v w="$1" -v c="$2" '$1 == w {print $c}' "$WORK/results" | median; }
-echo "medians over $RUNS runs (settle ${SETTLE}s, CPU over ${CPU_WINDOW}s; bare = with coordinates, plain = --no-labels):"
-for base in bare plain; do
-  awk -v a="$(col app 2)" -v b="$(col "$base" 2)" -v n="$base" 'BEGIN {printf "  VmRSS  app %.1f MiB  %-5s %.1f MiB  ratio %.3f\n", a / 1024, n, b / 1024, a / b}'
-  awk -v a="$(col app 3)" -v b="$(col "$base" 3)" -v n="$base" 'BEGIN {printf "  Pss    app %.1f MiB  %-5s %.1f MiB  ratio %.3f\n", a / 1024, n, b / 1024, a / b}'
-done
-echo "  CPU    app $(col app 4) %  bare $(col bare 4) %  plain $(col plain 4) % of one core"
+echo "medians over $RUNS runs (settle ${SETTLE}s, CPU over ${CPU_WINDOW}s):"
+mib() { awk -v a="$(col app "$2")" -v b="$(col bare "$2")" -v n="$1" 'BEGIN {printf "  %-7s app %6.1f MiB  bare %6.1f MiB  ratio %.3f\n", n, a / 1024, b / 1024, a / b}'; }
+mib VmRSS 2
+mib Pss 3
+mib RssAnon 5
+mib RssFile 6
+echo "  CPU     app $(col app 4) %  bare $(col bare 4) % of one core"

@@ -1,10 +1,7 @@
 //! The memory baseline of issue 17 item 11: a bare eframe window (glow, 1200×900 like the app)
 //! drawing an empty 19×19 board once a second — lines, star points and the coordinates on all
 //! four sides, as the app's board shows them by default — with egui's default fonts only (no
-//! CJK).
-//!
-//! `bare_board --no-labels` leaves the coordinates out: a window that lays out no text at all
-//! (egui still loads its fonts), the strictest baseline.
+//! CJK), and eframe built with the app's features (`Cargo.toml`).
 //!
 //! `scripts/measure-memory.sh` runs it beside the app and compares their resident memory.
 
@@ -14,10 +11,7 @@ use eframe::egui::{self, Align2, Color32, FontId, Pos2, Stroke};
 const COLUMNS: &str = "ABCDEFGHJKLMNOPQRST";
 
 /// Draws the board and asks for the next frame in one second, as a running clock does.
-struct BareBoard {
-    /// Draw the coordinates.
-    labels: bool,
-}
+struct BareBoard;
 
 impl eframe::App for BareBoard {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
@@ -49,8 +43,7 @@ impl eframe::App for BareBoard {
                 );
             }
             let font = FontId::proportional(step * 0.4);
-            let columns = if self.labels { COLUMNS } else { "" };
-            for (i, letter) in columns.chars().enumerate() {
+            for (i, letter) in COLUMNS.chars().enumerate() {
                 let x = board.min.x + at(i);
                 let row = (19 - i).to_string();
                 let y = board.min.y + at(i);
@@ -82,7 +75,6 @@ impl eframe::App for BareBoard {
 }
 
 fn main() -> eframe::Result {
-    let labels = !std::env::args().any(|a| a == "--no-labels");
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1200.0, 900.0])
@@ -94,6 +86,6 @@ fn main() -> eframe::Result {
     eframe::run_native(
         "tianyuan-bare-board",
         options,
-        Box::new(move |_cc| Ok(Box::new(BareBoard { labels }))),
+        Box::new(|_cc| Ok(Box::new(BareBoard))),
     )
 }
