@@ -14,6 +14,7 @@ pub mod ai;
 pub mod analysis;
 pub mod app;
 pub mod audio;
+pub mod class;
 pub mod cli;
 pub mod clock;
 pub mod diagram;

@@ -5,6 +5,8 @@
 //! and in those files, never in the pure core.
 
 pub mod check;
+// Issue 20 (class core): `tianyuan class …`.
+pub mod class;
 pub mod clock;
 pub mod clock_talk;
 pub mod dead_stones;
@@ -104,6 +106,9 @@ pub enum Command {
     Hall(hall::HallCommand),
     /// The chief arbiter's desk for EVENT; `desk state DIR`, `desk creds EVENT`.
     Desk(desk::DeskArgs),
+    /// A class of children: profiles, problems that come back, homework, sheets, reports.
+    #[command(subcommand)]
+    Class(class::ClassCommand),
     /// Tournaments (Art. 26–29): pairings, results, standings, OpenGotha/EGF/CSV/HTML files.
     #[command(subcommand)]
     Tournament(tournament::TournamentCommand),
@@ -191,6 +196,7 @@ pub fn main() -> ExitCode {
         Some(Command::Hall(command)) => hall::run_hall(&command),
         Some(Command::Desk(args)) => desk::run(&args),
         Some(Command::Tournament(cmd)) => tournament::run(&cmd),
+        Some(Command::Class(cmd)) => class::run(&cmd),
         Some(Command::DeadStones(args)) => dead_stones::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run_selfplay(&args),
         None => run_app(cli.app),

@@ -1,7 +1,8 @@
 //! `tianyuan problems check FILE.sgf…`: checks a teacher's problem files by the rules — each
 //! problem has a right answer, every move of its tree is legal, the stated goal (capture,
 //! escape, ladder, net, live) is met at the end of every right line, and each wrong try gets a
-//! refutation. `tianyuan problems list` prints the shipped problems.
+//! refutation. `tianyuan problems list` prints the shipped problems, one a line, each with its
+//! identifier (the `--problem` of `tianyuan class attempt`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,6 +32,9 @@ pub struct ListArgs {
     /// Print this shipped collection's SGF (e.g. `ladder.sgf`) instead of the list.
     #[arg(long, value_name = "FILE")]
     pub print: Option<String>,
+    /// The list as JSON: `[{"id", "goal", "size", "file", "name"}, …]`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Runs `tianyuan problems …`: 0 when every problem is sound, 1 otherwise.
@@ -96,8 +100,12 @@ fn report(name: &str, set: &ProblemSet) -> bool {
         }
         let verdict = if r.is_sound() { "ok" } else { "FAILED" };
         sound &= r.is_sound();
+        let id = problem
+            .id()
+            .map(|id| format!(" [{id}]"))
+            .unwrap_or_default();
         println!(
-            "{name} #{} {title}: {verdict} ({goal}, {} right line{})",
+            "{name} #{}{id} {title}: {verdict} ({goal}, {} right line{})",
             i + 1,
             r.right_lines,
             if r.right_lines == 1 { "" } else { "s" }
@@ -125,16 +133,37 @@ fn run_list(args: &ListArgs) -> ExitCode {
             }
         };
     }
-    for c in builtin::COLLECTIONS {
-        match ProblemSet::from_sgf(c.sgf.as_bytes()) {
-            Ok(set) => {
-                let names: Vec<String> = (0..set.len())
-                    .filter_map(|i| set.problem(i).and_then(|p| p.name()))
-                    .collect();
-                println!("{} ({}): {}", c.file, c.goal.keyword(), names.join(", "));
-            }
-            Err(e) => println!("{}: {e}", c.file),
-        }
+    // One line per problem: its identifier first (what `tianyuan class attempt --problem`
+    // takes), then its goal, board size, collection and name.
+    let lang = crate::i18n::Lang::from_env(|v| std::env::var(v).ok());
+    let all = builtin::shipped();
+    if args.json {
+        let list: Vec<_> = all
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "id": s.id,
+                    "goal": s.problem.goal().map(|g| g.keyword()),
+                    "size": s.problem.start().size(),
+                    "file": s.file,
+                    "name": s.problem.name(),
+                })
+            })
+            .collect();
+        println!("{}", serde_json::Value::Array(list));
+        return ExitCode::SUCCESS;
+    }
+    for s in all {
+        let goal = s.problem.goal().map_or("-", |g| g.keyword());
+        let size = s.problem.start().size();
+        let name = s.problem.name().unwrap_or_default();
+        println!("{}\t{goal}\t{size}×{size}\t{}\t{name}", s.id, s.file);
+    }
+    if all.is_empty() {
+        eprintln!(
+            "{}",
+            lang.pick("没有内置题目", "沒有內建題目", "no shipped problems")
+        );
     }
     ExitCode::SUCCESS
 }

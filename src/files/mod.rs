@@ -15,6 +15,7 @@
 //! - [`dialogs`]: the native Open/Save dialogs (rfd), and whether any can be shown here.
 
 pub mod atomic;
+pub mod class_file;
 pub mod dialogs;
 pub mod jobs;
 pub mod journal;

@@ -146,6 +146,39 @@ impl Attempt {
             })
     }
 
+    /// The area to highlight softly for a hint (issue 20: the hint shows the area, not the
+    /// answer): the smallest rectangle holding a right move here and the marked stones (or an
+    /// endgame's marked region), widened by one line on each side — by two when it is
+    /// narrower than three lines — and cut at the board's edges. Empty when there is no
+    /// right move to hint at.
+    pub fn hint_area(&self) -> Vec<Coord> {
+        let Some(answer) = self.hint() else {
+            return Vec::new();
+        };
+        let size = self.problem.start().size();
+        let mut points = vec![answer];
+        points.extend(self.problem.targets().iter().copied());
+        let (mut x0, mut x1, mut y0, mut y1) = (answer.x, answer.x, answer.y, answer.y);
+        for p in &points {
+            x0 = x0.min(p.x);
+            x1 = x1.max(p.x);
+            y0 = y0.min(p.y);
+            y1 = y1.max(p.y);
+        }
+        let widen = |lo: u8, hi: u8| {
+            let margin = if hi - lo < 2 { 2 } else { 1 };
+            (
+                lo.saturating_sub(margin),
+                hi.saturating_add(margin).min(size.saturating_sub(1)),
+            )
+        };
+        let (x0, x1) = widen(x0, x1);
+        let (y0, y1) = widen(y0, y1);
+        (y0..=y1)
+            .flat_map(|y| (x0..=x1).map(move |x| Coord::new(x, y)))
+            .collect()
+    }
+
     /// The child plays on `c`.
     pub fn play(&mut self, c: Coord) -> Answer {
         if self.state != AttemptState::Playing {
@@ -256,6 +289,27 @@ mod tests {
         assert_eq!(a.comment(), "Captured!");
         assert!(a.game().board().get(pt("ee")).is_none(), "captured");
         assert_eq!(a.play(pt("aa")), Answer::Over);
+    }
+
+    /// Issue 20: the hint shows the area, not the point: a rectangle holding the answer and
+    /// the marked stones, at least three lines each way, inside the board.
+    #[test]
+    fn issue20_the_hint_is_an_area_around_the_answer_and_the_marks() {
+        let a = attempt("(;SZ[9]PL[B]TR[ee]AW[ee]AB[de][fe][ed](;B[ef]C[RIGHT])(;B[dd];W[ef]))");
+        let area = a.hint_area();
+        // E5 (the mark) and E4 (the answer): columns D–F widened by two, rows 4–5 by two.
+        assert!(area.contains(&pt("ef")) && area.contains(&pt("ee")));
+        assert_eq!(area.len(), 5 * 6, "{area:?}");
+        assert!(area.iter().all(|c| c.x < 9 && c.y < 9));
+        // In the corner the area stops at the edges.
+        let corner = attempt("(;SZ[9]PL[B]AW[aa]AB[ba](;B[ab]C[RIGHT])(;B[bb];W[ab]))");
+        let area = corner.hint_area();
+        assert!(area.contains(&pt("aa")) && area.contains(&pt("cc")));
+        assert!(area.iter().all(|c| c.x <= 2 && c.y <= 3));
+        // Once solved, no hint.
+        let mut done = corner;
+        let _ = done.play(pt("ab"));
+        assert!(done.hint_area().is_empty());
     }
 
     #[test]

@@ -27,6 +27,12 @@ impl ProblemCheck {
     }
 }
 
+/// Whether a problem is proved by the rules: it states a goal and [`check_problem`] finds it
+/// sound. Only a proved problem can be assigned to a child (issue 20).
+pub fn is_proved(problem: &Problem) -> bool {
+    problem.goal().is_some() && check_problem(problem).is_sound()
+}
+
 /// Checks one problem.
 pub fn check_problem(problem: &Problem) -> ProblemCheck {
     let tree = problem.tree();

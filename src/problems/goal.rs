@@ -1,6 +1,12 @@
-//! What a problem asks (capture, escape, ladder, net, two eyes), read from the file, and
-//! whether a position at the end of a right line achieves it — so a shipped or a teacher's
-//! problem can be checked by the rules, not by trust.
+//! What a problem asks (capture, escape, ladder, net, two eyes, connect, cut, kill, endgame),
+//! read from the file, and whether a position at the end of a right line achieves it — so a
+//! shipped or a teacher's problem can be checked by the rules, not by trust.
+//!
+//! Most goals are judged on the end position alone. Two need reading, done exactly by
+//! [`super::reading`] on the rules core: `kill` (from the end position, with the marked
+//! stones' owner to move, the player captures them all whatever the owner does, and the owner
+//! never reaches two eyes) and `endgame` (the count of the marked region at the end is the best
+//! the player could be sure of from the start, both sides playing only in the region).
 
 use crate::i18n::Lang;
 use crate::rules::{Board, Color, Coord};
@@ -22,16 +28,33 @@ pub enum Goal {
     Net,
     /// Make the marked stones live with two eyes: unconditionally alive at the end (Benson).
     Live,
+    /// Connect the marked stones of the player: one chain at the end, with two liberties or
+    /// more.
+    Connect,
+    /// Cut the marked stones of the opponent apart: at the end they are not all in one chain
+    /// (a captured one counts as cut off), and no chain of the player's touching them is in
+    /// atari.
+    Cut,
+    /// Kill the marked stones of the opponent: at the end, with their owner to move, they can
+    /// be captured whatever the owner does (read out exactly; see [`super::reading`]).
+    Kill,
+    /// The best endgame move: the marked points are the region, and the count of the region
+    /// at the end is the best the player could be sure of from the start.
+    Endgame,
 }
 
 impl Goal {
     /// Every goal, in the order a teacher meets them.
-    pub const ALL: [Goal; 5] = [
+    pub const ALL: [Goal; 9] = [
         Goal::Capture,
         Goal::Escape,
         Goal::Ladder,
         Goal::Net,
+        Goal::Connect,
+        Goal::Cut,
         Goal::Live,
+        Goal::Kill,
+        Goal::Endgame,
     ];
 
     /// The word in the file.
@@ -42,6 +65,10 @@ impl Goal {
             Goal::Ladder => "ladder",
             Goal::Net => "net",
             Goal::Live => "live",
+            Goal::Connect => "connect",
+            Goal::Cut => "cut",
+            Goal::Kill => "kill",
+            Goal::Endgame => "endgame",
         }
     }
 
@@ -53,7 +80,7 @@ impl Goal {
         }
     }
 
-    /// The goal in `lang`: 吃子, 逃子, 征子, 枷吃, 做活（两只眼）.
+    /// The goal in `lang`: 吃子, 逃子, 征子, 枷吃, 做活（两只眼）, 连接, 切断, 杀棋, 收官.
     pub fn name(self, lang: Lang) -> &'static str {
         match self {
             Goal::Capture => lang.pick("吃子", "吃子", "Capture"),
@@ -61,6 +88,62 @@ impl Goal {
             Goal::Ladder => lang.pick("征子", "征子", "Ladder"),
             Goal::Net => lang.pick("枷吃", "枷吃", "Net"),
             Goal::Live => lang.pick("做活（两只眼）", "做活（兩隻眼）", "Live (two eyes)"),
+            Goal::Connect => lang.pick("连接", "連接", "Connect"),
+            Goal::Cut => lang.pick("切断", "切斷", "Cut"),
+            Goal::Kill => lang.pick("杀棋", "殺棋", "Kill"),
+            Goal::Endgame => lang.pick("收官", "收官", "Endgame"),
+        }
+    }
+
+    /// What the solver is asked to do, for a printed sheet in `lang` (the marked stones are
+    /// drawn with a triangle, an endgame region shaded blue).
+    pub fn instruction(self, lang: Lang) -> &'static str {
+        match self {
+            Goal::Capture => lang.pick(
+                "吃掉有△的棋子。",
+                "吃掉有△的棋子。",
+                "Capture the marked stones.",
+            ),
+            Goal::Escape => lang.pick(
+                "救出有△的棋子。",
+                "救出有△的棋子。",
+                "Save the marked stones.",
+            ),
+            Goal::Ladder => lang.pick(
+                "用征子吃掉有△的棋子。",
+                "用征子吃掉有△的棋子。",
+                "Capture the marked stones in a ladder.",
+            ),
+            Goal::Net => lang.pick(
+                "用枷吃掉有△的棋子。",
+                "用枷吃掉有△的棋子。",
+                "Capture the marked stones with a net.",
+            ),
+            Goal::Connect => lang.pick(
+                "把有△的棋子连起来。",
+                "把有△的棋子連起來。",
+                "Connect the marked stones.",
+            ),
+            Goal::Cut => lang.pick(
+                "把有△的棋子切断。",
+                "把有△的棋子切斷。",
+                "Cut the marked stones apart.",
+            ),
+            Goal::Live => lang.pick(
+                "让有△的棋子做出两只眼，活棋。",
+                "讓有△的棋子做出兩隻眼，活棋。",
+                "Make the marked stones live with two eyes.",
+            ),
+            Goal::Kill => lang.pick(
+                "杀死有△的棋子。",
+                "殺死有△的棋子。",
+                "Kill the marked stones.",
+            ),
+            Goal::Endgame => lang.pick(
+                "在蓝色的地方下出最好的一步。",
+                "在藍色的地方下出最好的一步。",
+                "Play the best endgame move in the blue area.",
+            ),
         }
     }
 
@@ -102,6 +185,65 @@ impl Goal {
                 let ours = own_marked(&marked, player);
                 let alive = pass_alive(end, player);
                 !ours.is_empty() && ours.iter().all(|c| alive.contains(c))
+            }
+            Goal::Connect => {
+                let ours = own_marked(&marked, player);
+                let Some(&first) = ours.first() else {
+                    return false;
+                };
+                if ours.iter().any(|&c| end.get(c) != Some(player)) {
+                    return false;
+                }
+                let chain = end.chain(first);
+                ours.iter().all(|c| chain.contains(c)) && end.liberties(first) >= 2
+            }
+            Goal::Cut => {
+                let opponent = player.opponent();
+                let theirs: Vec<Coord> = marked
+                    .iter()
+                    .filter(|(_, color)| *color == opponent)
+                    .map(|(c, _)| *c)
+                    .collect();
+                if theirs.len() < 2 {
+                    return false;
+                }
+                let left: Vec<Coord> = theirs
+                    .iter()
+                    .copied()
+                    .filter(|&c| end.get(c) == Some(opponent))
+                    .collect();
+                let apart = left.len() < theirs.len()
+                    || left
+                        .first()
+                        .is_some_and(|&c| !left.iter().all(|d| end.chain(c).contains(d)));
+                let cutters_safe = left.iter().all(|&c| {
+                    end.chain(c)
+                        .iter()
+                        .flat_map(|&s| neighbours(s, end.size()))
+                        .filter(|&q| end.get(q) == Some(player))
+                        .all(|q| end.liberties(q) >= 2)
+                });
+                apart && cutters_safe
+            }
+            Goal::Kill => {
+                let opponent = player.opponent();
+                let theirs: Vec<Coord> = marked
+                    .iter()
+                    .filter(|(_, color)| *color == opponent)
+                    .map(|(c, _)| *c)
+                    .collect();
+                !theirs.is_empty()
+                    && super::reading::dead_with_defender_to_move(end, opponent, &theirs)
+                        == Some(true)
+            }
+            Goal::Endgame => {
+                if targets.is_empty() {
+                    return false;
+                }
+                match super::reading::best_region_count(start, player, targets) {
+                    Some(best) => super::reading::region_count(end, player, targets) >= best,
+                    None => false,
+                }
             }
         }
     }
@@ -306,6 +448,78 @@ mod tests {
         assert!(Goal::Capture.achieved(Color::Black, &start, &end, &[]));
         // White's marked stone is gone: it did not escape.
         assert!(!Goal::Escape.achieved(Color::White, &start, &end, &target));
+    }
+
+    /// Issue 20: connect and cut on a table of end positions (Black the player).
+    #[test]
+    fn issue20_connect_and_cut_judge_the_end_position() {
+        let start = board(&[".....", ".X...", ".OX..", ".....", "....."]);
+        let marks = [Coord::new(1, 1), Coord::new(2, 2)];
+        let cases: &[(&str, Goal, &[&str], bool)] = &[
+            (
+                "connected",
+                Goal::Connect,
+                &[".....", ".XX..", ".OX..", ".....", "....."],
+                true,
+            ),
+            (
+                "still apart",
+                Goal::Connect,
+                &[".....", ".X...", ".OX..", ".....", "....."],
+                false,
+            ),
+            (
+                "one chain in atari is no connection",
+                Goal::Connect,
+                &[".O...", "OXXO.", ".OXO.", "..O..", "....."],
+                false,
+            ),
+        ];
+        for (name, goal, end, want) in cases {
+            assert_eq!(
+                goal.achieved(Color::Black, &start, &board(end), &marks),
+                *want,
+                "{name}"
+            );
+        }
+        // White's two diagonal stones, Black cuts between them.
+        let start = board(&[".....", ".O...", "..O..", ".....", "....."]);
+        let marks = [Coord::new(1, 1), Coord::new(2, 2)];
+        let cases: &[(&str, &[&str], bool)] = &[
+            (
+                "cut, the cutter safe",
+                &[".....", ".OX..", "..O..", ".....", "....."],
+                true,
+            ),
+            (
+                "connected",
+                &[".....", ".OO..", "..O..", ".....", "....."],
+                false,
+            ),
+            (
+                "cut but the cutter in atari",
+                &[".....", ".OXO.", "..O..", ".....", "....."],
+                false,
+            ),
+            (
+                "one side captured counts as cut off",
+                &[".....", ".X...", "X.O..", ".....", "....."],
+                true,
+            ),
+            (
+                "one gone, no cutter needed",
+                &[".....", ".....", "..O..", ".....", "....."],
+                true,
+            ),
+        ];
+        for (name, end, want) in cases {
+            assert_eq!(
+                Goal::Cut.achieved(Color::Black, &start, &board(end), &marks),
+                *want,
+                "{name}"
+            );
+        }
+        assert!(!Goal::Cut.achieved(Color::Black, &start, &start, &marks[..1]));
     }
 
     #[test]

@@ -18,11 +18,12 @@ pub mod check;
 pub mod editor;
 pub mod goal;
 pub mod problem;
+pub mod reading;
 pub mod set;
 pub mod verdict;
 
 pub use attempt::{Answer, Attempt, AttemptState};
-pub use check::{ProblemCheck, check_problem};
+pub use check::{ProblemCheck, check_problem, is_proved};
 pub use editor::ProblemEditor;
 pub use goal::{Goal, pass_alive};
 pub use problem::{Problem, ProblemError};

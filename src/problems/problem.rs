@@ -10,6 +10,9 @@ use crate::record::{GameInfo, GameTree, NodeId};
 use crate::review::{apply_node, markup::points, node_move};
 use crate::rules::{Color, Coord, Game, Move};
 
+/// The private SGF property holding a problem's identifier: `TYID[capture-12]`.
+pub const ID_PROPERTY: &str = "TYID";
+
 /// Why a game tree is not a usable problem.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ProblemError {
@@ -114,6 +117,18 @@ impl Problem {
     /// The points marked as the goal's stones (the root's `TR`).
     pub fn targets(&self) -> &[Coord] {
         &self.targets
+    }
+
+    /// The problem's identifier, when the file gives one (the root's private `TYID`, e.g.
+    /// `capture-12`): the name by which a class file, the command line and a teacher's sheet
+    /// refer to it. Shipped problems all have one ([`super::builtin::shipped`]).
+    pub fn id(&self) -> Option<String> {
+        self.tree
+            .root()
+            .value(ID_PROPERTY)
+            .map(decode_simple_text)
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
     }
 
     /// The problem's name: `GN`, else the root's `N`.

@@ -1,0 +1,545 @@
+//! The monthly report for a child's parents (issue 20 item 5): HTML in the parents' language,
+//! written for someone who does not play Go — the steps passed and what they mean, problems
+//! solved and the rating as a small chart, games played and won, and a position from the
+//! month's best game.
+
+use std::fmt::Write;
+
+use chrono::Datelike;
+
+use super::library::Library;
+use super::model::{Child, Class, ClassError, GameEntry, GameResult, StepReason, Time};
+use super::path;
+use super::svg::{Marks, Window, diagram};
+use super::when::in_month;
+use crate::escape::xml;
+use crate::i18n::Lang;
+use crate::rules::{Color, Move};
+
+fn month_name((year, month): (i32, u32), lang: Lang) -> String {
+    const EN: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    match lang {
+        Lang::En => format!("{} {year}", EN[(month as usize).clamp(1, 12) - 1]),
+        _ => format!("{year}年{month}月"),
+    }
+}
+
+fn date(t: Time, lang: Lang) -> String {
+    match lang {
+        Lang::En => t.format("%d %b").to_string(),
+        _ => format!("{}月{}日", t.month(), t.day()),
+    }
+}
+
+/// What the month held for one child, counted from the class file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MonthFigures {
+    /// Distinct problems answered right in the month.
+    pub solved: usize,
+    /// Distinct problems tried in the month.
+    pub tried: usize,
+    /// Answers in the month.
+    pub attempts: usize,
+    /// Right answers in the month.
+    pub right: usize,
+    /// Games in the month.
+    pub games: usize,
+    /// Games won in the month.
+    pub won: usize,
+    /// Steps passed in the month (the step numbers passed).
+    pub steps_passed: Vec<u8>,
+    /// The rating at the start of the month and after each answer in it.
+    pub ratings: Vec<(Option<Time>, f64)>,
+}
+
+/// Counts the month's figures for `child`.
+pub fn figures(child: &Child, month: (i32, u32)) -> MonthFigures {
+    let attempts: Vec<_> = child
+        .attempts
+        .iter()
+        .filter(|a| in_month(a.at, month))
+        .collect();
+    let mut solved: Vec<&str> = attempts
+        .iter()
+        .filter(|a| a.right)
+        .map(|a| a.problem.as_str())
+        .collect();
+    solved.sort_unstable();
+    solved.dedup();
+    let mut tried: Vec<&str> = attempts.iter().map(|a| a.problem.as_str()).collect();
+    tried.sort_unstable();
+    tried.dedup();
+    let games: Vec<_> = child
+        .games
+        .iter()
+        .filter(|g| in_month(g.at, month))
+        .collect();
+    // The rating before the month: the last answer before it, else a newcomer's.
+    let start = child
+        .attempts
+        .iter()
+        .take_while(|a| !in_month(a.at, month) && (a.at.year(), a.at.month()) < month)
+        .last()
+        .map_or(super::rating::Rating::INITIAL.rating, |a| a.rating_after);
+    let mut ratings = vec![(None, start)];
+    ratings.extend(attempts.iter().map(|a| (Some(a.at), a.rating_after)));
+    MonthFigures {
+        solved: solved.len(),
+        tried: tried.len(),
+        attempts: attempts.len(),
+        right: attempts.iter().filter(|a| a.right).count(),
+        games: games.len(),
+        won: games.iter().filter(|g| g.result == GameResult::Won).count(),
+        steps_passed: child
+            .steps
+            .iter()
+            .filter(|s| s.reason == StepReason::Passed && in_month(s.at, month))
+            .map(|s| s.from)
+            .collect(),
+        ratings,
+    }
+}
+
+/// The month's best game: a win against the strongest computer level on the largest board,
+/// else the latest game.
+fn best_game<'a>(child: &'a Child, month: (i32, u32)) -> Option<&'a GameEntry> {
+    let games: Vec<&GameEntry> = child
+        .games
+        .iter()
+        .filter(|g| in_month(g.at, month))
+        .collect();
+    games
+        .iter()
+        .copied()
+        .filter(|g| g.result == GameResult::Won)
+        .max_by_key(|g| {
+            (
+                g.computer_level.unwrap_or(0),
+                g.kind.size(),
+                -g.handicap,
+                g.at,
+            )
+        })
+        .or_else(|| games.last().copied())
+}
+
+/// The rating chart: a small line chart in SVG, with the start and end values written.
+fn rating_chart(points: &[(Option<Time>, f64)], lang: Lang) -> String {
+    let (w, h, pad) = (320.0, 120.0, 26.0);
+    let values: Vec<f64> = points.iter().map(|p| p.1).collect();
+    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let (lo, hi) = if (hi - lo) < 100.0 {
+        let mid = (hi + lo) / 2.0;
+        (mid - 50.0, mid + 50.0)
+    } else {
+        (lo, hi)
+    };
+    let n = values.len().max(2) - 1;
+    let x = |i: usize| pad + (w - 2.0 * pad) * i as f64 / n as f64;
+    let y = |v: f64| h - pad - (h - 2.0 * pad) * (v - lo) / (hi - lo);
+    let mut s = String::new();
+    let label = lang.pick("等级分变化", "等級分變化", "Rating over the month");
+    let _ = write!(
+        s,
+        r#"<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" role="img" aria-label="{label}">"#
+    );
+    let _ = write!(
+        s,
+        r##"<rect x="0" y="0" width="{w}" height="{h}" fill="#fbfaf6" rx="6"/><line x1="{pad}" y1="{0}" x2="{1}" y2="{0}" stroke="#ccc"/>"##,
+        h - pad,
+        w - pad
+    );
+    let path: Vec<String> = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| format!("{:.1},{:.1}", x(i), y(*v)))
+        .collect();
+    let _ = write!(
+        s,
+        r##"<polyline points="{}" fill="none" stroke="#2e7d32" stroke-width="2.5" stroke-linejoin="round"/>"##,
+        path.join(" ")
+    );
+    for (i, v) in values.iter().enumerate() {
+        let _ = write!(
+            s,
+            r##"<circle cx="{:.1}" cy="{:.1}" r="2.6" fill="#2e7d32"/>"##,
+            x(i),
+            y(*v)
+        );
+    }
+    if let (Some(first), Some(last)) = (values.first(), values.last()) {
+        let _ = write!(
+            s,
+            r##"<text x="{:.1}" y="{:.1}" font-size="11" fill="#333" text-anchor="start">{:.0}</text><text x="{:.1}" y="{:.1}" font-size="12" font-weight="bold" fill="#1b5e20" text-anchor="end">{:.0}</text>"##,
+            x(0),
+            (y(*first) - 6.0).max(11.0),
+            first,
+            x(values.len() - 1).max(pad + 20.0),
+            (y(*last) - 6.0).max(11.0),
+            last
+        );
+    }
+    s.push_str("</svg>");
+    s
+}
+
+const STYLE: &str = r#"
+@page { size: A4; margin: 15mm; }
+body { font-family: "Noto Sans CJK SC", "Droid Sans Fallback", "DejaVu Sans", sans-serif; max-width: 180mm; margin: 0 auto; color: #1b1b1b; line-height: 1.5; }
+h1 { font-size: 22px; margin: 0 0 4px; }
+.sub { color: #555; margin: 0 0 14px; }
+h2 { font-size: 17px; border-bottom: 2px solid #e0d6c0; padding-bottom: 3px; margin: 18px 0 8px; }
+.avatar { font-size: 30px; vertical-align: middle; margin-right: 8px; }
+.avatar.colour { display: inline-block; width: 26px; height: 26px; border-radius: 50%; }
+.figures { display: flex; gap: 10px; flex-wrap: wrap; }
+.figure { background: #f5f1e6; border-radius: 8px; padding: 8px 12px; min-width: 110px; }
+.figure b { display: block; font-size: 24px; }
+.note { color: #555; font-size: 13px; }
+table { border-collapse: collapse; width: 100%; font-size: 14px; }
+td, th { border-bottom: 1px solid #ddd; padding: 4px 6px; text-align: left; }
+svg.chart { width: 100%; max-width: 120mm; }
+svg.board { width: 75mm; }
+.position { display: flex; gap: 14px; align-items: flex-start; }
+"#;
+
+/// The report for `nick` for `month` (year, month) in `lang`.
+pub fn monthly_html(
+    class: &Class,
+    nick: &str,
+    month: (i32, u32),
+    lang: Lang,
+    library: &Library,
+) -> Result<String, ClassError> {
+    let child = class.child(nick)?;
+    let f = figures(child, month);
+    let l = |zh: &'static str, hant: &'static str, en: &'static str| lang.pick(zh, hant, en);
+    let mut out = String::new();
+    let title = match lang {
+        Lang::En => format!(
+            "{} — monthly report, {}",
+            child.nick,
+            month_name(month, lang)
+        ),
+        Lang::ZhHans => format!("{} · {}学棋月报", child.nick, month_name(month, lang)),
+        Lang::ZhHant => format!("{} · {}學棋月報", child.nick, month_name(month, lang)),
+    };
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title><style>{STYLE}</style></head><body>\n",
+        lang.code(),
+        xml(&title)
+    );
+    let avatar = match &child.avatar {
+        super::model::Avatar::Animal(_) => {
+            format!("<span class=\"avatar\">{}</span>", child.avatar.picture())
+        }
+        super::model::Avatar::Colour(_) => format!(
+            "<span class=\"avatar colour\" style=\"background:{}\"></span>",
+            child.avatar.picture()
+        ),
+    };
+    let _ = write!(out, "<h1>{avatar}{}</h1>", xml(&title));
+    let _ = write!(
+        out,
+        "<p class=\"sub\">{}: {} · {}: {}</p>",
+        l("班级", "班級", "Class"),
+        xml(&class.name),
+        l("老师", "老師", "Teacher"),
+        xml(&class.teacher)
+    );
+    let _ = write!(
+        out,
+        "<p>{}</p>",
+        l(
+            "围棋课上，孩子们大部分时间在下棋，也做一些小题目。这份月报告诉您孩子这个月学到了哪里。",
+            "圍棋課上，孩子們大部分時間在下棋，也做一些小題目。這份月報告訴您孩子這個月學到了哪裡。",
+            "In the Go class the children spend most of the time playing, and solve small puzzles too. This report tells you where your child got to this month."
+        )
+    );
+
+    // The month at a glance.
+    let _ = write!(
+        out,
+        "<h2>{}</h2><div class=\"figures\">",
+        l("本月概况", "本月概況", "This month at a glance")
+    );
+    let figure = |out: &mut String, value: String, label: &str, class_name: &str| {
+        let _ = write!(
+            out,
+            "<div class=\"figure {class_name}\"><b>{}</b>{}</div>",
+            xml(&value),
+            xml(label)
+        );
+    };
+    figure(
+        &mut out,
+        f.steps_passed.len().to_string(),
+        l("通过的阶段", "通過的階段", "steps passed"),
+        "steps",
+    );
+    figure(
+        &mut out,
+        f.solved.to_string(),
+        l("做对的题", "做對的題", "puzzles solved"),
+        "solved",
+    );
+    figure(
+        &mut out,
+        f.tried.to_string(),
+        l("做过的题", "做過的題", "puzzles tried"),
+        "tried",
+    );
+    figure(
+        &mut out,
+        f.games.to_string(),
+        l("下的棋", "下的棋", "games played"),
+        "games",
+    );
+    figure(
+        &mut out,
+        f.won.to_string(),
+        l("赢的棋", "贏的棋", "games won"),
+        "won",
+    );
+    out.push_str("</div>");
+
+    // The path.
+    let _ = write!(
+        out,
+        "<h2>{}</h2>",
+        l("学习的路", "學習的路", "The learning path")
+    );
+    let total = path::STEPS.len();
+    let current = path::step(child.step);
+    if let Some(step) = current {
+        let _ = write!(
+            out,
+            "<p>{} <b>{}/{total}</b>: <b>{}</b>. {}</p>",
+            l("现在在第", "現在在第", "Now at step"),
+            step.number,
+            xml(step.name(lang)),
+            xml(step.for_parents(lang))
+        );
+    }
+    if f.steps_passed.is_empty() {
+        let _ = write!(
+            out,
+            "<p class=\"passed none\">{}</p>",
+            l(
+                "这个月还没有通过新的阶段，孩子在巩固现在这一步。",
+                "這個月還沒有通過新的階段，孩子在鞏固現在這一步。",
+                "No new step was passed this month: your child is getting sure of the current one."
+            )
+        );
+    } else {
+        for n in &f.steps_passed {
+            if let Some(s) = path::step(*n) {
+                let _ = write!(
+                    out,
+                    "<p class=\"passed\">✔ {} {}: <b>{}</b> — {}</p>",
+                    l("通过第", "通過第", "Passed step"),
+                    s.number,
+                    xml(s.name(lang)),
+                    xml(s.for_parents(lang))
+                );
+            }
+        }
+    }
+    if let Some(step) = current {
+        let progress = child.step_progress(library);
+        let _ = write!(
+            out,
+            "<p class=\"note\">{} {} ({}: {}/{} {}, {}/{} {})</p>",
+            l("下一步的要求：", "下一步的要求：", "To pass this step:"),
+            xml(&step.rule_text(lang)),
+            l("目前", "目前", "so far"),
+            progress.wins.min(step.rule.wins),
+            step.rule.wins,
+            l("盘", "盤", "wins"),
+            progress.problems.min(step.rule.problems),
+            step.rule.problems,
+            l("题", "題", "puzzles")
+        );
+    }
+
+    // Problems and the rating.
+    let _ = write!(
+        out,
+        "<h2>{}</h2>",
+        l("做题和等级分", "做題和等級分", "Puzzles and rating")
+    );
+    let _ = write!(
+        out,
+        "<p>{}</p>",
+        xml(&match lang {
+            Lang::En => format!(
+                "This month your child answered {} times and got {} right, solving {} different puzzles.",
+                f.attempts, f.right, f.solved
+            ),
+            Lang::ZhHans => format!(
+                "这个月孩子答题{}次，答对{}次，做对了{}道不同的题。",
+                f.attempts, f.right, f.solved
+            ),
+            Lang::ZhHant => format!(
+                "這個月孩子答題{}次，答對{}次，做對了{}道不同的題。",
+                f.attempts, f.right, f.solved
+            ),
+        })
+    );
+    out.push_str(&rating_chart(&f.ratings, lang));
+    let _ = write!(
+        out,
+        "<p class=\"note\">{} <b class=\"rating\">{:.0}</b>. {}</p>",
+        l("现在的等级分：", "現在的等級分：", "Rating now:"),
+        child.rating.rating,
+        l(
+            "等级分表示孩子能做对多难的题：越高越好。新同学从1500开始；题目答对上升，答错下降。",
+            "等級分表示孩子能做對多難的題：越高越好。新同學從1500開始；題目答對上升，答錯下降。",
+            "The rating shows how hard the puzzles your child can solve are: higher is better. Everyone starts at 1500; it goes up with right answers and down with wrong ones."
+        )
+    );
+    let due = child.missed().len();
+    if due > 0 {
+        let _ = write!(
+            out,
+            "<p class=\"note\">{}</p>",
+            xml(&match lang {
+                Lang::En => format!(
+                    "{due} puzzles answered wrong will come back in the next lessons, until they are known."
+                ),
+                Lang::ZhHans => format!("有{due}道答错的题会在以后的课上再出现，直到学会为止。"),
+                Lang::ZhHant => format!("有{due}道答錯的題會在以後的課上再出現，直到學會為止。"),
+            })
+        );
+    }
+
+    // Games.
+    let _ = write!(out, "<h2>{}</h2>", l("下棋", "下棋", "Games"));
+    let games: Vec<&GameEntry> = child
+        .games
+        .iter()
+        .filter(|g| in_month(g.at, month))
+        .collect();
+    if games.is_empty() {
+        let _ = write!(
+            out,
+            "<p>{}</p>",
+            l(
+                "这个月没有记录的对局。",
+                "這個月沒有記錄的對局。",
+                "No games were recorded this month."
+            )
+        );
+    } else {
+        let _ = write!(
+            out,
+            "<table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+            l("日期", "日期", "Date"),
+            l("游戏", "遊戲", "Game"),
+            l("对手", "對手", "Opponent"),
+            l("结果", "結果", "Result")
+        );
+        for g in &games {
+            let opponent = match (g.opponent.trim().is_empty(), g.computer_level) {
+                (false, _) => g.opponent.clone(),
+                (true, Some(lv)) => match lang {
+                    Lang::En => format!("computer, level {lv}"),
+                    Lang::ZhHans => format!("电脑{lv}级"),
+                    Lang::ZhHant => format!("電腦{lv}級"),
+                },
+                (true, None) => l("同学", "同學", "classmate").to_string(),
+            };
+            let result = match g.result {
+                GameResult::Won => l("赢", "贏", "won"),
+                GameResult::Lost => l("输", "輸", "lost"),
+                GameResult::Drawn => l("和", "和", "draw"),
+            };
+            let _ = write!(
+                out,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{result}</td></tr>",
+                xml(&date(g.at, lang)),
+                xml(&g.kind.name(lang)),
+                xml(&opponent)
+            );
+        }
+        out.push_str("</table>");
+    }
+
+    // A position from the best game.
+    if let Some(best) = best_game(child, month) {
+        let replayed = crate::record::read_str(&best.sgf)
+            .ok()
+            .and_then(|r| r.collection.trees.into_iter().next())
+            .and_then(|t| crate::record::replay_main_line(&t).ok());
+        if let Some(r) = replayed {
+            let board = r.game.board();
+            let last = match r.game.last_move() {
+                Some((_, Move::Play(c))) => Some(c),
+                _ => None,
+            };
+            let svg = diagram(
+                board,
+                Window::whole(board.size()),
+                &Marks {
+                    last,
+                    ..Marks::default()
+                },
+                l(
+                    "本月最好的一盘棋",
+                    "本月最好的一盤棋",
+                    "The best game of the month",
+                ),
+            );
+            let colour = match best.color {
+                Color::Black => l(
+                    "黑棋（先下）",
+                    "黑棋（先下）",
+                    "Black (the dark stones, moving first)",
+                ),
+                Color::White => l("白棋", "白棋", "White (the light stones)"),
+            };
+            let _ = write!(
+                out,
+                "<h2>{}</h2><div class=\"position\">{svg}<p>{} {}. {} <b>{}</b>. {}</p></div>",
+                l(
+                    "本月最好的一盘棋",
+                    "本月最好的一盤棋",
+                    "The best game of the month"
+                ),
+                l("孩子执", "孩子執", "Your child played"),
+                colour,
+                xml(&best.kind.name(lang)),
+                xml(&date(best.at, lang)),
+                l(
+                    "这是这盘棋结束时的棋盘，圆圈是最后一步。",
+                    "這是這盤棋結束時的棋盤，圓圈是最後一步。",
+                    "This is the board at the end of the game; the circle marks the last move."
+                )
+            );
+        }
+    }
+    let _ = write!(
+        out,
+        "<p class=\"note\">{}</p></body></html>\n",
+        l(
+            "孩子的资料只保存在学校的电脑上，不会发送到任何地方。",
+            "孩子的資料只保存在學校的電腦上，不會發送到任何地方。",
+            "Your child's records stay on the club's computer and are never sent anywhere."
+        )
+    );
+    Ok(out)
+}
