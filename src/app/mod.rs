@@ -12,6 +12,7 @@
 pub mod arbiter_form;
 pub mod arbiter_panel;
 pub mod board_view;
+pub mod classroom;
 pub mod clock_faces;
 pub mod dead_stone_help;
 pub mod dead_stone_view;
@@ -97,6 +98,7 @@ pub struct TianyuanApp {
     time: Box<dyn TimeSource>,
     panel_input: ArbiterInput,
     modal_input: ModalInput,
+    class_input: classroom::view::ClassInputs,
     /// The last frame's repaint request, for measurements and tests.
     pub next_repaint: Option<Timestamp>,
     /// Print the time from start to the end of the first frame (`TIANYUAN_STARTUP_TIMING`).
@@ -151,6 +153,14 @@ impl TianyuanApp {
         let now = time.now();
         let (mut state, fx) = Host::new(settings, lang, sessions_folder, now, wake);
         state.review.set_lang(lang);
+        // The class's times (due problems, games) follow the app's clock from the wall
+        // clock's reading now; its files live in the data folder.
+        state.classroom.wall = Some(classroom::WallAnchor {
+            at: now,
+            wall: crate::time::local_now(),
+        });
+        state.classroom.folder =
+            crate::files::class_file::classes_folder(|k| std::env::var(k).ok());
         runner.run(fx);
         TianyuanApp {
             state,
@@ -158,6 +168,7 @@ impl TianyuanApp {
             time,
             panel_input: ArbiterInput::default(),
             modal_input: ModalInput::default(),
+            class_input: Default::default(),
             next_repaint: None,
             report_first_frame: false,
             log_frames: false,
@@ -178,6 +189,8 @@ impl TianyuanApp {
         let mut app =
             TianyuanApp::with_dialogs(ctx, Settings::default(), lang, time, announcer, None, false);
         app.state.kdf = crate::seal::KdfParams::TEST_ONLY;
+        // A test never touches the user's classes: it names its own folder.
+        app.state.classroom.folder = None;
         app
     }
 
@@ -320,19 +333,63 @@ impl TianyuanApp {
             return None;
         }
         let lang = self.state.lang;
-        let look = self.state.board_look(ui.ctx().pixels_per_point());
+        let ctx = ui.ctx().clone();
+        let look = self.state.board_look(ctx.pixels_per_point());
+        let large = self.state.settings.teach.large_controls;
         let mut leave = false;
-        let mut out: Vec<Command> = self
-            .state
-            .teach
-            .ui(ui, now, look, lang, &mut leave)
+        // The class (issue 20): the child's strip and the teacher's "Class" above the board.
+        teach::panel::apply_size(ui.style_mut(), large);
+        let mut out: Vec<Command> = Vec::new();
+        egui::Panel::top("class-strip").show(ui, |ui| {
+            ui.add_space(2.0);
+            out.extend(
+                classroom::view::strip_ui(ui, &self.state.classroom, lang, &mut leave)
+                    .into_iter()
+                    .map(Command::Class),
+            );
+            ui.add_space(2.0);
+        });
+        if self.state.classroom.covers_board() {
+            let look = BoardLook {
+                real_size: None,
+                ..look
+            };
+            out.extend(
+                classroom::view::screen_ui(ui, &self.state.classroom, lang, look, now)
+                    .into_iter()
+                    .map(Command::Class),
+            );
+            out.extend(
+                self.state
+                    .teach
+                    .modals_ui(&ctx, lang)
+                    .into_iter()
+                    .map(Command::Teach),
+            );
+        } else {
+            out.extend(
+                self.state
+                    .teach
+                    .ui(ui, now, look, lang, &mut leave)
+                    .into_iter()
+                    .map(Command::Teach),
+            );
+        }
+        out.extend(
+            classroom::view::modals_ui(
+                &ctx,
+                &self.state.classroom,
+                &mut self.class_input,
+                lang,
+                large,
+            )
             .into_iter()
-            .map(Command::Teach)
-            .collect();
+            .map(Command::Class),
+        );
         if leave {
             out.push(Command::TeachingMode(false));
         }
-        out.extend(menus::quit_shortcut(ui.ctx()));
+        out.extend(menus::quit_shortcut(&ctx));
         Some(out)
     }
 

@@ -73,6 +73,8 @@ pub struct Settings {
     pub teaching_on: bool,
     /// How long the arbiter's lock stays open after the PIN, in seconds (0–300).
     pub unlock_seconds: u32,
+    /// The class open in teaching mode (issue 20): it opens again at the next start.
+    pub class_file: Option<String>,
 }
 
 impl Settings {
@@ -121,6 +123,7 @@ impl Default for Settings {
             review_engine_use_command: false,
             teaching_on: false,
             unlock_seconds: crate::app::host::lock::DEFAULT_UNLOCK_SECONDS,
+            class_file: None,
         }
     }
 }

@@ -6,6 +6,7 @@
 //! decides anything: the host does. The thread that draws never writes, syncs, reads a
 //! document or waits on a device.
 
+mod class_jobs;
 mod workers;
 
 use std::path::PathBuf;
@@ -102,6 +103,9 @@ impl Runner {
                 Effect::CloseWindow => self.window.close = true,
                 Effect::CancelClose => self.window.cancel_close = true,
                 Effect::Work(work) => self.workers.run(work),
+                Effect::Class(job) => self.spawn("tianyuan-class", move || {
+                    Command::ClassDone(class_jobs::run(job))
+                }),
             }
         }
     }
@@ -114,7 +118,10 @@ impl Runner {
         }
         let answers: Vec<Command> = self.inbox.try_iter().collect();
         for a in &answers {
-            if matches!(a, Command::FileDone(..) | Command::ResumeFound(_)) {
+            if matches!(
+                a,
+                Command::FileDone(..) | Command::ResumeFound(_) | Command::ClassDone(_)
+            ) {
                 self.running = self.running.saturating_sub(1);
             }
         }
@@ -151,7 +158,10 @@ impl Runner {
     /// Waits up to `timeout` for any other thread's answer (tests).
     pub fn wait_other(&mut self, timeout: std::time::Duration) -> Option<Command> {
         let c = self.inbox.recv_timeout(timeout).ok()?;
-        if matches!(c, Command::FileDone(..) | Command::ResumeFound(_)) {
+        if matches!(
+            c,
+            Command::FileDone(..) | Command::ResumeFound(_) | Command::ClassDone(_)
+        ) {
             self.running = self.running.saturating_sub(1);
         }
         self.workers.translate(c)

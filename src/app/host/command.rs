@@ -260,6 +260,8 @@ pub enum Command {
     Teach(crate::app::teach::state::TeachCommand),
     /// The tournament window.
     Tournament(crate::app::tournament::TournamentCommand),
+    /// The class in teaching mode (issue 20).
+    Class(crate::app::classroom::ClassCommand),
     // ----- answers from the effects runner -----
     /// The journal writer answered.
     Journal(Reply),
@@ -277,4 +279,6 @@ pub enum Command {
     OpenRecord(PathBuf),
     /// A sub-window's worker answered (issue 17 items 2, 10).
     WorkDone(super::work::WorkDone),
+    /// A job on the class files finished.
+    ClassDone(super::class_job::ClassAnswer),
 }

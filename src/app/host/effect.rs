@@ -19,6 +19,8 @@ pub enum FileOwner {
     Problems,
     /// The tournament window.
     Tournament,
+    /// The class in teaching mode (its export and import).
+    Class,
 }
 
 /// A file job: a dialog, a read or an atomic write, on a worker thread.
@@ -93,4 +95,6 @@ pub enum Effect {
     /// A job for the runner's workers: the teaching computer, the engine review, the
     /// dead-stone estimator, the teacher's PIN.
     Work(super::work::Work),
+    /// A job on the class files (issue 20): listing, opening, creating, importing, changing.
+    Class(super::class_job::ClassJob),
 }

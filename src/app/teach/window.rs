@@ -159,13 +159,23 @@ impl TeachWindow {
             let frame = 1000 / CELEBRATION_FPS;
             ctx.request_repaint_after(Duration::from_millis(frame.min(left.max(1))));
         }
+        cmds.extend(self.modals_ui(&ctx, lang));
+        cmds
+    }
+
+    /// The teacher's PIN prompt and options (modals), drawn over the board or over the class
+    /// screens that cover it.
+    pub fn modals_ui(&mut self, ctx: &egui::Context, lang: Lang) -> Vec<TeachCommand> {
+        let Some(state) = self.state.as_ref() else {
+            return Vec::new();
+        };
         if state.options_open && !self.options_were_open {
             self.draft = state.prefs.clone();
         }
         self.options_were_open = state.options_open;
-        cmds.extend(pin_ui(&ctx, state, &mut self.pin_input, lang));
+        let mut cmds = pin_ui(ctx, state, &mut self.pin_input, lang);
         cmds.extend(options_ui(
-            &ctx,
+            ctx,
             state,
             &mut self.draft,
             &mut self.new_pin,
