@@ -259,7 +259,8 @@ impl TianyuanApp {
             real_size: None,
             ..self.state.board_look(ctx.pixels_per_point())
         };
-        let (cmds, open) = problems::view::window_ui(ctx, &self.state.problems, lang, look);
+        let large = self.state.settings.teach.large_controls;
+        let (cmds, open) = problems::view::window_ui(ctx, &self.state.problems, lang, look, large);
         let mut out: Vec<Command> = cmds.into_iter().map(Command::Problems).collect();
         if !open {
             out.push(Command::ShowProblems(false));
@@ -386,6 +387,17 @@ impl TianyuanApp {
             .into_iter()
             .map(Command::Class),
         );
+        if self.state.question.is_some() {
+            // The window's questions reach teaching mode too, over everything: a path where
+            // no file dialog can be shown (the class's export and import), unsaved work on
+            // the way out.
+            out.extend(modals::modals_ui(
+                &ctx,
+                &self.state,
+                &mut self.modal_input,
+                now,
+            ));
+        }
         if leave {
             out.push(Command::TeachingMode(false));
         }

@@ -247,6 +247,15 @@ pub struct ClassOut {
     pub remember: Option<Option<PathBuf>>,
 }
 
+/// A change on its way to a class file (the file it was made for: another class opened
+/// meanwhile does not take it).
+#[derive(Clone, Debug)]
+struct Pending {
+    seq: u64,
+    path: PathBuf,
+    change: ClassChange,
+}
+
 /// The wall clock's reading at one instant of the app's clock: the class's times (due
 /// problems, games, attempts) are this plus the app's time since, so a test's injected clock
 /// moves them too.
@@ -284,9 +293,9 @@ pub struct ClassRoom {
     pub problem: Option<ChildProblem>,
     /// The last message.
     pub notice: Option<ClassNotice>,
-    queue: VecDeque<(u64, ClassChange)>,
-    in_flight: Option<(u64, ClassChange)>,
-    failed: Vec<(u64, ClassChange)>,
+    queue: VecDeque<Pending>,
+    in_flight: Option<Pending>,
+    failed: Vec<Pending>,
     next_seq: u64,
     next_ask: u64,
     /// An open, create or import is running.
@@ -639,11 +648,15 @@ impl ClassRoom {
 
     /// A change for the class file: queued, written one at a time in order.
     fn change(&mut self, change: ClassChange, out: &mut ClassOut) {
-        if self.path.is_none() {
+        let Some(path) = self.path.clone() else {
             return;
-        }
+        };
         self.next_seq += 1;
-        self.queue.push_back((self.next_seq, change));
+        self.queue.push_back(Pending {
+            seq: self.next_seq,
+            path,
+            change,
+        });
         self.pump(out);
     }
 
@@ -651,16 +664,13 @@ impl ClassRoom {
         if self.in_flight.is_some() {
             return;
         }
-        let Some(path) = self.path.clone() else {
-            return;
-        };
-        if let Some((seq, change)) = self.queue.pop_front() {
+        if let Some(p) = self.queue.pop_front() {
             out.jobs.push(ClassJob::Change {
-                path,
-                seq,
-                change: change.clone(),
+                path: p.path.clone(),
+                seq: p.seq,
+                change: p.change.clone(),
             });
-            self.in_flight = Some((seq, change));
+            self.in_flight = Some(p);
         }
     }
 
@@ -704,11 +714,10 @@ impl ClassRoom {
                         self.set_class(*class);
                         self.path = Some(path.clone());
                         if changed {
+                            // Changes still on their way go to the class they were made in.
                             self.child = None;
                             self.screen = Screen::Tiles;
                             self.problem = None;
-                            self.queue.clear();
-                            self.failed.clear();
                             out.teach.push(TeachCommand::EndChildGames);
                         }
                         out.remember = Some(Some(path.clone()));
@@ -729,31 +738,34 @@ impl ClassRoom {
                 }
             }
             ClassAnswer::Changed { path, seq, result } => {
-                let Some((sent, change)) = self.in_flight.take() else {
+                let Some(sent) = self.in_flight.take() else {
                     return out;
                 };
-                if sent != seq || self.path.as_ref() != Some(&path) {
-                    self.in_flight = Some((sent, change));
+                if sent.seq != seq {
+                    self.in_flight = Some(sent);
                     return out;
                 }
+                let current = self.path.as_ref() == Some(&path);
                 match result {
                     Ok((class, report)) => {
-                        self.set_class(*class);
-                        if let (Some(step), Some(nick)) = (report.passed, change.nick()) {
-                            self.notice = Some(ClassNotice::Passed {
-                                nick: nick.to_string(),
-                                step,
-                            });
-                            out.sounds.push(Sound::Celebration);
+                        if current {
+                            self.set_class(*class);
+                            if let (Some(step), Some(nick)) = (report.passed, sent.change.nick()) {
+                                self.notice = Some(ClassNotice::Passed {
+                                    nick: nick.to_string(),
+                                    step,
+                                });
+                                out.sounds.push(Sound::Celebration);
+                            }
                         }
-                        if matches!(change, ClassChange::AddChild { .. }) {
+                        if matches!(sent.change, ClassChange::AddChild { .. }) {
                             self.list(&mut out);
                         }
                     }
                     // A refusal of the class (a nickname taken …): nothing to save again.
                     Err(t @ ClassTrouble::Class(_)) => self.notice = Some(ClassNotice::Trouble(t)),
                     Err(t) => {
-                        self.failed.push((sent, change));
+                        self.failed.push(sent);
                         self.notice = Some(ClassNotice::NotSaved(t));
                     }
                 }
@@ -839,7 +851,7 @@ impl ClassRoom {
             .iter()
             .chain(self.queue.iter())
             .chain(self.failed.iter())
-            .filter_map(|(_, c)| match c {
+            .filter_map(|p| match &p.change {
                 ClassChange::Attempt { problem, .. } => Some(problem.as_str()),
                 _ => None,
             })

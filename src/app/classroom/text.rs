@@ -152,7 +152,7 @@ impl ClassText {
             ),
             TheClass => ("班级（老师）", "班級（老師）", "The class (teacher)"),
             Close => ("关闭", "關閉", "Close"),
-            TeacherPin => ("老师密码 PIN", "老師密碼 PIN", "Teacher's PIN"),
+            TeacherPin => ("班级密码", "班級密碼", "Class PIN"),
             Ok => ("确定", "確定", "OK"),
             Cancel => ("取消", "取消", "Cancel"),
             WrongPin => ("密码不对。", "密碼不對。", "Wrong PIN."),

@@ -86,9 +86,33 @@ pub fn avatar_name(avatar: &Avatar, lang: Lang) -> String {
         .unwrap_or_default()
 }
 
-/// Paints an avatar in a circle of diameter `side` centred at `at`: a colour fills it, an
-/// animal is drawn on a light disc (its name's first letter where no font has the picture).
-fn paint_avatar(ui: &egui::Ui, painter: &egui::Painter, avatar: &Avatar, at: Pos2, side: f32) {
+/// The discs of the animals, one soft colour each (the same order as [`ANIMALS`]).
+const ANIMAL_TINTS: [Color32; 12] = [
+    Color32::from_rgb(236, 236, 236),
+    Color32::from_rgb(255, 204, 128),
+    Color32::from_rgb(248, 187, 208),
+    Color32::from_rgb(255, 224, 178),
+    Color32::from_rgb(215, 204, 200),
+    Color32::from_rgb(188, 170, 164),
+    Color32::from_rgb(161, 136, 127),
+    Color32::from_rgb(255, 171, 145),
+    Color32::from_rgb(197, 225, 165),
+    Color32::from_rgb(255, 245, 157),
+    Color32::from_rgb(179, 229, 252),
+    Color32::from_rgb(178, 223, 219),
+];
+
+/// Paints an avatar in a circle of diameter `side` centred at `at`: a colour fills it; an
+/// animal is its own soft colour with its picture, or its name in the reader's language where
+/// no installed font has the picture (the bundled fonts have no colour emoji).
+fn paint_avatar(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    avatar: &Avatar,
+    at: Pos2,
+    side: f32,
+    lang: Lang,
+) {
     let r = side * 0.5;
     match avatar {
         Avatar::Colour(_) => {
@@ -99,40 +123,45 @@ fn paint_avatar(ui: &egui::Ui, painter: &egui::Painter, avatar: &Avatar, at: Pos
                 Stroke::new(2.0, Color32::from_gray(40)),
             );
         }
-        Avatar::Animal(_) => {
-            painter.circle(
-                at,
-                r,
-                Color32::from_rgb(255, 244, 214),
-                Stroke::new(2.0, Color32::from_gray(90)),
-            );
-            let font = egui::FontId::proportional(side * 0.62);
+        Avatar::Animal(key) => {
+            let tint = ANIMALS
+                .iter()
+                .position(|(k, _, _)| k == key)
+                .and_then(|i| ANIMAL_TINTS.get(i))
+                .copied()
+                .unwrap_or(Color32::from_gray(230));
+            painter.circle(at, r, tint, Stroke::new(2.0, Color32::from_gray(90)));
             let picture = avatar.picture();
+            let font = egui::FontId::proportional(side * 0.62);
             let drawable = ui.ctx().fonts_mut(|f| f.has_glyphs(&font, picture));
-            let text = if drawable {
-                picture.to_string()
+            let (text, font) = if drawable {
+                (picture.to_string(), font)
             } else {
-                avatar_name(avatar, Lang::En)
-                    .chars()
-                    .next()
-                    .map(|c| c.to_uppercase().to_string())
-                    .unwrap_or_default()
+                let name = avatar_name(avatar, lang);
+                let chars = name.chars().count().max(2) as f32;
+                let wide = name.chars().all(|c| c.is_ascii());
+                let size = if wide {
+                    side * 1.5 / chars
+                } else {
+                    side * 0.8 / chars
+                };
+                (name, egui::FontId::proportional(size.min(side * 0.42)))
             };
             painter.text(
                 at,
                 Align2::CENTER_CENTER,
                 text,
                 font,
-                Color32::from_gray(30),
+                Color32::from_gray(25),
             );
         }
     }
 }
 
 /// The avatar as a widget `side` points wide.
-fn avatar_ui(ui: &mut egui::Ui, avatar: &Avatar, side: f32) {
+fn avatar_ui(ui: &mut egui::Ui, avatar: &Avatar, side: f32, lang: Lang) {
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
-    paint_avatar(ui, ui.painter(), avatar, rect.center(), side);
+    paint_avatar(ui, ui.painter(), avatar, rect.center(), side, lang);
 }
 
 /// The strip above the teaching board or the class screens: the child at the board with
@@ -147,7 +176,7 @@ pub fn strip_ui(
     let mut out = Vec::new();
     ui.horizontal_wrapped(|ui| {
         if let Some(child) = room.child() {
-            avatar_ui(ui, &child.avatar, ui.spacing().interact_size.y);
+            avatar_ui(ui, &child.avatar, ui.spacing().interact_size.y, lang);
             ui.label(
                 RichText::new(&child.nick)
                     .strong()
@@ -262,6 +291,7 @@ fn tile_ui(ui: &mut egui::Ui, child: &Child, size: Vec2, lang: Lang) -> bool {
         &child.avatar,
         Pos2::new(rect.center().x, rect.min.y + size.y * 0.38),
         avatar_side,
+        lang,
     );
     painter.text(
         Pos2::new(rect.center().x, rect.max.y - size.y * 0.14),
@@ -398,7 +428,7 @@ fn path_ui(ui: &mut egui::Ui, child: &Child, lang: Lang) {
     for (i, step) in STEPS.iter().enumerate() {
         let c = centre(i);
         let (fill, text, status) = match step.number.cmp(&child.step) {
-            std::cmp::Ordering::Less => (theme::NOTICE_DONE, "✔".to_string(), T::Passed.text(lang)),
+            std::cmp::Ordering::Less => (theme::NOTICE_DONE, "√".to_string(), T::Passed.text(lang)),
             std::cmp::Ordering::Equal => (
                 Color32::from_rgb(250, 190, 40),
                 step.number.to_string(),
@@ -765,7 +795,7 @@ pub fn modals_ui(
             crate::app::teach::panel::apply_size(ui.style_mut(), large);
             ui.heading(match &prompt.guarded {
                 Guarded::Panel => T::TheClass.text(lang).to_string(),
-                Guarded::Move { nick, to } => format!("{nick} → {} {to}", T::Step.text(lang)),
+                Guarded::Move { nick, to } => format!("{nick}: {} {to}", T::Step.text(lang)),
             });
             let label = ui.label(T::TeacherPin.text(lang));
             let edit = ui
@@ -814,21 +844,43 @@ fn panel_ui(
         let max = ctx.content_rect().size() * 0.9;
         ui.set_max_width(max.x);
         ui.set_min_width(max.x * 0.8);
-        ui.horizontal(|ui| {
+        // The acts on the whole class first, always in view.
+        ui.horizontal_wrapped(|ui| {
             ui.heading(T::TheClass.text(lang));
             if big_button(ui, T::Close.text(lang), true) {
                 out.push(ClassCommand::ClosePanel);
             }
+            ui.separator();
+            if room.class.is_some() {
+                if big_button(ui, T::Export.text(lang), true) {
+                    out.push(ClassCommand::Export);
+                }
+                if big_button(ui, T::CloseClass.text(lang), true) {
+                    out.push(ClassCommand::CloseClass);
+                }
+            }
+            if big_button(ui, T::Import.text(lang), !room.opening) {
+                out.push(ClassCommand::Import);
+            }
+            if room.opening {
+                ui.spinner();
+            }
         });
         notice_ui(ui, room, lang);
+        ui.separator();
         egui::ScrollArea::vertical()
-            .max_height(max.y - 140.0)
+            .max_height(max.y - 160.0)
             .show(ui, |ui| {
-                if room.class.is_some() {
-                    class_section_ui(ui, room, inputs, lang, &mut out);
-                    ui.separator();
-                }
-                classes_section_ui(ui, room, inputs, lang, &mut out);
+                ui.columns(2, |cols| {
+                    if let [left, right] = cols {
+                        if room.class.is_some() {
+                            class_section_ui(left, room, inputs, lang, &mut out);
+                        }
+                        pin_section_ui(right, room, inputs, lang, &mut out);
+                        right.separator();
+                        classes_section_ui(right, room, inputs, lang, &mut out);
+                    }
+                });
             });
     });
     if r.should_close() && room.confirm_remove.is_none() {
@@ -863,15 +915,58 @@ fn class_section_ui(
             ui.label(T::Saving.text(lang));
         });
     }
+    ui.add_space(6.0);
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label(T::Nickname.text(lang));
+        ui.add(egui::TextEdit::singleline(&mut inputs.nick).desired_width(180.0))
+            .labelled_by(l.id);
+        if big_button(ui, T::AddChild.text(lang), !inputs.nick.trim().is_empty()) {
+            out.push(ClassCommand::AddChild {
+                nick: std::mem::take(&mut inputs.nick),
+                avatar: inputs.avatar.take(),
+            });
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(T::Avatar.text(lang));
+        let side = ui.spacing().interact_size.y * 0.8;
+        let choices = ANIMALS
+            .iter()
+            .map(|(k, _, _)| Avatar::Animal((*k).to_string()))
+            .chain(
+                COLOURS
+                    .iter()
+                    .map(|(k, _, _)| Avatar::Colour((*k).to_string())),
+            );
+        for a in choices {
+            let chosen = inputs.avatar.as_ref() == Some(&a);
+            let (rect, resp) = ui.allocate_exact_size(Vec2::splat(side), Sense::click());
+            paint_avatar(ui, ui.painter(), &a, rect.center(), side * 0.9, lang);
+            if chosen {
+                ui.painter().circle_stroke(
+                    rect.center(),
+                    side * 0.5,
+                    Stroke::new(3.0, theme::LAST_MOVE),
+                );
+            }
+            let name = format!("{} {}", T::Avatar.text(lang), avatar_name(&a, lang));
+            resp.widget_info(|| {
+                egui::WidgetInfo::selected(egui::Role::RadioButton, true, chosen, &name)
+            });
+            if resp.clicked() {
+                inputs.avatar = if chosen { None } else { Some(a) };
+            }
+        }
+    });
+    ui.add_space(6.0);
     ui.label(RichText::new(T::Children.text(lang)).strong());
     let avatar_side = ui.spacing().interact_size.y * 0.8;
-    egui::Grid::new("class-children")
-        .striped(true)
-        .num_columns(6)
-        .show(ui, |ui| {
-            for child in &class.children {
+    for child in &class.children {
+        ui.separator();
+        ui.push_id(("child", &child.nick), |ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.horizontal(|ui| {
-                    avatar_ui(ui, &child.avatar, avatar_side);
+                    avatar_ui(ui, &child.avatar, avatar_side, lang);
                     ui.label(RichText::new(&child.nick).strong());
                 });
                 let step = crate::class::path::step(child.step)
@@ -880,7 +975,7 @@ fn class_section_ui(
                 ui.label(format!("{} {} · {step}", T::Step.text(lang), child.step));
                 ui.push_id(("move", &child.nick), |ui| {
                     ui.horizontal(|ui| {
-                        let back = ui.add_enabled(child.step > 1, egui::Button::new("◀"));
+                        let back = ui.add_enabled(child.step > 1, egui::Button::new("<"));
                         back.widget_info(|| {
                             egui::WidgetInfo::labeled(
                                 egui::Role::Button,
@@ -895,7 +990,7 @@ fn class_section_ui(
                             });
                         }
                         let along_ok = usize::from(child.step) < STEPS.len();
-                        let along = ui.add_enabled(along_ok, egui::Button::new("▶"));
+                        let along = ui.add_enabled(along_ok, egui::Button::new(">"));
                         along.widget_info(|| {
                             egui::WidgetInfo::labeled(
                                 egui::Role::Button,
@@ -928,52 +1023,20 @@ fn class_section_ui(
                 if del.clicked() {
                     out.push(ClassCommand::AskRemove(child.nick.clone()));
                 }
-                ui.end_row();
-            }
+            });
         });
-    ui.add_space(6.0);
-    ui.horizontal_wrapped(|ui| {
-        let l = ui.label(T::Nickname.text(lang));
-        ui.add(egui::TextEdit::singleline(&mut inputs.nick).desired_width(180.0))
-            .labelled_by(l.id);
-        if big_button(ui, T::AddChild.text(lang), !inputs.nick.trim().is_empty()) {
-            out.push(ClassCommand::AddChild {
-                nick: std::mem::take(&mut inputs.nick),
-                avatar: inputs.avatar.take(),
-            });
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.label(T::Avatar.text(lang));
-        let side = ui.spacing().interact_size.y * 0.8;
-        let choices = ANIMALS
-            .iter()
-            .map(|(k, _, _)| Avatar::Animal((*k).to_string()))
-            .chain(
-                COLOURS
-                    .iter()
-                    .map(|(k, _, _)| Avatar::Colour((*k).to_string())),
-            );
-        for a in choices {
-            let chosen = inputs.avatar.as_ref() == Some(&a);
-            let (rect, resp) = ui.allocate_exact_size(Vec2::splat(side), Sense::click());
-            paint_avatar(ui, ui.painter(), &a, rect.center(), side * 0.9);
-            if chosen {
-                ui.painter().circle_stroke(
-                    rect.center(),
-                    side * 0.5,
-                    Stroke::new(3.0, theme::LAST_MOVE),
-                );
-            }
-            let name = format!("{} {}", T::Avatar.text(lang), avatar_name(&a, lang));
-            resp.widget_info(|| {
-                egui::WidgetInfo::selected(egui::Role::RadioButton, true, chosen, &name)
-            });
-            if resp.clicked() {
-                inputs.avatar = if chosen { None } else { Some(a) };
-            }
-        }
-    });
+    }
+}
+
+/// The class's PIN: set, change or remove it.
+fn pin_section_ui(
+    ui: &mut egui::Ui,
+    room: &ClassRoom,
+    inputs: &mut ClassInputs,
+    lang: Lang,
+    out: &mut Vec<ClassCommand>,
+) {
+    let Some(class) = &room.class else { return };
     ui.add_space(6.0);
     ui.label(T::PinGuards.text(lang));
     ui.horizontal_wrapped(|ui| {
@@ -989,14 +1052,6 @@ fn class_section_ui(
         }
         if class.pin.is_some() && big_button(ui, T::RemovePin.text(lang), true) {
             out.push(ClassCommand::RemovePin);
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        if big_button(ui, T::Export.text(lang), true) {
-            out.push(ClassCommand::Export);
-        }
-        if big_button(ui, T::CloseClass.text(lang), true) {
-            out.push(ClassCommand::CloseClass);
         }
     });
 }
@@ -1064,12 +1119,6 @@ fn classes_section_ui(
                 teacher: std::mem::take(&mut inputs.teacher),
                 pin: std::mem::take(&mut inputs.new_class_pin),
             });
-        }
-        if big_button(ui, T::Import.text(lang), !room.opening) {
-            out.push(ClassCommand::Import);
-        }
-        if room.opening {
-            ui.spinner();
         }
     });
 }
