@@ -168,6 +168,45 @@ fn on_big_stack(walk: impl FnOnce() + Send + 'static) {
     }
 }
 
+/// Every control on screen has an accessible name: the count of controls and the unnamed.
+fn unnamed_controls(h: &H) -> (usize, Vec<String>) {
+    use egui::accesskit::Role;
+    let interactive = [
+        Role::Button,
+        Role::CheckBox,
+        Role::RadioButton,
+        Role::Slider,
+        Role::SpinButton,
+        Role::TextInput,
+        Role::MultilineTextInput,
+        Role::ComboBox,
+        Role::Tab,
+        Role::MenuItem,
+        Role::Link,
+    ];
+    let controls: Vec<_> = h
+        .root()
+        .children_recursive()
+        .filter(|n| interactive.contains(&n.accesskit_node().role()))
+        .collect();
+    let missing = controls
+        .iter()
+        .filter(|n| {
+            n.accesskit_node()
+                .label()
+                .is_none_or(|l| l.trim().is_empty())
+        })
+        .map(|n| format!("{:?} at {:?}", n.accesskit_node().role(), n.rect().min))
+        .collect();
+    (controls.len(), missing)
+}
+
+fn all_named(h: &H, at: &str, at_least: usize) {
+    let (n, missing) = unnamed_controls(h);
+    assert!(n >= at_least, "{at}: only {n} controls");
+    assert!(missing.is_empty(), "{at}: {missing:?}");
+}
+
 fn problem_id(h: &H) -> String {
     h.state()
         .state
@@ -256,7 +295,9 @@ fn child_walk(lang: Lang) {
             .is_some()
     );
     assert!(h.query_by_label("Li").is_some(), "every child has a tile");
+    all_named(&h, "tiles", 3);
     click(&mut h, "Mo");
+    all_named(&h, "map", 5);
     assert_eq!(h.state().state.classroom.screen, Screen::Map);
     // The map: where the child is, what the step practises, how it is passed.
     assert!(
@@ -277,6 +318,7 @@ fn child_walk(lang: Lang) {
     click(&mut h, C::Problems.text(lang));
     assert_eq!(h.state().state.classroom.screen, Screen::Problem);
     let first = problem_id(&h);
+    all_named(&h, "problem", 5);
     solve(&mut h, lang);
     assert!(h.query_by_label("celebration").is_some(), "celebrated");
     assert!(h.query_by_label_contains(C::WellDone.text(lang)).is_some());
@@ -308,6 +350,7 @@ fn child_walk(lang: Lang) {
         "the wrong move is shown on the board: {label}"
     );
     assert!(h.query_by_label(C::TryAgain.text(lang)).is_some());
+    all_named(&h, "refutation", 5);
     let class = saved(&path);
     let mo = class.child("Mo").expect("Mo");
     let miss = mo.attempts.last().expect("the miss");
@@ -381,6 +424,7 @@ fn self_atari_walk(lang: Lang) {
         tap(&mut h, lang, 9, Coord::new(x, y));
     }
     assert_eq!(moves(&h), 6);
+    all_named(&h, "the board", 5);
     // Whose turn and the captures, large beside the board; every button finger-sized.
     let turn = h.get_by_label(T::BlackToPlay.text(lang));
     assert!(turn.rect().height() >= 40.0, "{:?}", turn.rect());
@@ -428,6 +472,7 @@ fn game_walk() {
     );
     click(&mut h, C::Play.text(lang));
     assert_eq!(h.state().state.classroom.screen, Screen::Board);
+    all_named(&h, "the child's board", 5);
     let coach = CapturePlayer::new(Level::MAX, 11);
     for _ in 0..80 {
         let s = h.state().state.teach.state().expect("teaching");
@@ -484,6 +529,7 @@ fn teacher_walk() {
     type_into(&mut h, C::TeacherPin.text(lang), "2468");
     click(&mut h, C::Ok.text(lang));
     assert!(h.state().state.classroom.panel_open, "unlocked");
+    all_named(&h, "the class window", 10);
     // A child joins.
     type_into(&mut h, C::Nickname.text(lang), "Ana");
     click(&mut h, C::AddChild.text(lang));

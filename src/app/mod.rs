@@ -328,7 +328,9 @@ impl TianyuanApp {
     }
 
     /// Teaching mode: the window is the teaching board while it is on. Returns the commands of
-    /// this frame, or `None` when the mode is off.
+    /// this frame, or `None` when the mode is off. Never inlined: its frame (the class screens)
+    /// is on the stack only while the mode is on.
+    #[inline(never)]
     fn teach_ui(&mut self, ui: &mut egui::Ui, now: Timestamp) -> Option<Vec<Command>> {
         if !self.state.teaching {
             return None;
@@ -465,6 +467,7 @@ impl TianyuanApp {
     }
 
     /// The window outside teaching mode; returns the commands of its views.
+    #[inline(never)]
     fn window_ui(
         &mut self,
         ui: &mut egui::Ui,

@@ -290,7 +290,7 @@ pub struct ClassRoom {
     /// The child to delete, asked about.
     pub confirm_remove: Option<String>,
     /// The problem on the board.
-    pub problem: Option<ChildProblem>,
+    pub problem: Option<Box<ChildProblem>>,
     /// The last message.
     pub notice: Option<ClassNotice>,
     queue: VecDeque<Pending>,
@@ -869,12 +869,12 @@ impl ClassRoom {
                 .child(nick)
                 .ok()
                 .is_some_and(|c| c.due(at).iter().any(|(d, _)| *d == id));
-            Some(ChildProblem::new(
+            Some(Box::new(ChildProblem::new(
                 &entry.id,
                 Arc::clone(&entry.problem),
                 now,
                 came_back,
-            ))
+            )))
         });
     }
 

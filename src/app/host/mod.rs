@@ -113,8 +113,9 @@ pub struct Host {
     pub tournament: crate::app::tournament::TournamentWindow,
     /// Teaching mode.
     pub teach: crate::app::teach::TeachWindow,
-    /// The class in teaching mode (issue 20).
-    pub classroom: crate::app::classroom::ClassRoom,
+    /// The class in teaching mode (issue 20); boxed, as the window's state lives in test
+    /// harnesses on the stack.
+    pub classroom: Box<crate::app::classroom::ClassRoom>,
     /// The window may close: everything was asked and answered.
     pub closing: bool,
     /// A new game's clock starts once the resume offer is answered (`--setup --start`).

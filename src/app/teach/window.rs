@@ -21,7 +21,9 @@ use std::time::Duration;
 /// to it) and the text being typed.
 #[derive(Default)]
 pub struct TeachWindow {
-    state: Option<TeachState>,
+    /// Boxed: the window's state lives by value in the app (and in test harnesses on the
+    /// stack), and a teaching game is a few boards.
+    state: Option<Box<TeachState>>,
     draft: TeachPrefs,
     pin_input: String,
     new_pin: String,
@@ -32,7 +34,7 @@ pub struct TeachWindow {
 impl TeachWindow {
     /// The state, once the mode has been shown.
     pub fn state(&self) -> Option<&TeachState> {
-        self.state.as_ref()
+        self.state.as_deref()
     }
 
     /// Applies a command (the host); `None` before the mode has started.
@@ -60,7 +62,7 @@ impl TeachWindow {
             Ok(mut s) => {
                 let prefs = s.prefs.clone();
                 let work = s.take_work();
-                self.state = Some(s);
+                self.state = Some(Box::new(s));
                 Some((prefs, work))
             }
             Err(e) => {
@@ -81,7 +83,7 @@ impl TeachWindow {
         leave: &mut bool,
     ) -> Vec<TeachCommand> {
         let ctx = ui.ctx().clone();
-        let Some(state) = self.state.as_ref() else {
+        let Some(state) = self.state.as_deref() else {
             egui::CentralPanel::default().show(ui, |ui| {
                 let why = self.error.as_ref().map(|e| e.text(lang));
                 ui.colored_label(theme::ILLEGAL, why.unwrap_or_default());
@@ -166,7 +168,7 @@ impl TeachWindow {
     /// The teacher's PIN prompt and options (modals), drawn over the board or over the class
     /// screens that cover it.
     pub fn modals_ui(&mut self, ctx: &egui::Context, lang: Lang) -> Vec<TeachCommand> {
-        let Some(state) = self.state.as_ref() else {
+        let Some(state) = self.state.as_deref() else {
             return Vec::new();
         };
         if state.options_open && !self.options_were_open {
