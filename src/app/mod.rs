@@ -340,19 +340,20 @@ impl TianyuanApp {
         let look = self.state.board_look(ctx.pixels_per_point());
         let large = self.state.settings.teach.large_controls;
         let mut leave = false;
-        // The class (issue 20): the child's strip and the teacher's "Class" above the board.
+        // The class (issue 20): the child's strip and the teacher's "Class" at the start of the
+        // teaching bar, or above the class screens that cover the board.
         teach::panel::apply_size(ui.style_mut(), large);
         let mut out: Vec<Command> = Vec::new();
-        egui::Panel::top("class-strip").show(ui, |ui| {
-            ui.add_space(2.0);
-            out.extend(
-                classroom::view::strip_ui(ui, &self.state.classroom, lang, &mut leave)
-                    .into_iter()
-                    .map(Command::Class),
-            );
-            ui.add_space(2.0);
-        });
         if self.state.classroom.covers_board() {
+            egui::Panel::top("class-strip").show(ui, |ui| {
+                ui.add_space(4.0);
+                out.extend(
+                    classroom::view::strip_ui(ui, &self.state.classroom, lang, &mut leave)
+                        .into_iter()
+                        .map(Command::Class),
+                );
+                ui.add_space(4.0);
+            });
             let look = BoardLook {
                 real_size: None,
                 ..look
@@ -370,13 +371,24 @@ impl TianyuanApp {
                     .map(Command::Teach),
             );
         } else {
-            out.extend(
-                self.state
-                    .teach
-                    .ui(ui, now, look, lang, &mut leave)
-                    .into_iter()
-                    .map(Command::Teach),
-            );
+            let room = &self.state.classroom;
+            let mut strip: Vec<Command> = Vec::new();
+            let mut strip_leave = false;
+            let mut bar_start = |ui: &mut egui::Ui| {
+                strip.extend(
+                    classroom::view::strip_ui(ui, room, lang, &mut strip_leave)
+                        .into_iter()
+                        .map(Command::Class),
+                );
+                ui.separator();
+            };
+            let teach_cmds = self
+                .state
+                .teach
+                .ui(ui, now, look, lang, &mut leave, &mut bar_start);
+            out.extend(strip);
+            leave |= strip_leave;
+            out.extend(teach_cmds.into_iter().map(Command::Teach));
         }
         out.extend(
             classroom::view::modals_ui(

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::clock::Timestamp;
 use crate::i18n::Lang;
 use crate::problems::{Answer, Attempt, AttemptState, Problem};
-use crate::rules::{Coord, Move};
+use crate::rules::{Coord, Game, Move};
 
 /// What the board shows after the child's last move.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,6 +67,9 @@ pub struct ChildProblem {
     pub celebration: Option<Timestamp>,
     /// The problem was due again (it came back).
     pub came_back: bool,
+    /// The position shown when it is not the attempt's: after a move the tree did not
+    /// foresee, the opponent takes the point the child should have played.
+    shown_board: Option<Game>,
 }
 
 impl ChildProblem {
@@ -83,7 +86,13 @@ impl ChildProblem {
             started: now,
             celebration: None,
             came_back,
+            shown_board: None,
         }
+    }
+
+    /// The position on the board (with the refutation of a wrong move).
+    pub fn game(&self) -> &Game {
+        self.shown_board.as_ref().unwrap_or(self.attempt.game())
     }
 
     /// The attempt (the position, the problem).
@@ -122,6 +131,7 @@ impl ChildProblem {
         self.shown = Shown::Nothing;
         self.hint_on = false;
         self.celebration = None;
+        self.shown_board = None;
     }
 
     /// The child plays on `c` at `now`: the tree answers on the board. Returns the first try
@@ -131,6 +141,9 @@ impl ChildProblem {
             return None;
         }
         let size = self.attempt.game().size();
+        // The point the child should play here: the opponent's answer to a move the tree
+        // does not know ("the opponent's vital point is yours").
+        let vital = self.attempt.hint();
         let answer = self.attempt.play(c);
         match &answer {
             Answer::Illegal(_) => {
@@ -156,10 +169,21 @@ impl ChildProblem {
                 refutation,
                 in_tree,
             } => {
-                let refutation = match refutation {
+                let mut refutation = match refutation {
                     Some((_, Move::Play(r))) => Some(r),
                     _ => None,
                 };
+                if refutation.is_none()
+                    && !in_tree
+                    && let Some(v) = vital
+                {
+                    let mut shown = self.attempt.game().clone();
+                    let opponent = self.attempt.problem().player().opponent();
+                    if shown.play(opponent, Move::Play(v)).is_ok() {
+                        self.shown_board = Some(shown);
+                        refutation = Some(v);
+                    }
+                }
                 self.shown = Shown::Wrong {
                     at: c,
                     refutation,
@@ -257,6 +281,12 @@ mod tests {
         assert!(!first.right);
         assert_eq!((first.hints, first.seconds), (1, 5));
         assert!(matches!(p.shown, Shown::Wrong { at, .. } if at == wrong));
+        // Off the tree, the opponent takes the point the child should have played.
+        assert!(matches!(p.shown, Shown::Wrong { refutation: Some(r), .. } if r == right));
+        assert_eq!(
+            p.game().board().get(right),
+            Some(p.attempt().problem().player().opponent())
+        );
         assert!(p.hint_area().is_empty(), "no hint over the refutation");
         p.try_again();
         assert!(

@@ -414,6 +414,10 @@ impl ClassRoom {
             ClassCommand::ClosePanel => {
                 self.panel_open = false;
                 self.confirm_remove = None;
+                // The teacher's messages stay with the teacher's window.
+                if self.notice.as_ref().is_some_and(|n| !n.is_trouble()) {
+                    self.notice = None;
+                }
             }
             ClassCommand::SubmitPin(pin) => self.submit_pin(pin, &mut out),
             ClassCommand::CancelPin => self.prompt = None,

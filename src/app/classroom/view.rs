@@ -40,6 +40,11 @@ pub struct ClassInputs {
     pub pin: String,
 }
 
+/// The colon after a heading word: full-width in Chinese.
+fn colon(lang: Lang) -> &'static str {
+    lang.pick("：", "：", ": ")
+}
+
 fn big_button(ui: &mut egui::Ui, text: &str, enabled: bool) -> bool {
     let min = ui.spacing().interact_size;
     ui.add_enabled(enabled, egui::Button::new(text).min_size(min))
@@ -392,7 +397,12 @@ fn map_ui(ui: &mut egui::Ui, room: &ClassRoom, lang: Lang, out: &mut Vec<ClassCo
             for s in &STEPS {
                 ui.label(RichText::new(format!("{} · {}", s.number, s.name(lang))).strong());
                 ui.label(s.practises(lang));
-                ui.label(format!("{}: {}", T::ToPass.text(lang), s.rule_text(lang)));
+                ui.label(format!(
+                    "{}{}{}",
+                    T::ToPass.text(lang),
+                    colon(lang),
+                    s.rule_text(lang)
+                ));
                 ui.add_space(4.0);
             }
         });
@@ -404,11 +414,11 @@ fn path_ui(ui: &mut egui::Ui, child: &Child, lang: Lang) {
     let width = ui.available_width().max(300.0);
     let n = STEPS.len();
     let cell = width / n as f32;
-    let height = (cell * 0.9).clamp(90.0, 170.0);
+    let height = (cell * 0.95).clamp(100.0, 180.0);
     let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
     let painter = ui.painter();
     let r = (cell * 0.22).clamp(14.0, 34.0);
-    let y = rect.min.y + r + 18.0;
+    let y = rect.min.y + r * 1.35 + 18.0;
     let centre = |i: usize| Pos2::new(rect.min.x + cell * (i as f32 + 0.5), y);
     for i in 1..n {
         let done = (i as u8) < child.step;
@@ -583,18 +593,19 @@ fn problem_side_ui(
             RichText::new(T::CameBack.text(lang)).strong(),
         );
     }
-    ui.label(p.question(lang));
+    ui.label(RichText::new(p.question(lang)).size(big * 0.9));
     ui.add_space(6.0);
     let (text, colour) = match &p.shown {
         Shown::Nothing => (None, theme::NOTICE_DONE),
         Shown::Right => (Some(T::Right.text(lang).to_string()), theme::NOTICE_DONE),
         Shown::Solved => (Some(T::WellDone.text(lang).to_string()), theme::NOTICE_DONE),
-        Shown::Wrong { in_tree: true, .. } => {
-            (Some(T::NotQuite.text(lang).to_string()), theme::ILLEGAL)
-        }
-        Shown::Wrong { in_tree: false, .. } => {
-            (Some(T::NotInAnswer.text(lang).to_string()), theme::ILLEGAL)
-        }
+        Shown::Wrong {
+            refutation: Some(_),
+            ..
+        } => (Some(T::NotQuite.text(lang).to_string()), theme::ILLEGAL),
+        Shown::Wrong {
+            refutation: None, ..
+        } => (Some(T::NotInAnswer.text(lang).to_string()), theme::ILLEGAL),
         Shown::Illegal(a) => (Some(a.text(lang)), theme::ILLEGAL),
     };
     if let Some(text) = text {
@@ -639,7 +650,7 @@ fn problem_board_ui(
     look: BoardLook,
     lang: Lang,
 ) -> (Option<Coord>, egui::Rect) {
-    let game = p.attempt().game();
+    let game = p.game();
     let size = game.size();
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click());
     let geo = look.geometry(size, response.rect);
@@ -868,19 +879,25 @@ fn panel_ui(
         });
         notice_ui(ui, room, lang);
         ui.separator();
+        // A fixed height: the window must not jump under the teacher's finger as children
+        // are added.
+        let height = max.y - 160.0;
         egui::ScrollArea::vertical()
-            .max_height(max.y - 160.0)
+            .max_height(height)
+            .min_scrolled_height(height)
             .show(ui, |ui| {
-                ui.columns(2, |cols| {
-                    if let [left, right] = cols {
-                        if room.class.is_some() {
+                if room.class.is_some() {
+                    ui.columns(2, |cols| {
+                        if let [left, right] = cols {
                             class_section_ui(left, room, inputs, lang, &mut out);
+                            pin_section_ui(right, room, inputs, lang, &mut out);
+                            right.separator();
+                            classes_section_ui(right, room, inputs, lang, &mut out);
                         }
-                        pin_section_ui(right, room, inputs, lang, &mut out);
-                        right.separator();
-                        classes_section_ui(right, room, inputs, lang, &mut out);
-                    }
-                });
+                    });
+                } else {
+                    classes_section_ui(ui, room, inputs, lang, &mut out);
+                }
             });
     });
     if r.should_close() && room.confirm_remove.is_none() {
@@ -899,15 +916,16 @@ fn class_section_ui(
     let Some(class) = &room.class else { return };
     ui.label(
         RichText::new(format!(
-            "{} · {}: {}",
+            "{} · {}{}{}",
             class.name,
             T::TeacherName.text(lang),
+            colon(lang),
             class.teacher
         ))
         .strong(),
     );
     if let Some(path) = &room.path {
-        ui.small(path.display().to_string());
+        ui.add(egui::Label::new(RichText::new(path.display().to_string()).small()).truncate());
     }
     if room.pending() > 0 {
         ui.horizontal(|ui| {

@@ -74,6 +74,8 @@ impl TeachWindow {
 
     /// One frame of teaching mode in `ui`: draws it and returns what its controls asked (the
     /// host applies them). `leave` is set when the mode could not start and the user leaves.
+    /// `bar_start` draws at the start of the bar (the class's strip: the child and the
+    /// teacher's "Class", on the same row to leave the board its height).
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -81,6 +83,7 @@ impl TeachWindow {
         look: BoardLook,
         lang: Lang,
         leave: &mut bool,
+        bar_start: &mut dyn FnMut(&mut egui::Ui),
     ) -> Vec<TeachCommand> {
         let ctx = ui.ctx().clone();
         let Some(state) = self.state.as_deref() else {
@@ -97,7 +100,10 @@ impl TeachWindow {
         let mut cmds = Vec::new();
         egui::Panel::top("teach-bar").show(ui, |ui| {
             ui.add_space(4.0);
-            cmds.extend(bar_ui(ui, state, lang));
+            ui.horizontal_wrapped(|ui| {
+                bar_start(ui);
+                cmds.extend(bar_ui(ui, state, lang));
+            });
             ui.add_space(4.0);
         });
         let side_width = if state.prefs.large_controls {
