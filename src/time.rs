@@ -85,6 +85,13 @@ pub fn utc_now() -> chrono::DateTime<chrono::Utc> {
     chrono::Utc::now()
 }
 
+/// The wall-clock time now with the system's offset from UTC (the class file keeps the offset
+/// a time was given in, so a teacher reads due times in their own clock).
+#[allow(clippy::disallowed_methods)] // the one sanctioned reading of the wall clock
+pub fn local_now() -> chrono::DateTime<chrono::FixedOffset> {
+    chrono::Local::now().fixed_offset()
+}
+
 /// [`utc_now`] in the journal's form.
 pub fn utc_text(t: chrono::DateTime<chrono::Utc>) -> String {
     t.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()

@@ -12,6 +12,7 @@
 pub mod arbiter_form;
 pub mod arbiter_panel;
 pub mod board_view;
+pub mod classroom;
 pub mod clock_faces;
 pub mod dead_stone_help;
 pub mod dead_stone_view;
@@ -98,6 +99,7 @@ pub struct TianyuanApp {
     time: Box<dyn TimeSource>,
     panel_input: ArbiterInput,
     modal_input: ModalInput,
+    class_input: classroom::view::ClassInputs,
     /// The last frame's repaint request, for measurements and tests.
     pub next_repaint: Option<Timestamp>,
     /// Print the time from start to the end of the first frame (`TIANYUAN_STARTUP_TIMING`).
@@ -152,6 +154,14 @@ impl TianyuanApp {
         let now = time.now();
         let (mut state, fx) = Host::new(settings, lang, sessions_folder, now, wake);
         state.review.set_lang(lang);
+        // The class's times (due problems, games) follow the app's clock from the wall
+        // clock's reading now; its files live in the data folder.
+        state.classroom.wall = Some(classroom::WallAnchor {
+            at: now,
+            wall: crate::time::local_now(),
+        });
+        state.classroom.folder =
+            crate::files::class_file::classes_folder(|k| std::env::var(k).ok());
         runner.run(fx);
         TianyuanApp {
             state,
@@ -159,6 +169,7 @@ impl TianyuanApp {
             time,
             panel_input: ArbiterInput::default(),
             modal_input: ModalInput::default(),
+            class_input: Default::default(),
             next_repaint: None,
             report_first_frame: false,
             log_frames: false,
@@ -179,6 +190,8 @@ impl TianyuanApp {
         let mut app =
             TianyuanApp::with_dialogs(ctx, Settings::default(), lang, time, announcer, None, false);
         app.state.kdf = crate::seal::KdfParams::TEST_ONLY;
+        // A test never touches the user's classes: it names its own folder.
+        app.state.classroom.folder = None;
         app
     }
 
@@ -247,7 +260,8 @@ impl TianyuanApp {
             real_size: None,
             ..self.state.board_look(ctx.pixels_per_point())
         };
-        let (cmds, open) = problems::view::window_ui(ctx, &self.state.problems, lang, look);
+        let large = self.state.settings.teach.large_controls;
+        let (cmds, open) = problems::view::window_ui(ctx, &self.state.problems, lang, look, large);
         let mut out: Vec<Command> = cmds.into_iter().map(Command::Problems).collect();
         if !open {
             out.push(Command::ShowProblems(false));
@@ -315,25 +329,94 @@ impl TianyuanApp {
     }
 
     /// Teaching mode: the window is the teaching board while it is on. Returns the commands of
-    /// this frame, or `None` when the mode is off.
+    /// this frame, or `None` when the mode is off. Never inlined: its frame (the class screens)
+    /// is on the stack only while the mode is on.
+    #[inline(never)]
     fn teach_ui(&mut self, ui: &mut egui::Ui, now: Timestamp) -> Option<Vec<Command>> {
         if !self.state.teaching {
             return None;
         }
         let lang = self.state.lang;
-        let look = self.state.board_look(ui.ctx().pixels_per_point());
+        let ctx = ui.ctx().clone();
+        let look = self.state.board_look(ctx.pixels_per_point());
+        let large = self.state.settings.teach.large_controls;
         let mut leave = false;
-        let mut out: Vec<Command> = self
-            .state
-            .teach
-            .ui(ui, now, look, lang, &mut leave)
+        // The class (issue 20): the child's strip and the teacher's "Class" at the start of the
+        // teaching bar, or above the class screens that cover the board.
+        teach::panel::apply_size(ui.style_mut(), large);
+        let mut out: Vec<Command> = Vec::new();
+        if self.state.classroom.covers_board() {
+            egui::Panel::top("class-strip").show(ui, |ui| {
+                ui.add_space(4.0);
+                out.extend(
+                    classroom::view::strip_ui(ui, &self.state.classroom, lang, &mut leave)
+                        .into_iter()
+                        .map(Command::Class),
+                );
+                ui.add_space(4.0);
+            });
+            let look = BoardLook {
+                real_size: None,
+                ..look
+            };
+            out.extend(
+                classroom::view::screen_ui(ui, &self.state.classroom, lang, look, now)
+                    .into_iter()
+                    .map(Command::Class),
+            );
+            out.extend(
+                self.state
+                    .teach
+                    .modals_ui(&ctx, lang)
+                    .into_iter()
+                    .map(Command::Teach),
+            );
+        } else {
+            let room = &self.state.classroom;
+            let mut strip: Vec<Command> = Vec::new();
+            let mut strip_leave = false;
+            let mut bar_start = |ui: &mut egui::Ui| {
+                strip.extend(
+                    classroom::view::strip_ui(ui, room, lang, &mut strip_leave)
+                        .into_iter()
+                        .map(Command::Class),
+                );
+                ui.separator();
+            };
+            let teach_cmds = self
+                .state
+                .teach
+                .ui(ui, now, look, lang, &mut leave, &mut bar_start);
+            out.extend(strip);
+            leave |= strip_leave;
+            out.extend(teach_cmds.into_iter().map(Command::Teach));
+        }
+        out.extend(
+            classroom::view::modals_ui(
+                &ctx,
+                &self.state.classroom,
+                &mut self.class_input,
+                lang,
+                large,
+            )
             .into_iter()
-            .map(Command::Teach)
-            .collect();
+            .map(Command::Class),
+        );
+        if self.state.question.is_some() {
+            // The window's questions reach teaching mode too, over everything: a path where
+            // no file dialog can be shown (the class's export and import), unsaved work on
+            // the way out.
+            out.extend(modals::modals_ui(
+                &ctx,
+                &self.state,
+                &mut self.modal_input,
+                now,
+            ));
+        }
         if leave {
             out.push(Command::TeachingMode(false));
         }
-        out.extend(menus::quit_shortcut(ui.ctx()));
+        out.extend(menus::quit_shortcut(&ctx));
         Some(out)
     }
 
@@ -397,6 +480,7 @@ impl TianyuanApp {
     }
 
     /// The window outside teaching mode; returns the commands of its views.
+    #[inline(never)]
     fn window_ui(
         &mut self,
         ui: &mut egui::Ui,

@@ -76,6 +76,8 @@ pub struct Settings {
     /// The hall at this table (issue 18 item 6): server, event, table, join code or
     /// credentials file, desk key, and whether the table is linked (it links again at start).
     pub hall: crate::hall::link::HallSetting,
+    /// The class open in teaching mode (issue 20): it opens again at the next start.
+    pub class_file: Option<String>,
 }
 
 impl Settings {
@@ -125,6 +127,7 @@ impl Default for Settings {
             teaching_on: false,
             unlock_seconds: crate::app::host::lock::DEFAULT_UNLOCK_SECONDS,
             hall: Default::default(),
+            class_file: None,
         }
     }
 }

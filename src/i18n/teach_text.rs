@@ -119,6 +119,16 @@ pub enum TeachText {
     WouldCapture,
     /// Careful: self-atari.
     SelfAtari,
+    /// The warning after the first tap on a self-atari: tap again to play there.
+    TapAgain,
+    /// The child's turn (against the computer).
+    YourTurn,
+    /// The computer's turn.
+    ComputerTurn,
+    /// The most-captures game's moves left.
+    MovesLeft,
+    /// How area counting works, for a child after a counted game.
+    HowCounted,
 }
 
 impl TeachText {
@@ -226,6 +236,19 @@ impl TeachText {
                 "小心：下在这里自己只剩一口气！",
                 "小心：下在這裡自己只剩一口氣！",
                 "Careful: here your stones would have only one liberty left!",
+            ),
+            TapAgain => (
+                "再点一次同一个点，就下在这里。",
+                "再點一次同一個點，就下在這裡。",
+                "Tap the same point again to play there.",
+            ),
+            YourTurn => ("轮到你下", "輪到你下", "Your turn"),
+            ComputerTurn => ("轮到电脑", "輪到電腦", "Computer's turn"),
+            MovesLeft => ("还剩几手", "還剩幾手", "Moves left"),
+            HowCounted => (
+                "数子：先把死子拿掉，再数每一方棋盘上的活子和围住的空点，多的一方赢（白方还要加上贴目）。",
+                "數子：先把死子拿掉，再數每一方棋盤上的活子和圍住的空點，多的一方贏（白方還要加上貼目）。",
+                "Counting: take the dead stones off, then count each side's stones on the board and the empty points they surround; more wins (White adds the komi).",
             ),
         };
         lang.pick(hans, hant, en)

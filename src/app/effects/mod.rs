@@ -7,6 +7,7 @@
 //! document or waits on a device.
 
 pub mod hall;
+mod class_jobs;
 mod workers;
 
 use std::path::PathBuf;
@@ -108,6 +109,9 @@ impl Runner {
                 Effect::CancelClose => self.window.cancel_close = true,
                 Effect::Work(work) => self.workers.run(work),
                 Effect::Hall(request) => self.hall.run(request),
+                Effect::Class(job) => self.spawn("tianyuan-class", move || {
+                    Command::ClassDone(class_jobs::run(job))
+                }),
             }
         }
     }
@@ -120,7 +124,10 @@ impl Runner {
         }
         let answers: Vec<Command> = self.inbox.try_iter().collect();
         for a in &answers {
-            if matches!(a, Command::FileDone(..) | Command::ResumeFound(_)) {
+            if matches!(
+                a,
+                Command::FileDone(..) | Command::ResumeFound(_) | Command::ClassDone(_)
+            ) {
                 self.running = self.running.saturating_sub(1);
             }
         }
@@ -159,7 +166,10 @@ impl Runner {
     /// Waits up to `timeout` for any other thread's answer (tests).
     pub fn wait_other(&mut self, timeout: std::time::Duration) -> Option<Command> {
         let c = self.inbox.recv_timeout(timeout).ok()?;
-        if matches!(c, Command::FileDone(..) | Command::ResumeFound(_)) {
+        if matches!(
+            c,
+            Command::FileDone(..) | Command::ResumeFound(_) | Command::ClassDone(_)
+        ) {
             self.running = self.running.saturating_sub(1);
         }
         self.workers.translate(c)

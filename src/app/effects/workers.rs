@@ -149,6 +149,12 @@ impl Workers {
                 purpose,
                 right: crate::app::teach::teacher_pin::verify(&stored, &pin.0),
             }),
+            Work::CheckClassPin { record, pin, ask } => {
+                self.once("tianyuan-pin", move || WorkDone::ClassPinChecked {
+                    ask,
+                    right: record.verify(&pin.0),
+                })
+            }
             Work::MakeTeacherPin { pin, kdf } => self.once("tianyuan-pin", move || {
                 let made = crate::entropy::bytes::<16>()
                     .map_err(PinProblem::NoRandom)
@@ -242,7 +248,8 @@ impl Workers {
             Command::WorkDone(
                 WorkDone::Suggestion { .. }
                 | WorkDone::TeacherPinChecked { .. }
-                | WorkDone::TeacherPinMade(_),
+                | WorkDone::TeacherPinMade(_)
+                | WorkDone::ClassPinChecked { .. },
             ) => {
                 self.running = self.running.saturating_sub(1);
                 Some(c)

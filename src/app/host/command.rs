@@ -260,6 +260,8 @@ pub enum Command {
     Teach(crate::app::teach::state::TeachCommand),
     /// The tournament window.
     Tournament(crate::app::tournament::TournamentCommand),
+    /// The class in teaching mode (issue 20).
+    Class(crate::app::classroom::ClassCommand),
     // ----- answers from the effects runner -----
     /// The journal writer answered.
     Journal(Reply),
@@ -280,4 +282,6 @@ pub enum Command {
     // ----- the hall (issue 18 item 6) -----
     /// The hall link at this table: the views' requests and the runner's answers.
     Hall(super::hall::HallCommand),
+    /// A job on the class files finished.
+    ClassDone(super::class_job::ClassAnswer),
 }

@@ -19,6 +19,8 @@ pub enum FileOwner {
     Problems,
     /// The tournament window.
     Tournament,
+    /// The class in teaching mode (its export and import).
+    Class,
 }
 
 /// A file job: a dialog, a read or an atomic write, on a worker thread.
@@ -96,4 +98,6 @@ pub enum Effect {
     // ----- the hall (issue 18 item 6) -----
     /// A request for the hall link the runner owns.
     Hall(super::hall::HallRequest),
+    /// A job on the class files (issue 20): listing, opening, creating, importing, changing.
+    Class(super::class_job::ClassJob),
 }

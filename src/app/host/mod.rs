@@ -15,6 +15,8 @@
 //! Sub-windows (the review tab, problems, teaching mode, the tournament window) keep their own
 //! egui-free state and are driven from here.
 
+mod class;
+pub mod class_job;
 pub mod command;
 pub mod effect;
 mod game;
@@ -112,6 +114,9 @@ pub struct Host {
     pub tournament: crate::app::tournament::TournamentWindow,
     /// Teaching mode.
     pub teach: crate::app::teach::TeachWindow,
+    /// The class in teaching mode (issue 20); boxed, as the window's state lives in test
+    /// harnesses on the stack.
+    pub classroom: Box<crate::app::classroom::ClassRoom>,
     /// The window may close: everything was asked and answered.
     pub closing: bool,
     /// A new game's clock starts once the resume offer is answered (`--setup --start`).
@@ -191,6 +196,7 @@ impl Host {
             problems: Default::default(),
             tournament: Default::default(),
             teach: Default::default(),
+            classroom: Default::default(),
             closing: false,
             start_after_offer: false,
             teach_exit: None,
@@ -358,6 +364,8 @@ impl Host {
             Command::Problems(c) => self.apply_problems(c, now, fx),
             Command::Teach(c) => self.apply_teach(c, now, fx),
             Command::Tournament(c) => self.apply_tournament(c, now, fx),
+            Command::Class(c) => self.apply_class(c, now, fx),
+            Command::ClassDone(a) => self.class_done(a, now, fx),
             Command::WorkDone(done) => self.work_done(done, now, fx),
             Command::FileDone(owner, event) => self.file_done(owner, event, now, fx),
             Command::NoDialog(owner, job) => self.no_dialog(owner, job),

@@ -214,8 +214,13 @@ impl Host {
         fx: &mut Vec<Effect>,
         now: Timestamp,
     ) {
-        let Some(effects) = effects else { return };
-        work(effects.work, fx);
+        let Some(mut effects) = effects else { return };
+        work(std::mem::take(&mut effects.work), fx);
+        if let Some(game) = effects.finished.take() {
+            // A child's game ended: kept in their profile (through the class file's job).
+            let out = self.classroom.game_finished(game, now);
+            self.class_out(out, now, fx);
+        }
         if let Some(state) = self.teach.state() {
             if effects.prefs_changed {
                 self.settings.teach = state.prefs.clone();
@@ -257,6 +262,10 @@ impl Host {
                 let effects = self.teach.on_work(done, now);
                 self.teach_effects(effects, fx, now);
             }
+            WorkDone::ClassPinChecked { ask, right } => {
+                let out = self.classroom.on_pin(ask, right, now);
+                self.class_out(out, now, fx);
+            }
             WorkDone::Review { id, results } => {
                 let _ = self.review_tools.on_results(id, *results);
             }
@@ -291,6 +300,10 @@ impl Host {
                 let jobs = self.tournament.save(self.lang);
                 files(FileOwner::Tournament, jobs, fx);
             }
+            FileOwner::Class => {
+                let out = self.classroom.retry();
+                fx.extend(out.jobs.into_iter().map(Effect::Class));
+            }
             FileOwner::Game => {}
         }
     }
@@ -301,6 +314,7 @@ impl Host {
             FileOwner::Review => self.review.state().busy(),
             FileOwner::Problems => self.problems.busy(),
             FileOwner::Tournament => self.tournament.busy(),
+            FileOwner::Class => self.classroom.saving(),
             FileOwner::Game => false,
         }
     }
@@ -311,6 +325,7 @@ impl Host {
             FileOwner::Review => self.review.discard_edits(),
             FileOwner::Problems => self.discard_problems(),
             FileOwner::Tournament => self.discard_tournament(),
+            FileOwner::Class => self.classroom.discard(),
             FileOwner::Game => {}
         }
     }
@@ -340,6 +355,10 @@ impl Host {
             }
             FileOwner::Problems => self.problems.on_file(event, lang),
             FileOwner::Tournament => self.tournament.on_file(event, lang),
+            FileOwner::Class => {
+                let out = self.classroom.on_file(event);
+                self.class_out(out, now, fx);
+            }
         }
         self.check_after_save(now, fx);
     }
@@ -350,6 +369,7 @@ impl Host {
     /// waits for.
     pub(super) fn poll_subapps(&mut self, now: Timestamp, fx: &mut Vec<Effect>) {
         self.ensure_teaching(fx);
+        self.start_class(now, fx);
         if self.show_problems {
             self.problems.ensure_open(self.lang);
         }

@@ -38,6 +38,7 @@ impl UnsavedItem {
                 "The problem being written",
             ),
             FileOwner::Tournament => lang.pick("赛事", "賽事", "The tournament"),
+            FileOwner::Class => lang.pick("班级", "班級", "The class"),
             FileOwner::Game => lang.pick("对局", "對局", "The game"),
         };
         if self.name.is_empty() {
@@ -68,6 +69,9 @@ impl Host {
             out.push(item);
         }
         if let Some(item) = self.tournament_unsaved() {
+            out.push(item);
+        }
+        if let Some(item) = self.class_unsaved() {
             out.push(item);
         }
         out

@@ -168,6 +168,15 @@ pub enum Work {
         /// What it unlocks.
         purpose: PinPurpose,
     },
+    /// Check a PIN against a class's teacher's PIN (issue 20).
+    CheckClassPin {
+        /// The class's verifier.
+        record: crate::class::model::TeacherPin,
+        /// The PIN typed.
+        pin: Secret,
+        /// The question's number (its answer carries it back).
+        ask: u64,
+    },
     /// Make the verifier of a new teacher's PIN (a random salt, Argon2id at `kdf`).
     MakeTeacherPin {
         /// The new PIN.
@@ -217,4 +226,11 @@ pub enum WorkDone {
     },
     /// A new teacher's PIN: its verifier, or why not.
     TeacherPinMade(Result<StoredPin, PinProblem>),
+    /// A class's PIN was checked.
+    ClassPinChecked {
+        /// The question.
+        ask: u64,
+        /// Whether it was right.
+        right: bool,
+    },
 }

@@ -15,12 +15,17 @@ use crate::rules::Color;
 /// The board's side in the window, in points.
 const BOARD_SIDE: f32 = 400.0;
 
-/// Draws the window while `open`; returns the commands and whether it stays open.
+/// The board's side with large controls (a child at a tablet), in points.
+const LARGE_BOARD_SIDE: f32 = 560.0;
+
+/// Draws the window while `open`; returns the commands and whether it stays open. `large`:
+/// the teacher's "Large controls" (issue 20 item 6: every window a child sees).
 pub fn window_ui(
     ctx: &egui::Context,
     state: &ProblemsState,
     lang: Lang,
     look: BoardLook,
+    large: bool,
 ) -> (Vec<ProblemCommand>, bool) {
     let mut out = Vec::new();
     // The text boxes edit a copy; a change comes back as a command at once (nothing typed
@@ -32,6 +37,9 @@ pub fn window_ui(
         .default_pos(egui::pos2(40.0, 40.0))
         .resizable(false)
         .show(ctx, |ui| {
+            if large {
+                crate::app::teach::panel::apply_size(ui.style_mut(), true);
+            }
             chooser_ui(ui, state, lang, &mut out);
             ui.separator();
             match state.mode {
@@ -92,8 +100,13 @@ fn board(
         ..BoardScene::default()
     };
     let size = scene.size;
-    let response = ui.allocate_ui(egui::vec2(BOARD_SIDE, BOARD_SIDE), |ui| {
-        ui.set_min_size(egui::vec2(BOARD_SIDE, BOARD_SIDE));
+    let side = if ui.spacing().interact_size.y >= theme::LARGE_BUTTON {
+        LARGE_BOARD_SIDE
+    } else {
+        BOARD_SIDE
+    };
+    let response = ui.allocate_ui(egui::vec2(side, side), |ui| {
+        ui.set_min_size(egui::vec2(side, side));
         board_ui(ui, &scene, lang)
     });
     // The stones the question is about ("the marked stones"), triangled as in the file.

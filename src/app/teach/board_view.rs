@@ -137,6 +137,23 @@ pub fn teach_board_ui(
             vertices(&why.stones, size)
         ));
     }
+    // A self-atari tapped once (issue 20 item 6): a ghost stone ringed in the atari colour;
+    // the second tap on it plays.
+    if let Some(c) = state.warned
+        && at.get(c).is_none()
+    {
+        paint_ghost(&painter, pos(&geo, c), r, game.to_move());
+        painter.circle_stroke(
+            pos(&geo, c),
+            r * 1.05,
+            Stroke::new((r * 0.18).max(3.0), theme::TEACH_ATARI),
+        );
+        said.push(format!(
+            "{} {}",
+            TeachText::SelfAtari.text(lang),
+            c.to_gtp(size)
+        ));
+    }
     // The move under the finger: a ghost stone and what it would capture.
     let hovered = response.hover_pos().and_then(|p| geo.coord_at(p.x, p.y));
     if state.child_to_move()

@@ -80,31 +80,84 @@ pub fn end_text(state: &TeachState, end: &GameEnd, lang: Lang) -> String {
         text.push(' ');
         text.push_str(&lang.pick(r.zh_hans(), r.zh_hant(), r.en()));
     }
+    if let GameEnd::MostCaptures { black, white } = end {
+        text.push(' ');
+        text.push_str(&lang.pick(
+            format!("黑吃{black}子，白吃{white}子"),
+            format!("黑吃{black}子，白吃{white}子"),
+            format!("Black captured {black}, White {white}"),
+        ));
+    }
     text
 }
 
-/// The side: whose turn, the captures, the computer, and the explanation of a refused move.
+/// A stone of `color` drawn `side` points wide, beside the text it goes with.
+fn stone_icon(ui: &mut egui::Ui, color: Color, side: f32) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), egui::Sense::hover());
+    let (fill, rim) = match color {
+        Color::Black => (theme::BLACK_STONE, theme::BLACK_RIM),
+        Color::White => (theme::WHITE_STONE, theme::WHITE_RIM),
+    };
+    ui.painter().circle(
+        rect.center(),
+        side * 0.45,
+        fill,
+        egui::Stroke::new(1.5, rim),
+    );
+}
+
+/// Text sizes of the side's large figures: whose turn and the captures (issue 20 item 6: a
+/// child reads them from across the table).
+fn big_sizes(ui: &egui::Ui) -> (f32, f32) {
+    let body = ui
+        .style()
+        .text_styles
+        .get(&egui::TextStyle::Body)
+        .map_or(16.0, |f| f.size);
+    (body * 1.6, body * 2.4)
+}
+
+/// The side: whose turn and the captures in large figures, the computer and its ladder in one
+/// sentence, the warning of a self-atari tapped once, and the explanation of a refused move.
 pub fn side_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang) -> Vec<TeachCommand> {
     let mut out = Vec::new();
     let game = state.game();
+    let (turn_size, number_size) = big_sizes(ui);
     if let Some(end) = &state.end {
         ui.label(
-            RichText::new(end_text(state, end, lang)).strong().size(
-                ui.style()
-                    .text_styles
-                    .get(&egui::TextStyle::Heading)
-                    .map_or(24.0, |f| f.size),
-            ),
+            RichText::new(end_text(state, end, lang))
+                .strong()
+                .size(turn_size),
         );
+        if matches!(end, GameEnd::Counted(_)) {
+            ui.label(T::HowCounted.text(lang));
+        }
     } else if state.computer_thinking() {
-        ui.label(T::Thinking.text(lang));
+        ui.horizontal(|ui| {
+            if let Some(c) = state.computer_color() {
+                stone_icon(ui, c, turn_size * 1.3);
+            }
+            ui.label(RichText::new(T::Thinking.text(lang)).size(turn_size));
+        });
     } else {
-        ui.label(match game.to_move() {
-            Color::Black => T::BlackToPlay.text(lang),
-            Color::White => T::WhiteToPlay.text(lang),
+        let to_move = game.to_move();
+        let text = match state.computer_color() {
+            Some(c) if c == to_move => T::ComputerTurn.text(lang),
+            Some(_) => T::YourTurn.text(lang),
+            None => match to_move {
+                Color::Black => T::BlackToPlay.text(lang),
+                Color::White => T::WhiteToPlay.text(lang),
+            },
+        };
+        ui.horizontal(|ui| {
+            stone_icon(ui, to_move, turn_size * 1.3);
+            ui.label(RichText::new(text).strong().size(turn_size));
         });
     }
-    let target = state.play().target();
+    let target = state
+        .play()
+        .target()
+        .filter(|_| state.move_limit().is_none());
     for c in [Color::Black, Color::White] {
         let who = if Some(c) == state.computer_color() {
             format!("{} ({})", colour_name(c, lang), T::Computer.text(lang))
@@ -112,11 +165,43 @@ pub fn side_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang) -> Vec<TeachCo
             colour_name(c, lang).to_owned()
         };
         let n = game.captures(c);
-        let text = match target {
-            Some(t) => format!("{who}: {} {n} / {t}", T::Captured.text(lang)),
-            None => format!("{who}: {} {n}", T::Captured.text(lang)),
+        let figure = match target {
+            Some(t) => format!("{n} / {t}"),
+            None => n.to_string(),
         };
-        ui.label(text);
+        ui.horizontal(|ui| {
+            stone_icon(ui, c, turn_size);
+            let mut job = egui::text::LayoutJob::default();
+            let body = egui::TextFormat {
+                color: ui.visuals().text_color(),
+                ..Default::default()
+            };
+            job.append(
+                &format!("{who} {} ", T::Captured.text(lang)),
+                0.0,
+                egui::TextFormat {
+                    font_id: egui::FontId::proportional(turn_size * 0.6),
+                    ..body.clone()
+                },
+            );
+            job.append(
+                &figure,
+                0.0,
+                egui::TextFormat {
+                    font_id: egui::FontId::proportional(number_size),
+                    ..body
+                },
+            );
+            ui.label(job);
+        });
+    }
+    if let Some(limit) = state.move_limit()
+        && state.end.is_none()
+    {
+        let left = (limit as usize).saturating_sub(game.moves().len());
+        ui.label(
+            RichText::new(format!("{} {left}", T::MovesLeft.text(lang))).size(turn_size * 0.8),
+        );
     }
     if let Some(level) = state.computer_level() {
         let ladder = if state.on_ladder() {
@@ -125,6 +210,20 @@ pub fn side_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang) -> Vec<TeachCo
             String::new()
         };
         ui.label(format!("{} {level}{ladder}", T::Level.text(lang)));
+    }
+    if let Some((ladder, capture)) = state.ladder_state() {
+        ui.label(ladder.explain(capture, lang, crate::class::Audience::Child));
+    }
+    if state.warned.is_some() {
+        ui.colored_label(
+            theme::TEACH_ATARI,
+            RichText::new(format!(
+                "{} {}",
+                T::SelfAtari.text(lang),
+                T::TapAgain.text(lang)
+            ))
+            .strong(),
+        );
     }
     ui.separator();
     if let Some(why) = &state.explanation {
@@ -136,7 +235,7 @@ pub fn side_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang) -> Vec<TeachCo
                 theme::TEACH_CAPTURE,
                 format!("{} {}", T::WouldCapture.text(lang), p.captures.len()),
             );
-        } else if p.self_atari {
+        } else if p.self_atari && state.warned.is_none() {
             ui.colored_label(theme::TEACH_ATARI, T::SelfAtari.text(lang));
         }
     }
@@ -398,6 +497,18 @@ fn game_choices_ui(ui: &mut egui::Ui, d: &mut TeachPrefs, lang: Lang) {
                 rung.level,
                 T::Handicap.text(lang),
                 rung.handicap
+            ));
+            // The ladder in one sentence for the teacher (issue 20 item 6).
+            let ladder = crate::class::LadderState {
+                level: crate::ai::Level::new(rung.level).unwrap_or(crate::ai::Level::MIN),
+                handicap: rung.handicap,
+                max_stones: crate::ai::HandicapLadder::max_stones_for(d.size),
+                level_steps: true,
+            };
+            ui.label(ladder.explain(
+                d.kind == GameKind::Capture,
+                lang,
+                crate::class::Audience::Teacher,
             ));
         }
         OpponentKind::Engine if d.kind == GameKind::Capture => {

@@ -78,6 +78,14 @@ pub enum GameEnd {
     Counted(GameResult),
     /// A side resigned (an engine).
     Resigned(Color),
+    /// "Most captures in N moves" (issue 20's fourth step): the moves are played, the one who
+    /// captured more wins.
+    MostCaptures {
+        /// Stones Black captured.
+        black: usize,
+        /// Stones White captured.
+        white: usize,
+    },
 }
 
 impl GameEnd {
@@ -87,6 +95,11 @@ impl GameEnd {
             GameEnd::Capture(s) => s.winner(),
             GameEnd::Counted(r) => r.winner,
             GameEnd::Resigned(loser) => Some(loser.opponent()),
+            GameEnd::MostCaptures { black, white } => match black.cmp(white) {
+                std::cmp::Ordering::Greater => Some(Color::Black),
+                std::cmp::Ordering::Less => Some(Color::White),
+                std::cmp::Ordering::Equal => None,
+            },
         }
     }
 }
@@ -209,6 +222,44 @@ pub enum TeachCommand {
     Leave,
     /// Ask the computer again after a failure.
     RetryComputer,
+    /// A child of the class plays their step's game on their own ladder (issue 20): the
+    /// game's end is handed out for their profile, and the machine's ladder is not touched.
+    StartChildGame(Box<ChildGame>),
+    /// Back to the teacher's game (the class was closed).
+    EndChildGames,
+}
+
+/// A game a child of the class plays (issue 20): their step's game against our computer on
+/// their own ladder.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChildGame {
+    /// The child's nickname.
+    pub nick: String,
+    /// The step's game.
+    pub kind: crate::class::GameKind,
+    /// The child's ladder for it (the computer's level and the handicap).
+    pub ladder: crate::class::LadderState,
+}
+
+/// A child's game that has ended, for their profile.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FinishedGame {
+    /// The child's nickname.
+    pub nick: String,
+    /// The game played.
+    pub kind: crate::class::GameKind,
+    /// The opponent in words ("computer level 2").
+    pub opponent: String,
+    /// Our computer's level.
+    pub computer_level: Option<u8>,
+    /// The handicap the child received (the ladder's count).
+    pub handicap: i8,
+    /// The child's colour.
+    pub color: Color,
+    /// The result for the child.
+    pub result: crate::class::GameResult,
+    /// The game as SGF (with its result and the players).
+    pub sgf: String,
 }
 
 /// What the host does after a command.
@@ -222,6 +273,8 @@ pub struct TeachEffects {
     pub leave: bool,
     /// Jobs for the effects runner: the computer's thread and questions, the teacher's PIN.
     pub work: Vec<Work>,
+    /// A child's game ended: to be kept in their profile.
+    pub finished: Option<FinishedGame>,
 }
 
 impl TeachEffects {
@@ -230,6 +283,9 @@ impl TeachEffects {
         self.prefs_changed |= other.prefs_changed;
         self.leave |= other.leave;
         self.work.extend(other.work);
+        if other.finished.is_some() {
+            self.finished = other.finished;
+        }
     }
 }
 
@@ -285,6 +341,13 @@ pub struct TeachState {
     /// The teacher's options are open (unlocked).
     pub options_open: bool,
     kdf: KdfParams,
+    /// The child of the class playing this game (issue 20), if any.
+    child: Option<ChildGame>,
+    /// "Most captures in N moves": the game ends after this many moves.
+    move_limit: Option<u32>,
+    /// The point of a self-atari tapped once: the warning is shown, and a second tap on the
+    /// same point plays (so the warning works on a touch screen, with no hover).
+    pub warned: Option<Coord>,
 }
 
 impl std::fmt::Debug for TeachState {
@@ -334,6 +397,9 @@ impl TeachState {
             pin_prompt: None,
             options_open: false,
             kdf,
+            child: None,
+            move_limit: None,
+            warned: None,
         };
         state.use_computer(built.computer);
         state.prefs.games_played = state.prefs.games_played.wrapping_add(1);
@@ -484,6 +550,7 @@ impl TeachState {
                     let color = self.game().to_move();
                     if self.play.play(color, Move::Pass) {
                         self.explanation = None;
+                        self.warned = None;
                         fx.merge(self.after_move(now));
                     }
                 }
@@ -518,6 +585,8 @@ impl TeachState {
                         teacher_pin: pin,
                         ..*p
                     };
+                    // The teacher's own game: no child's profile records it.
+                    let child = self.child.take();
                     match self.start_game() {
                         Ok(()) => {
                             self.options_open = false;
@@ -525,6 +594,7 @@ impl TeachState {
                         }
                         Err(why) => {
                             self.prefs = before;
+                            self.child = child;
                             self.note = Some(TeachNote::CannotStart(why));
                         }
                     }
@@ -567,8 +637,52 @@ impl TeachState {
                 self.note = None;
                 self.ask_computer();
             }
+            TeachCommand::StartChildGame(game) => {
+                self.options_open = false;
+                self.child = Some(*game);
+                fx.merge(self.new_game());
+            }
+            TeachCommand::EndChildGames => {
+                if self.child.take().is_some() {
+                    fx.merge(self.new_game());
+                }
+            }
         }
         fx
+    }
+
+    /// The child of the class playing this game, if any.
+    pub fn child_game(&self) -> Option<&ChildGame> {
+        self.child.as_ref()
+    }
+
+    /// The ladder of the game on the board as the class keeps it (the child's when a child of
+    /// the class plays, else the machine's), with whether it is the capture game's: for the
+    /// ladder's sentence. `None` off the ladder.
+    pub fn ladder_state(&self) -> Option<(crate::class::LadderState, bool)> {
+        if !self.on_ladder {
+            return None;
+        }
+        if let Some(c) = &self.child {
+            return Some((c.ladder, c.kind.is_capture()));
+        }
+        let rung = self.ladder_rung();
+        let capture = self.prefs.kind == GameKind::Capture;
+        let size = self.game().size();
+        Some((
+            crate::class::LadderState {
+                level: Level::new(rung.level).unwrap_or(Level::MIN),
+                handicap: rung.handicap,
+                max_stones: HandicapLadder::max_stones_for(size),
+                level_steps: true,
+            },
+            capture,
+        ))
+    }
+
+    /// "Most captures in N moves": N, when this game has a move limit.
+    pub fn move_limit(&self) -> Option<u32> {
+        self.move_limit
     }
 
     /// An answer from the runner's threads: the computer's move, the teacher's PIN checked or
@@ -650,11 +764,20 @@ impl TeachState {
         let color = self.game().to_move();
         if let Some(why) = explain_illegal(self.game(), color, Move::Play(c)) {
             self.explanation = Some(why);
+            self.warned = None;
+            return TeachEffects::default();
+        }
+        if self.prefs.show_preview && self.warned != Some(c) && self_atari(self.game(), color, c) {
+            // The first tap warns (a touch screen has no hover); a second tap on the same
+            // point plays.
+            self.warned = Some(c);
+            self.explanation = None;
             return TeachEffects::default();
         }
         if !self.play.play(color, Move::Play(c)) {
             return TeachEffects::default();
         }
+        self.warned = None;
         self.explanation = None;
         if matches!(
             self.note,
@@ -675,7 +798,14 @@ impl TeachState {
             }
         }
         self.refresh_preview();
+        let limit_reached = self
+            .move_limit
+            .is_some_and(|n| self.game().moves().len() >= n as usize);
         let end = match &self.play {
+            Play::Capture(c) if limit_reached => Some(GameEnd::MostCaptures {
+                black: c.captures(Color::Black),
+                white: c.captures(Color::White),
+            }),
             Play::Capture(c) => {
                 let s = c.status();
                 s.is_over().then_some(GameEnd::Capture(s))
@@ -699,7 +829,17 @@ impl TeachState {
             self.celebration = Some(now);
             fx.sounds.push(Sound::Celebration);
         }
-        if self.on_ladder
+        if let Some(child) = &self.child
+            && !self.ladder_recorded
+            && let Some(computer) = computer
+        {
+            let finished = self.finished_game(child, &end, computer);
+            if let Some(c) = &mut self.child {
+                c.ladder = c.ladder.after(finished.result.student());
+            }
+            self.ladder_recorded = true;
+            fx.finished = Some(finished);
+        } else if self.on_ladder
             && !self.ladder_recorded
             && let Some(computer) = computer
         {
@@ -749,6 +889,7 @@ impl TeachState {
         self.end = None;
         self.celebration = None;
         self.explanation = None;
+        self.warned = None;
         self.note = None;
         self.refresh_preview();
         self.ask_computer();
@@ -828,7 +969,11 @@ impl TeachState {
     }
 
     fn new_game(&mut self) -> TeachEffects {
-        match self.start_game() {
+        let started = match self.child.clone() {
+            Some(child) => self.start_child_game(&child),
+            None => self.start_game(),
+        };
+        match started {
             Ok(()) => TeachEffects {
                 prefs_changed: true,
                 ..TeachEffects::default()
@@ -851,15 +996,80 @@ impl TeachState {
         }
     }
 
+    /// Starts a child's game: their step's game on their ladder, the teacher's display
+    /// choices kept, the machine's ladders untouched.
+    fn start_child_game(&mut self, child: &ChildGame) -> Result<(), StartProblem> {
+        let prefs = child_prefs(&self.prefs, child);
+        let limit = match child.kind {
+            crate::class::GameKind::MostCaptures { moves } => Some(moves),
+            _ => None,
+        };
+        self.start_with(&prefs)?;
+        self.move_limit = limit;
+        Ok(())
+    }
+
+    /// A finished child's game in words and as SGF, for their profile.
+    fn finished_game(&self, child: &ChildGame, end: &GameEnd, computer: Color) -> FinishedGame {
+        let color = computer.opponent();
+        let result = match end.winner() {
+            None => crate::class::GameResult::Drawn,
+            Some(w) if w == computer => crate::class::GameResult::Lost,
+            Some(_) => crate::class::GameResult::Won,
+        };
+        let level = self.level.unwrap_or(1);
+        let opponent = format!("computer level {level}");
+        let mut info = crate::record::GameInfo {
+            game_name: Some(child.kind.code()),
+            ..Default::default()
+        };
+        let (me, them) = (Some(child.nick.clone()), Some(opponent.clone()));
+        match color {
+            Color::Black => (info.black, info.white) = (me, them),
+            Color::White => (info.black, info.white) = (them, me),
+        }
+        info.result = Some(match end {
+            GameEnd::Counted(r) => crate::record::Outcome::Counted(*r),
+            GameEnd::Resigned(loser) => crate::record::Outcome::Resignation(loser.opponent()),
+            _ => match end.winner() {
+                Some(w) => crate::record::Outcome::Win(w),
+                None => crate::record::Outcome::Counted(GameResult {
+                    winner: None,
+                    margin_quarters: 0,
+                }),
+            },
+        });
+        let tree = crate::record::game_to_tree(self.game(), &info);
+        let sgf = crate::record::write(&crate::record::Collection { trees: vec![tree] });
+        FinishedGame {
+            nick: child.nick.clone(),
+            kind: child.kind,
+            opponent,
+            computer_level: self.level,
+            handicap: child.ladder.handicap,
+            color,
+            result,
+            sgf,
+        }
+    }
+
     /// Starts a new game from the preferences (and the ladder's rung on the ladder).
     fn start_game(&mut self) -> Result<(), StartProblem> {
-        let built = build(&self.prefs)?;
+        let prefs = self.prefs.clone();
+        self.start_with(&prefs)
+    }
+
+    /// Starts a new game from `prefs` (the teacher's, or a child's made from them).
+    fn start_with(&mut self, prefs: &TeachPrefs) -> Result<(), StartProblem> {
+        let built = build(prefs)?;
         self.play = built.play;
         self.use_computer(built.computer);
         self.level = built.level;
         self.on_ladder = built.on_ladder;
         self.note = built.note;
         self.ladder_recorded = false;
+        self.move_limit = None;
+        self.warned = None;
         self.end = None;
         self.celebration = None;
         self.explanation = None;
@@ -895,6 +1105,49 @@ impl TeachState {
             color: c.color,
         });
     }
+}
+
+/// Whether `color` on `c` would put its own chain in atari without capturing anything (the
+/// move a child is warned about before it is played).
+fn self_atari(game: &Game, color: Color, c: Coord) -> bool {
+    matches!(
+        overlay::preview(game, color, c),
+        HoverPreview::Legal(p) if p.self_atari && p.captures.is_empty()
+    )
+}
+
+/// The preferences of a child's game: the teacher's display choices, the step's game, our
+/// computer on the child's own ladder rung.
+fn child_prefs(teacher: &TeachPrefs, child: &ChildGame) -> TeachPrefs {
+    use crate::class::GameKind as Step;
+    let rung = SavedRung {
+        level: child.ladder.level.get(),
+        handicap: child.ladder.handicap,
+    };
+    let mut p = TeachPrefs {
+        size: child.kind.size(),
+        start: "empty".into(),
+        opponent: OpponentKind::Ladder,
+        ..teacher.clone()
+    };
+    match child.kind {
+        Step::Capture { stones } => {
+            p.kind = GameKind::Capture;
+            p.target = stones.max(1);
+            p.capture_ladder = rung;
+        }
+        // No one captures as many stones as moves are played: the move limit ends it.
+        Step::MostCaptures { moves } => {
+            p.kind = GameKind::Capture;
+            p.target = moves.max(1);
+            p.capture_ladder = rung;
+        }
+        Step::Go { .. } => {
+            p.kind = GameKind::Go;
+            p.go_ladder = rung;
+        }
+    }
+    p
 }
 
 /// Whether the last move of `game` captured something.

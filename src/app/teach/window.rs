@@ -21,7 +21,9 @@ use std::time::Duration;
 /// to it) and the text being typed.
 #[derive(Default)]
 pub struct TeachWindow {
-    state: Option<TeachState>,
+    /// Boxed: the window's state lives by value in the app (and in test harnesses on the
+    /// stack), and a teaching game is a few boards.
+    state: Option<Box<TeachState>>,
     draft: TeachPrefs,
     pin_input: String,
     new_pin: String,
@@ -32,7 +34,7 @@ pub struct TeachWindow {
 impl TeachWindow {
     /// The state, once the mode has been shown.
     pub fn state(&self) -> Option<&TeachState> {
-        self.state.as_ref()
+        self.state.as_deref()
     }
 
     /// Applies a command (the host); `None` before the mode has started.
@@ -60,7 +62,7 @@ impl TeachWindow {
             Ok(mut s) => {
                 let prefs = s.prefs.clone();
                 let work = s.take_work();
-                self.state = Some(s);
+                self.state = Some(Box::new(s));
                 Some((prefs, work))
             }
             Err(e) => {
@@ -72,6 +74,8 @@ impl TeachWindow {
 
     /// One frame of teaching mode in `ui`: draws it and returns what its controls asked (the
     /// host applies them). `leave` is set when the mode could not start and the user leaves.
+    /// `bar_start` draws at the start of the bar (the class's strip: the child and the
+    /// teacher's "Class", on the same row to leave the board its height).
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -79,9 +83,10 @@ impl TeachWindow {
         look: BoardLook,
         lang: Lang,
         leave: &mut bool,
+        bar_start: &mut dyn FnMut(&mut egui::Ui),
     ) -> Vec<TeachCommand> {
         let ctx = ui.ctx().clone();
-        let Some(state) = self.state.as_ref() else {
+        let Some(state) = self.state.as_deref() else {
             egui::CentralPanel::default().show(ui, |ui| {
                 let why = self.error.as_ref().map(|e| e.text(lang));
                 ui.colored_label(theme::ILLEGAL, why.unwrap_or_default());
@@ -95,7 +100,10 @@ impl TeachWindow {
         let mut cmds = Vec::new();
         egui::Panel::top("teach-bar").show(ui, |ui| {
             ui.add_space(4.0);
-            cmds.extend(bar_ui(ui, state, lang));
+            ui.horizontal_wrapped(|ui| {
+                bar_start(ui);
+                cmds.extend(bar_ui(ui, state, lang));
+            });
             ui.add_space(4.0);
         });
         let side_width = if state.prefs.large_controls {
@@ -159,13 +167,23 @@ impl TeachWindow {
             let frame = 1000 / CELEBRATION_FPS;
             ctx.request_repaint_after(Duration::from_millis(frame.min(left.max(1))));
         }
+        cmds.extend(self.modals_ui(&ctx, lang));
+        cmds
+    }
+
+    /// The teacher's PIN prompt and options (modals), drawn over the board or over the class
+    /// screens that cover it.
+    pub fn modals_ui(&mut self, ctx: &egui::Context, lang: Lang) -> Vec<TeachCommand> {
+        let Some(state) = self.state.as_deref() else {
+            return Vec::new();
+        };
         if state.options_open && !self.options_were_open {
             self.draft = state.prefs.clone();
         }
         self.options_were_open = state.options_open;
-        cmds.extend(pin_ui(&ctx, state, &mut self.pin_input, lang));
+        let mut cmds = pin_ui(ctx, state, &mut self.pin_input, lang);
         cmds.extend(options_ui(
-            &ctx,
+            ctx,
             state,
             &mut self.draft,
             &mut self.new_pin,

@@ -1,0 +1,922 @@
+//! The class in teaching mode, with no egui (issue 20 items 1–3 and 6): which class is open,
+//! which child is at the board, which screen they see (their tiles, their map, the board,
+//! a problem), the teacher's class window behind the class's PIN, and the changes on their
+//! way to the class file. [`ClassRoom::apply`] changes it and returns [`ClassOut`]: jobs for
+//! the runner (the class file, file dialogs, the PIN check), sounds, and commands for the
+//! teaching board (a child's game). The class shown is always the class as saved: it is
+//! replaced only by the runner's answer after the file is written.
+
+use std::collections::VecDeque;
+
+use chrono::Offset;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::problem::{ChildProblem, FirstTry};
+use crate::app::host::class_job::{
+    ClassAnswer, ClassChange, ClassJob, ClassListing, ClassTrouble, OpenedHow,
+};
+use crate::app::host::effect::FileJob;
+use crate::app::host::work::Work;
+use crate::app::teach::state::{ChildGame, FinishedGame, TeachCommand};
+use crate::audio::Sound;
+use crate::class::{Avatar, Class, GameEntry, GameKind, Library, Time, path};
+use crate::clock::Timestamp;
+use crate::files::jobs::FileEvent;
+use crate::files::journal_writer::Secret;
+use crate::i18n::Lang;
+use crate::rules::Coord;
+use crate::seal::KdfParams;
+
+/// What the child sees while a class is open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Screen {
+    /// The big tiles: each child picks themself.
+    #[default]
+    Tiles,
+    /// The child's map of the path.
+    Map,
+    /// The teaching board (the child's game).
+    Board,
+    /// A problem.
+    Problem,
+}
+
+/// Everything the class screens ask for.
+#[must_use]
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClassCommand {
+    /// Open the teacher's class window (the class's PIN first, when it has one).
+    OpenPanel,
+    /// Close it (locks again).
+    ClosePanel,
+    /// The PIN typed in the prompt.
+    SubmitPin(String),
+    /// The prompt was closed.
+    CancelPin,
+    /// List the classes folder again.
+    Refresh,
+    /// Open a class file of the folder.
+    OpenClass(PathBuf),
+    /// Make a new class.
+    NewClass {
+        /// Its name.
+        name: String,
+        /// The teacher's name.
+        teacher: String,
+        /// The teacher's PIN (empty: none).
+        pin: String,
+    },
+    /// Import a class file (a dialog, or a path where none can be shown).
+    Import,
+    /// Export the open class to a file.
+    Export,
+    /// Close the open class.
+    CloseClass,
+    /// Add a child.
+    AddChild {
+        /// The nickname.
+        nick: String,
+        /// The avatar (`None`: the next animal).
+        avatar: Option<Avatar>,
+    },
+    /// Ask to delete a child (a question follows).
+    AskRemove(String),
+    /// The answer to "delete?".
+    ConfirmRemove(bool),
+    /// The teacher moves a child to a step (the PIN first outside the class window).
+    MoveChild {
+        /// The nickname.
+        nick: String,
+        /// The step.
+        to: u8,
+    },
+    /// Set the class's PIN.
+    SetPin(String),
+    /// Remove the class's PIN.
+    RemovePin,
+    /// A child picks themself on the tiles.
+    Pick(String),
+    /// Back to the tiles: the next child's turn.
+    NextChild,
+    /// The child's map.
+    ShowMap,
+    /// Play the step's game.
+    Play,
+    /// Problems.
+    Problems,
+    /// A tap on the problem's board.
+    ProblemClick(Coord),
+    /// A hint.
+    Hint,
+    /// Try the problem again.
+    TryAgain,
+    /// The next problem.
+    NextProblem,
+}
+
+/// A guarded act waiting for the class's PIN.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Guarded {
+    /// Open the class window.
+    Panel,
+    /// Move a child along or back.
+    Move {
+        /// The nickname.
+        nick: String,
+        /// The step.
+        to: u8,
+    },
+}
+
+/// The class's PIN prompt.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PinPrompt {
+    /// What waits for it.
+    pub guarded: Guarded,
+    /// The check on the runner, while it runs.
+    pub asked: Option<u64>,
+    /// The last PIN typed was wrong.
+    pub wrong: bool,
+}
+
+/// A message of the class screens, typed until drawn.
+#[derive(Clone, Debug)]
+pub enum ClassNotice {
+    /// Something failed.
+    Trouble(ClassTrouble),
+    /// A change could not be saved (it waits: "Save" in the unsaved question tries again).
+    NotSaved(ClassTrouble),
+    /// The class was made in this file.
+    Created(PathBuf),
+    /// The class was imported into this file.
+    Imported(PathBuf),
+    /// The class was exported to this file.
+    Exported(PathBuf),
+    /// A file operation failed (the path and the system's words).
+    FileFailed(PathBuf, String),
+    /// A file is in the way of an export.
+    FileExists(PathBuf),
+    /// A child passed a step.
+    Passed {
+        /// The child.
+        nick: String,
+        /// The step passed.
+        step: u8,
+    },
+    /// No folder for the classes.
+    NoFolder,
+}
+
+impl ClassNotice {
+    /// The message in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            ClassNotice::Trouble(t) => t.text(lang),
+            ClassNotice::NotSaved(t) => format!(
+                "{}: {}",
+                lang.pick("未保存", "未儲存", "NOT SAVED"),
+                t.text(lang)
+            ),
+            ClassNotice::Created(p) => lang.pick(
+                format!("班级已建立：{}", p.display()),
+                format!("班級已建立：{}", p.display()),
+                format!("Class made: {}", p.display()),
+            ),
+            ClassNotice::Imported(p) => lang.pick(
+                format!("班级已导入：{}", p.display()),
+                format!("班級已匯入：{}", p.display()),
+                format!("Class imported: {}", p.display()),
+            ),
+            ClassNotice::Exported(p) => lang.pick(
+                format!("班级已导出：{}", p.display()),
+                format!("班級已匯出：{}", p.display()),
+                format!("Class exported: {}", p.display()),
+            ),
+            ClassNotice::FileFailed(p, why) => lang.pick(
+                format!("{}：{why}", p.display()),
+                format!("{}：{why}", p.display()),
+                format!("{}: {why}", p.display()),
+            ),
+            ClassNotice::FileExists(p) => lang.pick(
+                format!("{} 已经存在，没有覆盖。", p.display()),
+                format!("{} 已經存在，沒有覆蓋。", p.display()),
+                format!("{} is already there: nothing was written.", p.display()),
+            ),
+            ClassNotice::Passed { nick, step } => {
+                let next = path::step(step.saturating_add(1))
+                    .map(|s| s.name(lang))
+                    .unwrap_or_default();
+                lang.pick(
+                    format!("{nick} 通过了第{step}步！下一步：{next}"),
+                    format!("{nick} 通過了第{step}步！下一步：{next}"),
+                    format!("{nick} passed step {step}! Next: {next}"),
+                )
+            }
+            ClassNotice::NoFolder => super::text::ClassText::NoFolder.text(lang).to_string(),
+        }
+    }
+
+    /// Whether it reports a failure.
+    pub fn is_trouble(&self) -> bool {
+        matches!(
+            self,
+            ClassNotice::Trouble(_)
+                | ClassNotice::NotSaved(_)
+                | ClassNotice::FileFailed(..)
+                | ClassNotice::FileExists(_)
+                | ClassNotice::NoFolder
+        )
+    }
+}
+
+/// What the host does after a class command or answer.
+#[derive(Debug, Default)]
+pub struct ClassOut {
+    /// Jobs on the class files.
+    pub jobs: Vec<ClassJob>,
+    /// File jobs (export, import) for the runner, owned by the class.
+    pub files: Vec<FileJob>,
+    /// Workers' jobs (the PIN check).
+    pub work: Vec<Work>,
+    /// Sounds.
+    pub sounds: Vec<Sound>,
+    /// Commands for the teaching board.
+    pub teach: Vec<TeachCommand>,
+    /// The class file to open at the next start changed (`Some(None)`: none).
+    pub remember: Option<Option<PathBuf>>,
+}
+
+/// A change on its way to a class file (the file it was made for: another class opened
+/// meanwhile does not take it).
+#[derive(Clone, Debug)]
+struct Pending {
+    seq: u64,
+    path: PathBuf,
+    change: ClassChange,
+}
+
+/// The wall clock's reading at one instant of the app's clock: the class's times (due
+/// problems, games, attempts) are this plus the app's time since, so a test's injected clock
+/// moves them too.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WallAnchor {
+    /// The app's instant.
+    pub at: Timestamp,
+    /// The wall clock then.
+    pub wall: Time,
+}
+
+/// The class in teaching mode.
+#[derive(Debug, Default)]
+pub struct ClassRoom {
+    /// Where class files live (`$XDG_DATA_HOME/tianyuan/classes`); `None`: nowhere.
+    pub folder: Option<PathBuf>,
+    /// The classes of the folder, once listed.
+    pub listing: Option<Result<Vec<ClassListing>, ClassTrouble>>,
+    /// The open class's file.
+    pub path: Option<PathBuf>,
+    /// The open class, as saved.
+    pub class: Option<Class>,
+    library: Option<Arc<Library>>,
+    /// The child at the board.
+    pub child: Option<String>,
+    /// What the child sees.
+    pub screen: Screen,
+    /// The teacher's class window is open (unlocked).
+    pub panel_open: bool,
+    /// The class's PIN prompt.
+    pub prompt: Option<PinPrompt>,
+    /// The child to delete, asked about.
+    pub confirm_remove: Option<String>,
+    /// The problem on the board.
+    pub problem: Option<Box<ChildProblem>>,
+    /// The last message.
+    pub notice: Option<ClassNotice>,
+    queue: VecDeque<Pending>,
+    in_flight: Option<Pending>,
+    failed: Vec<Pending>,
+    next_seq: u64,
+    next_ask: u64,
+    /// An open, create or import is running.
+    pub opening: bool,
+    /// The class file of the settings, opened once when teaching mode first shows.
+    started: bool,
+    /// The wall clock's anchor (`None`: the app's clock is read as milliseconds since 1970).
+    pub wall: Option<WallAnchor>,
+}
+
+impl ClassRoom {
+    /// The class's time at the app's instant `now`.
+    pub fn time(&self, now: Timestamp) -> Time {
+        let utc = chrono::Utc.fix();
+        match self.wall {
+            Some(a) => {
+                let ms = i64::try_from(now.0).unwrap_or(i64::MAX)
+                    - i64::try_from(a.at.0).unwrap_or(i64::MAX);
+                a.wall + chrono::Duration::milliseconds(ms)
+            }
+            None => chrono::DateTime::from_timestamp_millis(i64::try_from(now.0).unwrap_or(0))
+                .unwrap_or_default()
+                .with_timezone(&utc),
+        }
+    }
+
+    /// The problems the class can use (shipped and approved homework).
+    pub fn library(&self) -> Option<&Library> {
+        self.library.as_deref()
+    }
+
+    /// The child at the board, from the class.
+    pub fn child(&self) -> Option<&crate::class::Child> {
+        let nick = self.child.as_deref()?;
+        self.class.as_ref()?.child(nick).ok()
+    }
+
+    /// Whether the class's PIN is needed for the teacher's acts now.
+    pub fn locked(&self) -> bool {
+        !self.panel_open && self.class.as_ref().is_some_and(|c| c.pin.is_some())
+    }
+
+    /// Whether the class screens take the window (a class is open and the board is not
+    /// shown).
+    pub fn covers_board(&self) -> bool {
+        self.class.is_some() && self.screen != Screen::Board
+    }
+
+    /// Whether changes are on their way to the class file (or failed and wait).
+    pub fn unsaved(&self) -> bool {
+        self.in_flight.is_some() || !self.queue.is_empty() || !self.failed.is_empty()
+    }
+
+    /// Whether a change is being written now.
+    pub fn saving(&self) -> bool {
+        self.in_flight.is_some() || !self.queue.is_empty()
+    }
+
+    /// The changes not saved (for the teacher's window: "saving…").
+    pub fn pending(&self) -> usize {
+        usize::from(self.in_flight.is_some()) + self.queue.len() + self.failed.len()
+    }
+
+    /// Sends the changes that failed again ("Save" in the unsaved-work question).
+    pub fn retry(&mut self) -> ClassOut {
+        let mut out = ClassOut::default();
+        let failed = std::mem::take(&mut self.failed);
+        self.queue.extend(failed);
+        self.pump(&mut out);
+        out
+    }
+
+    /// Drops the changes that wait ("Discard"); one being written finishes.
+    pub fn discard(&mut self) {
+        self.failed.clear();
+        self.queue.clear();
+    }
+
+    /// The first time teaching mode shows: the class of last time is opened, else the
+    /// folder listed (nothing is read on the thread that draws).
+    pub fn start(&mut self, remembered: Option<PathBuf>) -> ClassOut {
+        let mut out = ClassOut::default();
+        if std::mem::replace(&mut self.started, true) {
+            return out;
+        }
+        match remembered {
+            Some(path) => {
+                self.opening = true;
+                out.jobs.push(ClassJob::Open { path });
+            }
+            None => self.list(&mut out),
+        }
+        out
+    }
+
+    fn list(&mut self, out: &mut ClassOut) {
+        match &self.folder {
+            Some(folder) => out.jobs.push(ClassJob::List {
+                folder: folder.clone(),
+            }),
+            None => self.listing = Some(Err(ClassTrouble::Folder(PathBuf::new(), String::new()))),
+        }
+    }
+
+    /// Applies one command at `now`; `kdf` is the cost of a new PIN.
+    pub fn apply(&mut self, cmd: ClassCommand, now: Timestamp, kdf: KdfParams) -> ClassOut {
+        let mut out = ClassOut::default();
+        match cmd {
+            ClassCommand::OpenPanel => {
+                if self.locked() {
+                    self.ask_pin(Guarded::Panel);
+                } else {
+                    self.open_panel(&mut out);
+                }
+            }
+            ClassCommand::ClosePanel => {
+                self.panel_open = false;
+                self.confirm_remove = None;
+                // The teacher's messages stay with the teacher's window.
+                if self.notice.as_ref().is_some_and(|n| !n.is_trouble()) {
+                    self.notice = None;
+                }
+            }
+            ClassCommand::SubmitPin(pin) => self.submit_pin(pin, &mut out),
+            ClassCommand::CancelPin => self.prompt = None,
+            ClassCommand::Refresh => self.list(&mut out),
+            ClassCommand::MoveChild { nick, to } => {
+                if self.locked() {
+                    self.ask_pin(Guarded::Move { nick, to });
+                } else {
+                    self.change(
+                        ClassChange::MoveChild {
+                            nick,
+                            to,
+                            at: self.time(now),
+                        },
+                        &mut out,
+                    );
+                }
+            }
+            ClassCommand::Pick(nick) => {
+                if self.class.as_ref().is_some_and(|c| c.child(&nick).is_ok()) {
+                    self.child = Some(nick);
+                    self.screen = Screen::Map;
+                    self.problem = None;
+                    self.panel_open = false;
+                    self.prompt = None;
+                    self.notice = None;
+                }
+            }
+            ClassCommand::NextChild => {
+                self.child = None;
+                self.screen = Screen::Tiles;
+                self.problem = None;
+                self.prompt = None;
+                self.notice = None;
+            }
+            ClassCommand::ShowMap => {
+                if self.child.is_some() {
+                    self.screen = Screen::Map;
+                    self.problem = None;
+                }
+            }
+            ClassCommand::Play => self.play(&mut out),
+            ClassCommand::Problems | ClassCommand::NextProblem => self.next_problem(now),
+            ClassCommand::ProblemClick(c) => self.problem_click(c, now, &mut out),
+            ClassCommand::Hint => {
+                if let Some(p) = &mut self.problem {
+                    p.hint();
+                }
+            }
+            ClassCommand::TryAgain => {
+                if let Some(p) = &mut self.problem {
+                    p.try_again();
+                }
+            }
+            // The teacher's acts: only in the class window, once unlocked (or with no PIN).
+            _ if self.locked() => {}
+            other => self.teacher_act(other, now, kdf, &mut out),
+        }
+        out
+    }
+
+    fn teacher_act(
+        &mut self,
+        cmd: ClassCommand,
+        now: Timestamp,
+        kdf: KdfParams,
+        out: &mut ClassOut,
+    ) {
+        let at = self.time(now);
+        match cmd {
+            ClassCommand::OpenClass(path) => {
+                self.opening = true;
+                out.jobs.push(ClassJob::Open { path });
+            }
+            ClassCommand::NewClass { name, teacher, pin } => {
+                let Some(folder) = self.folder.clone() else {
+                    self.notice = Some(ClassNotice::NoFolder);
+                    return;
+                };
+                let pin = pin.trim();
+                if !pin.is_empty() && pin.chars().count() < crate::class::model::MIN_PIN_CHARS {
+                    self.notice = Some(ClassNotice::Trouble(ClassTrouble::Class(
+                        crate::class::ClassError::PinTooShort,
+                    )));
+                    return;
+                }
+                self.opening = true;
+                out.jobs.push(ClassJob::Create {
+                    folder,
+                    name,
+                    teacher,
+                    pin: (!pin.is_empty()).then(|| Secret(pin.to_string())),
+                    kdf,
+                    at,
+                });
+            }
+            ClassCommand::Import => out.files.push(FileJob::OpenDialog {
+                title: "Tianyuan class".to_string(),
+                filter: CLASS_FILTER,
+            }),
+            ClassCommand::Export => {
+                if let Some(class) = &self.class {
+                    let name = self
+                        .path
+                        .as_ref()
+                        .and_then(|p| p.file_name())
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_else(|| "class.tyclass".to_string());
+                    out.files.push(FileJob::SaveDialog {
+                        title: class.name.clone(),
+                        name,
+                        filter: CLASS_FILTER,
+                        bytes: crate::class::format::to_bytes(class),
+                        export: true,
+                    });
+                }
+            }
+            ClassCommand::CloseClass => {
+                self.class = None;
+                self.path = None;
+                self.library = None;
+                self.child = None;
+                self.problem = None;
+                self.screen = Screen::Tiles;
+                self.panel_open = true;
+                out.remember = Some(None);
+                out.teach.push(TeachCommand::EndChildGames);
+                self.list(out);
+            }
+            ClassCommand::AddChild { nick, avatar } => {
+                self.change(ClassChange::AddChild { nick, avatar, at }, out);
+            }
+            ClassCommand::AskRemove(nick) => self.confirm_remove = Some(nick),
+            ClassCommand::ConfirmRemove(yes) => {
+                if let Some(nick) = self.confirm_remove.take()
+                    && yes
+                {
+                    if self.child.as_deref() == Some(nick.as_str()) {
+                        self.child = None;
+                        self.screen = Screen::Tiles;
+                    }
+                    self.change(ClassChange::RemoveChild { nick }, out);
+                }
+            }
+            ClassCommand::SetPin(pin) => {
+                if pin.chars().count() < crate::class::model::MIN_PIN_CHARS {
+                    self.notice = Some(ClassNotice::Trouble(ClassTrouble::Class(
+                        crate::class::ClassError::PinTooShort,
+                    )));
+                } else {
+                    self.change(
+                        ClassChange::SetPin {
+                            pin: Secret(pin),
+                            kdf,
+                        },
+                        out,
+                    );
+                }
+            }
+            ClassCommand::RemovePin => self.change(ClassChange::RemovePin, out),
+            _ => {}
+        }
+    }
+
+    fn open_panel(&mut self, out: &mut ClassOut) {
+        self.panel_open = true;
+        self.confirm_remove = None;
+        self.list(out);
+    }
+
+    fn ask_pin(&mut self, guarded: Guarded) {
+        self.prompt = Some(PinPrompt {
+            guarded,
+            asked: None,
+            wrong: false,
+        });
+    }
+
+    /// The PIN typed: checked on the runner (Argon2id); the answer comes to
+    /// [`ClassRoom::on_pin`].
+    fn submit_pin(&mut self, pin: String, out: &mut ClassOut) {
+        let Some(prompt) = &mut self.prompt else {
+            return;
+        };
+        if prompt.asked.is_some() {
+            return;
+        }
+        let Some(record) = self.class.as_ref().and_then(|c| c.pin) else {
+            let guarded = prompt.guarded.clone();
+            self.prompt = None;
+            self.unlocked(guarded, Timestamp(0), out);
+            return;
+        };
+        self.next_ask += 1;
+        prompt.asked = Some(self.next_ask);
+        out.work.push(Work::CheckClassPin {
+            record,
+            pin: Secret(pin),
+            ask: self.next_ask,
+        });
+    }
+
+    /// The runner checked the PIN of question `ask`.
+    pub fn on_pin(&mut self, ask: u64, right: bool, now: Timestamp) -> ClassOut {
+        let mut out = ClassOut::default();
+        let Some(prompt) = &mut self.prompt else {
+            return out;
+        };
+        if prompt.asked != Some(ask) {
+            return out;
+        }
+        prompt.asked = None;
+        if !right {
+            prompt.wrong = true;
+            return out;
+        }
+        let guarded = prompt.guarded.clone();
+        self.prompt = None;
+        self.unlocked(guarded, now, &mut out);
+        out
+    }
+
+    fn unlocked(&mut self, guarded: Guarded, now: Timestamp, out: &mut ClassOut) {
+        match guarded {
+            Guarded::Panel => self.open_panel(out),
+            Guarded::Move { nick, to } => {
+                let at = self.time(now);
+                self.change(ClassChange::MoveChild { nick, to, at }, out);
+            }
+        }
+    }
+
+    /// A change for the class file: queued, written one at a time in order.
+    fn change(&mut self, change: ClassChange, out: &mut ClassOut) {
+        let Some(path) = self.path.clone() else {
+            return;
+        };
+        self.next_seq += 1;
+        self.queue.push_back(Pending {
+            seq: self.next_seq,
+            path,
+            change,
+        });
+        self.pump(out);
+    }
+
+    fn pump(&mut self, out: &mut ClassOut) {
+        if self.in_flight.is_some() {
+            return;
+        }
+        if let Some(p) = self.queue.pop_front() {
+            out.jobs.push(ClassJob::Change {
+                path: p.path.clone(),
+                seq: p.seq,
+                change: p.change.clone(),
+            });
+            self.in_flight = Some(p);
+        }
+    }
+
+    /// A child's game ended on the teaching board: kept in their profile at `now`.
+    pub fn game_finished(&mut self, game: FinishedGame, now: Timestamp) -> ClassOut {
+        let mut out = ClassOut::default();
+        let entry = GameEntry {
+            at: self.time(now),
+            kind: game.kind,
+            opponent: game.opponent,
+            computer_level: game.computer_level,
+            handicap: game.handicap,
+            color: game.color,
+            result: game.result,
+            sgf: game.sgf,
+        };
+        self.change(
+            ClassChange::Game {
+                nick: game.nick,
+                game: Box::new(entry),
+            },
+            &mut out,
+        );
+        out
+    }
+
+    /// The runner answered a class job.
+    pub fn on_answer(&mut self, answer: ClassAnswer) -> ClassOut {
+        let mut out = ClassOut::default();
+        match answer {
+            ClassAnswer::Listed { folder, result } => {
+                if self.folder.as_ref() == Some(&folder) {
+                    self.listing = Some(result);
+                }
+            }
+            ClassAnswer::Opened { path, result, how } => {
+                self.opening = false;
+                match result {
+                    Ok(class) => {
+                        let changed = self.path.as_ref() != Some(&path);
+                        self.set_class(*class);
+                        self.path = Some(path.clone());
+                        if changed {
+                            // Changes still on their way go to the class they were made in.
+                            self.child = None;
+                            self.screen = Screen::Tiles;
+                            self.problem = None;
+                            out.teach.push(TeachCommand::EndChildGames);
+                        }
+                        out.remember = Some(Some(path.clone()));
+                        self.notice = match how {
+                            OpenedHow::Opened => None,
+                            OpenedHow::Created => Some(ClassNotice::Created(path)),
+                            OpenedHow::Imported(_) => Some(ClassNotice::Imported(path)),
+                        };
+                        self.list(&mut out);
+                    }
+                    Err(t) => {
+                        self.notice = Some(ClassNotice::Trouble(t));
+                        if self.class.is_none() {
+                            out.remember = Some(None);
+                            self.list(&mut out);
+                        }
+                    }
+                }
+            }
+            ClassAnswer::Changed { path, seq, result } => {
+                let Some(sent) = self.in_flight.take() else {
+                    return out;
+                };
+                if sent.seq != seq {
+                    self.in_flight = Some(sent);
+                    return out;
+                }
+                let current = self.path.as_ref() == Some(&path);
+                match result {
+                    Ok((class, report)) => {
+                        if current {
+                            self.set_class(*class);
+                            if let (Some(step), Some(nick)) = (report.passed, sent.change.nick()) {
+                                self.notice = Some(ClassNotice::Passed {
+                                    nick: nick.to_string(),
+                                    step,
+                                });
+                                out.sounds.push(Sound::Celebration);
+                            }
+                        }
+                        if matches!(sent.change, ClassChange::AddChild { .. }) {
+                            self.list(&mut out);
+                        }
+                    }
+                    // A refusal of the class (a nickname taken …): nothing to save again.
+                    Err(t @ ClassTrouble::Class(_)) => self.notice = Some(ClassNotice::Trouble(t)),
+                    Err(t) => {
+                        self.failed.push(sent);
+                        self.notice = Some(ClassNotice::NotSaved(t));
+                    }
+                }
+                if self
+                    .child
+                    .as_ref()
+                    .is_some_and(|n| self.class.as_ref().is_none_or(|c| c.child(n).is_err()))
+                {
+                    self.child = None;
+                    self.screen = Screen::Tiles;
+                    self.problem = None;
+                }
+                self.pump(&mut out);
+            }
+        }
+        out
+    }
+
+    /// A file job of the class (import, export) finished.
+    pub fn on_file(&mut self, event: FileEvent) -> ClassOut {
+        let mut out = ClassOut::default();
+        match event {
+            FileEvent::Opened(from, bytes) => match self.folder.clone() {
+                Some(folder) => {
+                    self.opening = true;
+                    out.jobs.push(ClassJob::Import {
+                        folder,
+                        bytes,
+                        from,
+                    });
+                }
+                None => self.notice = Some(ClassNotice::NoFolder),
+            },
+            FileEvent::Exported(p) | FileEvent::Saved(p) => {
+                self.notice = Some(ClassNotice::Exported(p));
+            }
+            FileEvent::Failed(p, why) => self.notice = Some(ClassNotice::FileFailed(p, why)),
+            FileEvent::AlreadyExists(p) => self.notice = Some(ClassNotice::FileExists(p)),
+            FileEvent::Cancelled => {}
+        }
+        out
+    }
+
+    fn set_class(&mut self, class: Class) {
+        self.library = Some(Arc::new(Library::for_class(&class)));
+        self.class = Some(class);
+    }
+
+    /// The child plays their step's game on their ladder.
+    fn play(&mut self, out: &mut ClassOut) {
+        let (Some(class), Some(child)) = (&self.class, self.child()) else {
+            return;
+        };
+        let Some(step) = path::step(child.step) else {
+            return;
+        };
+        let kind = match step.game {
+            GameKind::MostCaptures { .. } => GameKind::MostCaptures {
+                moves: class.most_captures_moves,
+            },
+            k => k,
+        };
+        let game = ChildGame {
+            nick: child.nick.clone(),
+            kind,
+            ladder: *child.ladder_for(kind),
+        };
+        self.screen = Screen::Board;
+        self.problem = None;
+        out.teach.push(TeachCommand::StartChildGame(Box::new(game)));
+    }
+
+    /// The next problem for the child at `now`: due ones first (a problem missed comes back),
+    /// then homework, then the step's problems nearest their rating. A problem whose attempt
+    /// is still on its way to the file is not shown again meanwhile.
+    fn next_problem(&mut self, now: Timestamp) {
+        let at = self.time(now);
+        let (Some(class), Some(lib), Some(nick)) = (&self.class, &self.library, &self.child) else {
+            return;
+        };
+        let unsaved: Vec<&str> = self
+            .in_flight
+            .iter()
+            .chain(self.queue.iter())
+            .chain(self.failed.iter())
+            .filter_map(|p| match &p.change {
+                ClassChange::Attempt { problem, .. } => Some(problem.as_str()),
+                _ => None,
+            })
+            .collect();
+        let current = self.problem.as_ref().map(|p| p.id.clone());
+        let next = class
+            .next_problems(nick, lib, at, 64)
+            .unwrap_or_default()
+            .into_iter()
+            .find(|id| !unsaved.contains(&id.as_str()) && Some(id) != current.as_ref());
+        self.screen = Screen::Problem;
+        self.problem = next.and_then(|id| {
+            let entry = lib.get(&id)?;
+            let came_back = class
+                .child(nick)
+                .ok()
+                .is_some_and(|c| c.due(at).iter().any(|(d, _)| *d == id));
+            Some(Box::new(ChildProblem::new(
+                &entry.id,
+                Arc::clone(&entry.problem),
+                now,
+                came_back,
+            )))
+        });
+    }
+
+    fn problem_click(&mut self, c: Coord, now: Timestamp, out: &mut ClassOut) {
+        let Some(p) = &mut self.problem else { return };
+        let before = p.attempt().game().moves().len();
+        let first = p.play(c, now);
+        let after = p.attempt().game().moves().len();
+        if after > before {
+            out.sounds.push(Sound::Stone);
+        }
+        if p.celebration == Some(now) {
+            out.sounds.push(Sound::Celebration);
+        }
+        if let Some(first) = first {
+            self.record_try(first, now, out);
+        }
+    }
+
+    fn record_try(&mut self, t: FirstTry, now: Timestamp, out: &mut ClassOut) {
+        let Some(nick) = self.child.clone() else {
+            return;
+        };
+        let at = self.time(now);
+        self.change(
+            ClassChange::Attempt {
+                nick,
+                problem: t.id,
+                answer: t.answer,
+                right: t.right,
+                hints: t.hints,
+                seconds: Some(t.seconds),
+                at,
+            },
+            out,
+        );
+    }
+}
+
+/// The class files the dialogs show.
+const CLASS_FILTER: crate::files::dialogs::Filter = ("Tianyuan class", &["tyclass"]);

@@ -1,0 +1,78 @@
+//! The class in teaching mode driven through the host (issue 20): its commands applied to
+//! [`crate::app::classroom::ClassRoom`], its jobs on the class files sent to the runner as
+//! [`Effect::Class`] and answered through [`super::Command::ClassDone`], its export and import
+//! as the class's file jobs, its PIN checked on the runner, a child's finished game handed to
+//! the class, and its changes not yet on disk reported to the one registry of unsaved work.
+
+use std::path::PathBuf;
+
+use super::Host;
+use super::effect::{Effect, FileOwner};
+use super::unsaved::UnsavedItem;
+use crate::app::classroom::{ClassCommand, ClassOut};
+use crate::app::host::class_job::ClassAnswer;
+use crate::audio::Request as Voice;
+use crate::clock::Timestamp;
+
+impl Host {
+    /// A command of the class screens.
+    pub(super) fn apply_class(&mut self, c: ClassCommand, now: Timestamp, fx: &mut Vec<Effect>) {
+        let out = self.classroom.apply(c, now, self.kdf);
+        self.class_out(out, now, fx);
+    }
+
+    /// What the class asked for: its jobs, sounds, the teaching board's commands and the
+    /// class to open at the next start.
+    pub(super) fn class_out(&mut self, out: ClassOut, now: Timestamp, fx: &mut Vec<Effect>) {
+        fx.extend(out.jobs.into_iter().map(Effect::Class));
+        fx.extend(
+            out.files
+                .into_iter()
+                .map(|j| Effect::File(FileOwner::Class, j)),
+        );
+        fx.extend(out.work.into_iter().map(Effect::Work));
+        if self.settings.teach.sounds {
+            fx.extend(
+                out.sounds
+                    .into_iter()
+                    .map(|s| Effect::Voice(Voice::Sound(s))),
+            );
+        }
+        if let Some(remember) = out.remember {
+            self.settings.class_file = remember.map(|p| p.to_string_lossy().into_owned());
+        }
+        for c in out.teach {
+            self.apply_teach(c, now, fx);
+        }
+    }
+
+    /// The runner answered a job on the class files.
+    pub(super) fn class_done(&mut self, answer: ClassAnswer, now: Timestamp, fx: &mut Vec<Effect>) {
+        let out = self.classroom.on_answer(answer);
+        self.class_out(out, now, fx);
+        self.check_after_save(now, fx);
+    }
+
+    /// The first time teaching mode shows: the class of last time opens (or the folder is
+    /// listed), on the runner.
+    pub(super) fn start_class(&mut self, now: Timestamp, fx: &mut Vec<Effect>) {
+        if !self.teaching {
+            return;
+        }
+        let remembered = self.settings.class_file.clone().map(PathBuf::from);
+        let out = self.classroom.start(remembered);
+        self.class_out(out, now, fx);
+    }
+
+    pub(super) fn class_unsaved(&self) -> Option<UnsavedItem> {
+        self.classroom.unsaved().then(|| UnsavedItem {
+            owner: FileOwner::Class,
+            name: self
+                .classroom
+                .class
+                .as_ref()
+                .map(|c| c.name.clone())
+                .unwrap_or_default(),
+        })
+    }
+}

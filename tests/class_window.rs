@@ -1,0 +1,577 @@
+//! Issue 20 in the window: a class of children in teaching mode, walked by accessible names on
+//! a touch-sized window (egui_kittest, injected time, the class file in a temporary folder,
+//! every file job and PIN check carried out by the real effects runner, no sleeps). A child
+//! picks themself, solves a problem, misses one and gets it back a day later; the first tap on
+//! a self-atari warns and the second plays; a child's game is kept in their profile; the
+//! teacher's acts wait for the class's PIN.
+
+use chrono::{DateTime, Duration as Days, FixedOffset};
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::Duration;
+use tianyuan::ai::{CapturePlayer, Level};
+use tianyuan::app::board_view::BoardLook;
+use tianyuan::app::classroom::text::ClassText as C;
+use tianyuan::app::classroom::{Screen, WallAnchor};
+use tianyuan::app::{Command, TianyuanApp};
+use tianyuan::audio::NullAnnouncer;
+use tianyuan::class::model::TeacherPin;
+use tianyuan::class::{Avatar, Class, GameResult};
+use tianyuan::clock::Timestamp;
+use tianyuan::files::class_file;
+use tianyuan::i18n::{Lang, TeachText as T};
+use tianyuan::problems::Verdict;
+use tianyuan::rules::{Color, Coord, Move};
+use tianyuan::time::{ManualTimeSource, TimeSource};
+
+struct SharedTime(Rc<ManualTimeSource>);
+
+impl TimeSource for SharedTime {
+    fn now(&self) -> Timestamp {
+        self.0.now()
+    }
+}
+
+type H = Harness<'static, TianyuanApp>;
+
+const DAY_MS: u64 = 86_400_000;
+const START_MS: u64 = 1_000;
+
+fn t0() -> DateTime<FixedOffset> {
+    DateTime::parse_from_rfc3339("2025-03-01T09:00:00+08:00").expect("time")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ty-classwin-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("classes")).expect("temp folder");
+    dir
+}
+
+/// A class of two children (Mo the panda, Li the tiger) in `dir/classes`, with a PIN or not.
+fn class_file(dir: &Path, pin: Option<&str>) -> PathBuf {
+    let mut class = Class::new("星期六", "王老师", t0());
+    class
+        .add_child("Mo", Some(Avatar::Animal("panda".into())), t0())
+        .expect("Mo");
+    class
+        .add_child("Li", Some(Avatar::Colour("blue".into())), t0())
+        .expect("Li");
+    if let Some(pin) = pin {
+        class.pin = Some(
+            TeacherPin::make(pin, [7; 16], tianyuan::seal::KdfParams::TEST_ONLY).expect("pin"),
+        );
+    }
+    let path = dir.join("classes").join("saturday.tyclass");
+    class_file::create(&path, &class).expect("class file");
+    path
+}
+
+/// The window in teaching mode over `dir`'s classes folder, `class` opened, at `size`.
+fn window(
+    lang: Lang,
+    dir: &Path,
+    class: Option<&Path>,
+    size: egui::Vec2,
+    large: bool,
+) -> (H, Rc<ManualTimeSource>) {
+    let time = Rc::new(ManualTimeSource::at(Timestamp(START_MS)));
+    let t = Rc::clone(&time);
+    let folder = dir.join("classes");
+    let class = class.map(|p| p.to_string_lossy().into_owned());
+    let mut h = Harness::builder().with_size(size).build_eframe(move |cc| {
+        let mut app = TianyuanApp::for_tests(
+            &cc.egui_ctx,
+            lang,
+            Box::new(SharedTime(t)),
+            Box::new(NullAnnouncer::new()),
+        );
+        app.state.classroom.folder = Some(folder);
+        app.state.classroom.wall = Some(WallAnchor {
+            at: Timestamp(START_MS),
+            wall: t0(),
+        });
+        app.state.settings.class_file = class;
+        app.state.settings.teach.large_controls = large;
+        app
+    });
+    h.run_steps(2);
+    assert!(h.state_mut().apply_settled([Command::TeachingMode(true)]));
+    h.run_steps(3);
+    settle(&mut h);
+    (h, time)
+}
+
+/// Waits for the runner's threads (the class file's jobs, the PIN, the computer), then shows
+/// their answers.
+fn settle(h: &mut H) {
+    for _ in 0..4 {
+        assert!(h.state_mut().settle(Duration::from_secs(20)), "settled");
+        h.run_steps(2);
+    }
+}
+
+fn click(h: &mut H, label: &str) {
+    h.get_by_label(label).click();
+    h.run_steps(3);
+    settle(h);
+}
+
+fn type_into(h: &mut H, field: &str, text: &str) {
+    h.get_by_label(field).focus();
+    h.run_steps(1);
+    h.get_by_label(field).type_text(text);
+    h.run_steps(1);
+}
+
+/// The start of the board's accessible name.
+fn board_names(lang: Lang) -> &'static str {
+    lang.pick("棋盘:", "棋盤:", "Go board:")
+}
+
+fn board_label(h: &H, lang: Lang) -> String {
+    h.get_by_label_contains(board_names(lang))
+        .accesskit_node()
+        .label()
+        .unwrap_or_default()
+}
+
+/// Taps intersection `c` of the board shown (the problem's or the game's).
+fn tap(h: &mut H, lang: Lang, size: u8, c: Coord) {
+    let rect = h.get_by_label_contains(board_names(lang)).rect();
+    let (x, y) = BoardLook::default().geometry(size, rect).point_of(c);
+    let p = egui::Pos2::new(x, y);
+    h.hover_at(p);
+    h.run_steps(1);
+    h.drag_at(p);
+    h.run_steps(1);
+    h.drop_at(p);
+    h.run_steps(2);
+    settle(h);
+}
+
+fn saved(path: &Path) -> Class {
+    class_file::load(path).expect("the class file reads")
+}
+
+/// Runs a walk on a thread with room for the whole window on its stack.
+fn on_big_stack(walk: impl FnOnce() + Send + 'static) {
+    let handle = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(walk)
+        .expect("walk thread");
+    if let Err(panic) = handle.join() {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+/// Every control on screen has an accessible name: the count of controls and the unnamed.
+fn unnamed_controls(h: &H) -> (usize, Vec<String>) {
+    use egui::accesskit::Role;
+    let interactive = [
+        Role::Button,
+        Role::CheckBox,
+        Role::RadioButton,
+        Role::Slider,
+        Role::SpinButton,
+        Role::TextInput,
+        Role::MultilineTextInput,
+        Role::ComboBox,
+        Role::Tab,
+        Role::MenuItem,
+        Role::Link,
+    ];
+    let controls: Vec<_> = h
+        .root()
+        .children_recursive()
+        .filter(|n| interactive.contains(&n.accesskit_node().role()))
+        .collect();
+    let missing = controls
+        .iter()
+        .filter(|n| {
+            n.accesskit_node()
+                .label()
+                .is_none_or(|l| l.trim().is_empty())
+        })
+        .map(|n| format!("{:?} at {:?}", n.accesskit_node().role(), n.rect().min))
+        .collect();
+    (controls.len(), missing)
+}
+
+fn all_named(h: &H, at: &str, at_least: usize) {
+    let (n, missing) = unnamed_controls(h);
+    assert!(n >= at_least, "{at}: only {n} controls");
+    assert!(missing.is_empty(), "{at}: {missing:?}");
+}
+
+fn problem_id(h: &H) -> String {
+    h.state()
+        .state
+        .classroom
+        .problem
+        .as_ref()
+        .map(|p| p.id.clone())
+        .expect("a problem on the board")
+}
+
+fn problem_size(h: &H) -> u8 {
+    h.state()
+        .state
+        .classroom
+        .problem
+        .as_ref()
+        .map_or(9, |p| p.attempt().game().size())
+}
+
+/// Solves the problem on the board by its tree's right moves, tap by tap.
+fn solve(h: &mut H, lang: Lang) {
+    for _ in 0..12 {
+        let Some(p) = h.state().state.classroom.problem.as_ref() else {
+            panic!("no problem")
+        };
+        if !p.playing() {
+            return;
+        }
+        let c = p.attempt().hint().expect("a right move");
+        let size = problem_size(h);
+        tap(h, lang, size, c);
+    }
+}
+
+/// A wrong first move of the problem on the board: one the tree refutes when it has one.
+fn wrong_move(h: &H) -> Coord {
+    let p = h.state().state.classroom.problem.as_ref().expect("problem");
+    let problem = p.attempt().problem();
+    let root = problem.tree().root_id();
+    let player = problem.player();
+    let refuted = problem
+        .moves_of(root, player)
+        .into_iter()
+        .find_map(|(n, m)| match m {
+            Move::Play(c) if problem.verdict(n) == Verdict::Wrong => Some(c),
+            _ => None,
+        });
+    refuted.unwrap_or_else(|| {
+        let right: Vec<Coord> = problem
+            .right_moves(root)
+            .into_iter()
+            .filter_map(|(_, m)| match m {
+                Move::Play(c) => Some(c),
+                Move::Pass => None,
+            })
+            .collect();
+        let size = problem.start().size();
+        (0..size)
+            .flat_map(|y| (0..size).map(move |x| Coord::new(x, y)))
+            .find(|&c| {
+                !right.contains(&c) && problem.start().clone().play(player, Move::Play(c)).is_ok()
+            })
+            .expect("a legal wrong move")
+    })
+}
+
+// ----- a child picks themself, solves, misses, and the miss comes back -----
+
+#[test]
+fn issue20_walk_a_child_solves_misses_and_gets_the_problem_back_in_english() {
+    on_big_stack(|| child_walk(Lang::En));
+}
+
+#[test]
+fn issue20_walk_a_child_solves_misses_and_gets_the_problem_back_in_chinese() {
+    on_big_stack(|| child_walk(Lang::ZhHans));
+}
+
+fn child_walk(lang: Lang) {
+    let dir = temp(&format!("child-{lang:?}"));
+    let path = class_file(&dir, None);
+    let (mut h, time) = window(lang, &dir, Some(&path), egui::vec2(1024.0, 700.0), true);
+    // The tiles: each child picks themself.
+    assert!(
+        h.query_by_label_contains(C::WhoIsPlaying.text(lang))
+            .is_some()
+    );
+    assert!(h.query_by_label("Li").is_some(), "every child has a tile");
+    all_named(&h, "tiles", 3);
+    click(&mut h, "Mo");
+    all_named(&h, "map", 5);
+    assert_eq!(h.state().state.classroom.screen, Screen::Map);
+    // The map: where the child is, what the step practises, how it is passed.
+    assert!(
+        h.query_by_label_contains(C::YouAreHere.text(lang))
+            .is_some(),
+        "the child's place on the map"
+    );
+    let step1 = tianyuan::class::STEPS[0].name(lang);
+    let station = format!(
+        "{} 1: {step1} ({})",
+        C::Step.text(lang),
+        C::YouAreHere.text(lang)
+    );
+    assert!(h.query_by_label(&station).is_some(), "{station}");
+    assert!(h.query_by_label_contains(C::ToPass.text(lang)).is_some());
+
+    // A problem near the child's rating: solved, celebrated, recorded.
+    click(&mut h, C::Problems.text(lang));
+    assert_eq!(h.state().state.classroom.screen, Screen::Problem);
+    let first = problem_id(&h);
+    all_named(&h, "problem", 5);
+    solve(&mut h, lang);
+    assert!(h.query_by_label("celebration").is_some(), "celebrated");
+    assert!(h.query_by_label_contains(C::WellDone.text(lang)).is_some());
+    let class = saved(&path);
+    let mo = class.child("Mo").expect("Mo");
+    assert_eq!(mo.attempts.len(), 1, "the attempt is kept");
+    assert!(mo.attempts[0].right && mo.attempts[0].problem == first);
+    assert!(
+        mo.rating.rating > 1500.0,
+        "the rating rose: {}",
+        mo.rating.rating
+    );
+    assert!(
+        !mo.schedule.contains_key(&first),
+        "right the first time: not scheduled"
+    );
+
+    // The next problem: missed. The refutation is on the board, then "Try again".
+    click(&mut h, C::NextProblem.text(lang));
+    let missed = problem_id(&h);
+    assert_ne!(missed, first);
+    let wrong = wrong_move(&h);
+    let size = problem_size(&h);
+    tap(&mut h, lang, size, wrong);
+    let label = board_label(&h, lang);
+    let wrong_at = lang.pick("错在", "錯在", "wrong at");
+    assert!(
+        label.contains(&format!("{wrong_at} {}", wrong.to_gtp(size))),
+        "the wrong move is shown on the board: {label}"
+    );
+    assert!(h.query_by_label(C::TryAgain.text(lang)).is_some());
+    all_named(&h, "refutation", 5);
+    let class = saved(&path);
+    let mo = class.child("Mo").expect("Mo");
+    let miss = mo.attempts.last().expect("the miss");
+    assert!(!miss.right && miss.problem == missed);
+    let due = mo.schedule.get(&missed).and_then(|s| s.due());
+    assert_eq!(due, Some(miss.at + Days::days(1)), "due again a day later");
+    // Try again: practice, with the hint's area on the board.
+    click(&mut h, C::TryAgain.text(lang));
+    click(&mut h, C::Hint.text(lang));
+    assert!(
+        board_label(&h, lang).contains(lang.pick("提示区域", "提示區域", "hint area")),
+        "{}",
+        board_label(&h, lang)
+    );
+    assert_eq!(saved(&path).child("Mo").expect("Mo").attempts.len(), 2);
+    // Not back the same day.
+    click(&mut h, C::NextProblem.text(lang));
+    assert_ne!(problem_id(&h), missed);
+
+    // The next child's turn; a day later Mo comes back and the missed problem with him.
+    click(&mut h, C::NextChild.text(lang));
+    assert_eq!(h.state().state.classroom.screen, Screen::Tiles);
+    time.advance(DAY_MS + 3_600_000);
+    h.run_steps(2);
+    click(&mut h, "Mo");
+    click(&mut h, C::Problems.text(lang));
+    assert_eq!(
+        problem_id(&h),
+        missed,
+        "the missed problem comes back first"
+    );
+    assert!(h.query_by_label_contains(C::CameBack.text(lang)).is_some());
+    solve(&mut h, lang);
+    let class = saved(&path);
+    let mo = class.child("Mo").expect("Mo");
+    let slot = mo.schedule.get(&missed).expect("still scheduled");
+    let last = mo.attempts.last().expect("the second try");
+    assert!(last.right);
+    assert_eq!(slot.due(), Some(last.at + Days::days(3)), "then three days");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ----- the first tap on a self-atari warns, the second plays -----
+
+#[test]
+fn issue20_walk_the_first_tap_on_a_self_atari_warns_on_a_touch_sized_board_in_chinese() {
+    on_big_stack(|| self_atari_walk(Lang::ZhHans));
+}
+
+#[test]
+fn issue20_walk_the_first_tap_on_a_self_atari_warns_in_english() {
+    on_big_stack(|| self_atari_walk(Lang::En));
+}
+
+fn self_atari_walk(lang: Lang) {
+    let dir = temp(&format!("atari-{lang:?}"));
+    let (mut h, _) = window(lang, &dir, None, egui::vec2(1024.0, 700.0), true);
+    // Two children at one board: the teacher's choice.
+    click(&mut h, T::Teacher.text(lang));
+    h.run_steps(8);
+    click(&mut h, T::Person.text(lang));
+    click(&mut h, T::StartNewGame.text(lang));
+    let moves = |h: &H| {
+        h.state()
+            .state
+            .teach
+            .state()
+            .map_or(0, |s| s.game().moves().len())
+    };
+    for (x, y) in [(4, 4), (0, 7), (5, 4), (1, 8), (6, 4), (2, 7)] {
+        tap(&mut h, lang, 9, Coord::new(x, y));
+    }
+    assert_eq!(moves(&h), 6);
+    all_named(&h, "the board", 5);
+    // Whose turn and the captures, large beside the board; every button finger-sized.
+    let turn = h.get_by_label(T::BlackToPlay.text(lang));
+    assert!(turn.rect().height() >= 40.0, "{:?}", turn.rect());
+    let captured = h.get_all_by_label_contains(T::Captured.text(lang)).count();
+    assert_eq!(captured, 2, "both sides' captures");
+    let pass = h.get_by_label(T::Pass.text(lang)).rect();
+    assert!(
+        pass.height() >= tianyuan::app::theme::LARGE_BUTTON - 0.5,
+        "{pass:?}"
+    );
+    // B2 would leave Black's stone one liberty: the first tap only warns.
+    let point = Coord::new(1, 7);
+    tap(&mut h, lang, 9, point);
+    assert_eq!(moves(&h), 6, "the first tap does not play");
+    assert!(h.query_by_label_contains(T::TapAgain.text(lang)).is_some());
+    assert!(
+        board_label(&h, lang).contains(T::SelfAtari.text(lang)),
+        "{}",
+        board_label(&h, lang)
+    );
+    // The second tap on the same point plays.
+    tap(&mut h, lang, 9, point);
+    assert_eq!(moves(&h), 7, "the second tap plays");
+    assert!(h.query_by_label_contains(T::TapAgain.text(lang)).is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ----- a child's game is kept in their profile -----
+
+#[test]
+fn issue20_walk_a_childs_game_is_kept_with_its_result_opponent_and_ladder() {
+    on_big_stack(game_walk);
+}
+
+fn game_walk() {
+    let lang = Lang::En;
+    let dir = temp("game");
+    let path = class_file(&dir, None);
+    let (mut h, _) = window(lang, &dir, Some(&path), egui::vec2(1024.0, 700.0), false);
+    click(&mut h, "Mo");
+    // The ladder in one sentence on the map, for the child.
+    assert!(
+        h.query_by_label_contains("Win and the next game gets a little harder")
+            .is_some()
+    );
+    click(&mut h, C::Play.text(lang));
+    assert_eq!(h.state().state.classroom.screen, Screen::Board);
+    all_named(&h, "the child's board", 5);
+    let coach = CapturePlayer::new(Level::MAX, 11);
+    for _ in 0..80 {
+        let s = h.state().state.teach.state().expect("teaching");
+        if s.end.is_some() {
+            break;
+        }
+        assert_eq!(s.computer_color(), Some(Color::White), "Mo moves first");
+        match coach.choose_move(s.game(), Color::Black, 1) {
+            Move::Play(c) => tap(&mut h, lang, 9, c),
+            Move::Pass => click(&mut h, T::Pass.text(lang)),
+        }
+    }
+    let s = h.state().state.teach.state().expect("teaching");
+    assert_eq!(s.end.as_ref().and_then(|e| e.winner()), Some(Color::Black));
+    settle(&mut h);
+    let class = saved(&path);
+    let mo = class.child("Mo").expect("Mo");
+    assert_eq!(mo.games.len(), 1, "the game is kept");
+    let g = &mo.games[0];
+    assert_eq!(g.result, GameResult::Won);
+    assert_eq!(g.opponent, "computer level 1");
+    assert_eq!(g.computer_level, Some(1));
+    assert!(
+        g.sgf.contains("PB[Mo]") && g.sgf.contains("RE[B+"),
+        "{}",
+        g.sgf
+    );
+    assert_ne!(
+        mo.capture_ladder,
+        tianyuan::class::LadderState::CAPTURE_START,
+        "a win moves the ladder"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ----- the teacher's acts behind the class's PIN -----
+
+#[test]
+fn issue20_walk_the_teacher_adds_moves_exports_and_imports_behind_the_pin_in_chinese() {
+    on_big_stack(teacher_walk);
+}
+
+fn teacher_walk() {
+    let lang = Lang::ZhHans;
+    let dir = temp("teacher");
+    let path = class_file(&dir, Some("2468"));
+    let (mut h, _) = window(lang, &dir, Some(&path), egui::vec2(1280.0, 1000.0), false);
+    click(&mut h, C::Class.text(lang));
+    // The class's PIN first: a wrong one is said, the right one opens the class window.
+    type_into(&mut h, C::TeacherPin.text(lang), "1111");
+    click(&mut h, C::Ok.text(lang));
+    assert!(h.query_by_label(C::WrongPin.text(lang)).is_some());
+    assert!(!h.state().state.classroom.panel_open);
+    type_into(&mut h, C::TeacherPin.text(lang), "2468");
+    click(&mut h, C::Ok.text(lang));
+    assert!(h.state().state.classroom.panel_open, "unlocked");
+    all_named(&h, "the class window", 10);
+    // A child joins.
+    type_into(&mut h, C::Nickname.text(lang), "Ana");
+    click(&mut h, C::AddChild.text(lang));
+    assert_eq!(saved(&path).children.len(), 3);
+    // Li moves along a step.
+    click(&mut h, &format!("{} Li", C::MoveAlong.text(lang)));
+    assert_eq!(saved(&path).child("Li").expect("Li").step, 2);
+    // Export to carry the class to another PC (no dialog here: the path is typed).
+    let out = dir.join("carried.tyclass");
+    eprintln!(
+        "export at {:?}",
+        h.get_by_label(C::Export.text(lang)).rect()
+    );
+    click(&mut h, C::Export.text(lang));
+    eprintln!(
+        "question {:?} notice {:?}",
+        h.state().state.question,
+        h.state().state.classroom.notice
+    );
+    type_into(&mut h, "路径", &out.to_string_lossy());
+    click(&mut h, "确定 OK");
+    assert_eq!(saved(&out).children.len(), 3, "exported");
+    // Import it back: a new class file beside the first, never over it.
+    click(&mut h, C::Import.text(lang));
+    type_into(&mut h, "路径", &out.to_string_lossy());
+    click(&mut h, "确定 OK");
+    let imported = h.state().state.classroom.path.clone().expect("open");
+    assert_ne!(imported, path);
+    assert_eq!(imported.parent(), path.parent());
+    assert_eq!(saved(&imported).children.len(), 3);
+    click(&mut h, C::Close.text(lang));
+    assert!(!h.state().state.classroom.panel_open);
+    // Locked again: moving a child along on the map asks the PIN.
+    click(&mut h, "Ana");
+    click(&mut h, C::MoveAlong.text(lang));
+    assert!(
+        h.state().state.classroom.prompt.is_some(),
+        "the PIN is asked"
+    );
+    type_into(&mut h, C::TeacherPin.text(lang), "2468");
+    click(&mut h, C::Ok.text(lang));
+    assert_eq!(saved(&imported).child("Ana").expect("Ana").step, 2);
+    assert!(h.state().state.settings.class_file.is_some());
+    let _ = std::fs::remove_dir_all(&dir);
+}
