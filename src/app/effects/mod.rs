@@ -6,8 +6,8 @@
 //! decides anything: the host does. The thread that draws never writes, syncs, reads a
 //! document or waits on a device.
 
-pub mod hall;
 mod class_jobs;
+pub mod hall;
 mod workers;
 
 use std::path::PathBuf;
