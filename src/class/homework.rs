@@ -106,6 +106,65 @@ pub struct Draft {
     pub id: String,
 }
 
+/// A draft as the teacher looks at it (the class window, issue 20 item 4): the position,
+/// the right answer, the child's move and whether the checker proves the draft.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DraftLook {
+    /// The draft's SGF (the key it is looked up by).
+    pub sgf: String,
+    /// The board's size.
+    pub size: u8,
+    /// The stones of the position.
+    pub stones: Vec<(Coord, Color)>,
+    /// The side to play (the child).
+    pub player: Color,
+    /// The right answer (the first move of the first right line).
+    pub answer: Option<Coord>,
+    /// The child's move in the game (the first wrong move of the tree).
+    pub played: Option<Coord>,
+    /// The marked stones.
+    pub targets: Vec<Coord>,
+    /// Whether the checker proves it (a stated goal, every right line meeting it).
+    pub proved: bool,
+}
+
+/// Reads a draft's SGF for the teacher's look; `None` when it is no problem.
+pub fn look(sgf: &str) -> Option<DraftLook> {
+    let tree = crate::record::read_str(sgf)
+        .ok()?
+        .collection
+        .trees
+        .into_iter()
+        .next()?;
+    let problem = Problem::from_tree(tree).ok()?;
+    let root = problem.tree().root_id();
+    let player = problem.player();
+    let first_play = |moves: Vec<(crate::record::NodeId, Move)>| {
+        moves.into_iter().find_map(|(_, m)| match m {
+            Move::Play(c) => Some(c),
+            Move::Pass => None,
+        })
+    };
+    let answer = first_play(problem.right_moves(root));
+    let played = first_play(
+        problem
+            .moves_of(root, player)
+            .into_iter()
+            .filter(|(n, _)| problem.verdict(*n) == crate::problems::Verdict::Wrong)
+            .collect(),
+    );
+    Some(DraftLook {
+        sgf: sgf.to_string(),
+        size: problem.start().size(),
+        stones: problem.start().board().stones(),
+        player,
+        answer,
+        played,
+        targets: problem.targets().to_vec(),
+        proved: is_proved(&problem),
+    })
+}
+
 /// The game information of a record's main line.
 pub fn game_info(tree: &GameTree) -> GameInfo {
     GameInfo::read(tree, &tree.main_line()).0
