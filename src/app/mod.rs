@@ -398,6 +398,7 @@ impl TianyuanApp {
                 &mut self.class_input,
                 lang,
                 large,
+                now,
             )
             .into_iter()
             .map(Command::Class),
