@@ -680,7 +680,9 @@ impl ClassError {
                 Lang::ZhHant => {
                     format!("「{nick}」沒有要複習的題（答錯又還沒學會的題）：沒有什麼可印")
                 }
-                Lang::En => format!("{nick:?} has no missed problems to try again: nothing to print"),
+                Lang::En => {
+                    format!("{nick:?} has no missed problems to try again: nothing to print")
+                }
             },
             ClassError::PinRequired => lang
                 .pick(
@@ -1084,7 +1086,9 @@ impl Class {
     pub fn drafts_of(&self, nick: &str) -> Vec<&ClassProblem> {
         self.problems
             .iter()
-            .filter(|p| !p.approved && !p.discarded && p.child.to_lowercase() == nick.to_lowercase())
+            .filter(|p| {
+                !p.approved && !p.discarded && p.child.to_lowercase() == nick.to_lowercase()
+            })
             .collect()
     }
 

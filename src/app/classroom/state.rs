@@ -16,11 +16,11 @@ use super::problem::{ChildProblem, FirstTry};
 use crate::app::host::class_job::{
     ClassAnswer, ClassChange, ClassDoc, ClassJob, ClassListing, ClassTrouble, OpenedHow,
 };
-use crate::class::homework::DraftLook;
 use crate::app::host::effect::FileJob;
 use crate::app::host::work::Work;
 use crate::app::teach::state::{ChildGame, FinishedGame, TeachCommand};
 use crate::audio::Sound;
+use crate::class::homework::DraftLook;
 use crate::class::{Avatar, Class, GameEntry, GameKind, Library, Time, path};
 use crate::clock::Timestamp;
 use crate::files::jobs::FileEvent;

@@ -295,18 +295,18 @@ pub mod desk {
     /// Proved.
     pub fn proved(lang: Lang) -> &'static str {
         lang.pick(
-            "✔ 检查程序证明了答案，可以布置。",
-            "✔ 檢查程式證明了答案，可以佈置。",
-            "✔ The checker proves its answer: it can be assigned.",
+            "检查程序证明了答案，可以布置。",
+            "檢查程式證明了答案，可以佈置。",
+            "Proved: the checker proves its answer, so it can be assigned.",
         )
     }
 
     /// Not proved: why it cannot be assigned.
     pub fn not_proved(lang: Lang) -> &'static str {
         lang.pick(
-            "✘ 检查程序不能证明答案（没有规则能检查的目标），所以不能布置。可以删除，或用命令行 tianyuan class homework 重新看。",
-            "✘ 檢查程式不能證明答案（沒有規則能檢查的目標），所以不能佈置。可以刪除，或用命令列 tianyuan class homework 重新看。",
-            "✘ Not proved: the checker cannot prove its answer (no goal the rules can check), so it cannot be assigned. Discard it, or read the game with tianyuan class homework.",
+            "检查程序不能证明答案（没有规则能检查的目标），所以不能布置。可以删除，或用命令行 tianyuan class homework 重新看。",
+            "檢查程式不能證明答案（沒有規則能檢查的目標），所以不能佈置。可以刪除，或用命令列 tianyuan class homework 重新看。",
+            "Not proved: the checker cannot prove its answer (no goal the rules can check), so it cannot be assigned. Discard it, or read the game with tianyuan class homework.",
         )
     }
 

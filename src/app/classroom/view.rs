@@ -11,13 +11,13 @@ use super::problem::{ChildProblem, Shown};
 use super::state::{ClassCommand, ClassRoom, Guarded, Screen};
 use super::text::ClassText as T;
 use super::text::desk as D;
-use crate::app::host::class_job::ClassDoc;
-use crate::class::homework::DraftLook;
 use crate::app::board_view::{BoardLook, BoardScene, StoneMap, paint_board, paint_table};
+use crate::app::host::class_job::ClassDoc;
 use crate::app::stone_sprite::paint_ghost;
 use crate::app::teach::board_view::paint_celebration;
 use crate::app::teach::celebration::{CELEBRATION_FPS, CELEBRATION_MS, playing};
 use crate::app::theme;
+use crate::class::homework::DraftLook;
 use crate::class::model::{ANIMALS, COLOURS};
 use crate::class::{Audience, Avatar, Child, STEPS};
 use crate::clock::Timestamp;
@@ -789,7 +789,10 @@ pub fn modals_ui(
     let mut out = Vec::new();
     if room.panel_open {
         let today = room.time(now);
-        let month = (chrono::Datelike::year(&today), chrono::Datelike::month(&today));
+        let month = (
+            chrono::Datelike::year(&today),
+            chrono::Datelike::month(&today),
+        );
         out.extend(panel_ui(ctx, room, inputs, lang, large, month));
     }
     if let Some(nick) = &room.confirm_remove {
@@ -1054,8 +1057,12 @@ fn class_section_ui(
                     child.tried().len()
                 ));
                 // The teacher's documents and homework for this child.
-                if named_button(ui, D::homework(lang), &D::homework_for(&child.nick, lang), true)
-                {
+                if named_button(
+                    ui,
+                    D::homework(lang),
+                    &D::homework_for(&child.nick, lang),
+                    true,
+                ) {
                     out.push(ClassCommand::Homework(child.nick.clone()));
                 }
                 let per_page = if inputs.per_page == 12 { 12 } else { 6 };
@@ -1129,7 +1136,9 @@ fn documents_section_ui(
     ui.add_space(6.0);
     ui.label(RichText::new(D::documents(lang)).strong());
     ui.label(RichText::new(D::documents_note(lang)).small());
-    let step = inputs.sheet_step.clamp(1, u8::try_from(STEPS.len()).unwrap_or(7));
+    let step = inputs
+        .sheet_step
+        .clamp(1, u8::try_from(STEPS.len()).unwrap_or(7));
     ui.horizontal_wrapped(|ui| {
         let mut chosen = step;
         egui::ComboBox::from_label(D::sheet_step(lang))
@@ -1253,7 +1262,9 @@ fn homework_section_ui(
                                 .min_size(ui.spacing().interact_size),
                         );
                         let name = D::on(&to_child, &p.id);
-                        b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, proved, &name));
+                        b.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, proved, &name)
+                        });
                         if b.on_disabled_hover_text(why).clicked() {
                             out.push(ClassCommand::AssignDraft {
                                 id: p.id.clone(),
@@ -1266,7 +1277,9 @@ fn homework_section_ui(
                                 .min_size(ui.spacing().interact_size),
                         );
                         let name = D::on(D::assign_class(lang), &p.id);
-                        b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, proved, &name));
+                        b.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, proved, &name)
+                        });
                         if b.on_disabled_hover_text(why).clicked() {
                             out.push(ClassCommand::AssignDraft {
                                 id: p.id.clone(),

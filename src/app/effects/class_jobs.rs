@@ -11,8 +11,8 @@ use crate::app::host::class_job::{
 };
 use crate::class::model::TeacherPin;
 use crate::class::{Class, Library, format, homework};
-use crate::rules::Color;
 use crate::files::class_file::{self, ClassFileError};
+use crate::rules::Color;
 
 /// Carries out one job.
 pub(super) fn run(job: ClassJob) -> ClassAnswer {

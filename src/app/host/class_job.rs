@@ -338,7 +338,13 @@ impl ClassDoc {
     pub fn file_name(&self) -> String {
         let safe = |s: &str| -> String {
             s.chars()
-                .map(|c| if c.is_alphanumeric() || c == '-' { c } else { '_' })
+                .map(|c| {
+                    if c.is_alphanumeric() || c == '-' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
                 .collect()
         };
         match self {
