@@ -671,4 +671,38 @@ mod tests {
         assert_eq!(d.played, Move::Play(Coord::from_gtp("C7", 9).expect("pt")));
         assert!(d.proved, "{}", d.sgf);
     }
+
+    #[test]
+    fn a_discarded_draft_is_not_kept_again_and_looks_as_it_was_cut() {
+        let at = chrono::DateTime::parse_from_rfc3339("2025-03-01T09:00:00Z").expect("time");
+        let mut class = crate::class::Class::new("Tuesday", "Ms Wang", at);
+        class.add_child("Mei", None, at).expect("add");
+        let t = tree("(;SZ[9]PB[Mei]PW[Computer];B[de];W[ee];B[fe];W[aa];B[ed];W[ba];B[cc];W[ef])");
+        let drafts = extract(&t, &[Color::Black]).expect("drafts");
+        let id = class.keep_draft("Mei", &drafts[0], at);
+        assert_eq!(class.drafts_of("mei").len(), 1);
+        let l = look(&class.problems[0].sgf).expect("a problem");
+        assert_eq!(l.answer.map(|c| c.to_gtp(9)).as_deref(), Some("E4"));
+        assert_eq!(l.played.map(|c| c.to_gtp(9)).as_deref(), Some("C7"));
+        assert!(l.proved && l.player == Color::Black && l.size == 9);
+        class.discard_draft(&id).expect("discard");
+        assert!(class.drafts_of("Mei").is_empty());
+        assert_eq!(
+            class.keep_draft("Mei", &drafts[0], at),
+            id,
+            "not kept twice"
+        );
+        assert!(class.drafts_of("Mei").is_empty(), "still discarded");
+        // The file keeps the mark.
+        let back = crate::class::format::from_bytes(&crate::class::format::to_bytes(&class))
+            .expect("reads");
+        assert!(back.problems[0].discarded);
+        // Assigning it all the same (the command line) approves it again.
+        class.assign(&id, Some("Mei")).expect("assign");
+        assert!(class.problems[0].approved && !class.problems[0].discarded);
+        assert_eq!(
+            class.discard_draft(&id),
+            Err(crate::class::ClassError::AlreadyApproved(id.clone()))
+        );
+    }
 }

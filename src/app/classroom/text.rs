@@ -304,18 +304,18 @@ pub mod desk {
     /// Not proved: why it cannot be assigned.
     pub fn not_proved(lang: Lang) -> &'static str {
         lang.pick(
-            "检查程序不能证明答案（没有规则能检查的目标），所以不能布置。可以删除，或用命令行 tianyuan class homework 重新看。",
-            "檢查程式不能證明答案（沒有規則能檢查的目標），所以不能佈置。可以刪除，或用命令列 tianyuan class homework 重新看。",
-            "Not proved: the checker cannot prove its answer (no goal the rules can check), so it cannot be assigned. Discard it, or read the game with tianyuan class homework.",
+            "没有证明：检查程序不能证明答案（没有规则能检查的目标），所以不能布置，只能删除。",
+            "沒有證明：檢查程式不能證明答案（沒有規則能檢查的目標），所以不能佈置，只能刪除。",
+            "Not proved: the checker cannot prove its answer (it has no goal the rules can check), so it cannot be assigned; discard it.",
         )
     }
 
     /// Not looked at yet.
     pub fn unread(lang: Lang) -> &'static str {
         lang.pick(
-            "还没有检查（点“再看新对局”）。",
-            "還沒有檢查（點「再看新對局」）。",
-            "Not checked yet (press \"Read new games\").",
+            "还没有检查：再看一次新对局就会检查。",
+            "還沒有檢查：再看一次新對局就會檢查。",
+            "Not checked yet: reading the new games again checks it.",
         )
     }
 

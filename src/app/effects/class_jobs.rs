@@ -262,4 +262,25 @@ mod tests {
         assert_eq!(file_stem("../etc/passwd"), "etc-passwd");
         assert_eq!(file_stem("  "), "class");
     }
+
+    #[test]
+    fn homework_reads_games_and_leaves_out_drafts_the_class_knows() {
+        let game = "(;SZ[9]PB[Mei]PW[Computer];B[de];W[ee];B[fe];W[aa];B[ed];W[ba];B[cc];W[ef])";
+        let games = vec![
+            (game.to_string(), Color::Black),
+            ("no record here".to_string(), Color::Black),
+        ];
+        let found = homework(&games, &[], &[]);
+        assert_eq!(found.drafts.len(), 1);
+        assert_eq!(found.read, vec![game.to_string()]);
+        assert_eq!(found.unreadable, 1);
+        assert_eq!(found.looks.len(), 1);
+        assert!(found.looks[0].proved);
+        let known = vec![found.drafts[0].sgf.clone()];
+        let again = homework(&games[..1], &[], &known);
+        assert!(
+            again.drafts.is_empty(),
+            "a draft the class has (even discarded) is not new"
+        );
+    }
 }
