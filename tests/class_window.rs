@@ -817,3 +817,36 @@ fn documents_walk() {
 fn shown(h: &H, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
+
+// ----- a class opened from the list is guarded by its own PIN -----
+
+#[test]
+fn issue20_walk_a_class_opened_from_the_list_asks_its_pin_before_the_roster() {
+    on_big_stack(open_from_list_walk);
+}
+
+fn open_from_list_walk() {
+    let lang = Lang::ZhHans;
+    let dir = temp("fromlist");
+    let path = class_file(&dir, Some("2468"));
+    // No class open: the class window opens freely, with the classes of this PC listed.
+    let (mut h, _) = window(lang, &dir, None, egui::vec2(1280.0, 1000.0), false);
+    click(&mut h, C::Class.text(lang));
+    assert!(h.state().state.classroom.panel_open);
+    click(&mut h, &format!("{} 星期六", C::Open.text(lang)));
+    // The class is open, but its roster, deleting and export wait for its PIN.
+    assert_eq!(h.state().state.classroom.path.as_deref(), Some(path.as_path()));
+    assert!(!h.state().state.classroom.panel_open, "locked at once");
+    assert!(h.state().state.classroom.prompt.is_some(), "the PIN is asked");
+    assert!(
+        h.query_by_label(&format!("{} Mo", C::Delete.text(lang))).is_none(),
+        "no delete button before the PIN"
+    );
+    type_into(&mut h, C::TeacherPin.text(lang), "1111");
+    click(&mut h, C::Ok.text(lang));
+    assert!(!h.state().state.classroom.panel_open, "a wrong PIN opens nothing");
+    type_into(&mut h, C::TeacherPin.text(lang), "2468");
+    click(&mut h, C::Ok.text(lang));
+    assert!(h.state().state.classroom.panel_open, "the right PIN opens it");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -959,6 +959,18 @@ impl ClassRoom {
                             self.read_games.clear();
                             out.teach.push(TeachCommand::EndChildGames);
                         }
+                        // A class with a PIN opened from the list (the class window was open
+                        // freely: no class, or another class's PIN typed) is guarded at once:
+                        // its own PIN before its children, deleting or export are shown.
+                        if changed
+                            && matches!(how, OpenedHow::Opened)
+                            && self.panel_open
+                            && self.class.as_ref().is_some_and(|c| c.pin.is_some())
+                        {
+                            self.panel_open = false;
+                            self.confirm_remove = None;
+                            self.ask_pin(Guarded::Panel);
+                        }
                         out.remember = Some(Some(path.clone()));
                         self.notice = match how {
                             OpenedHow::Opened => None,

@@ -524,8 +524,11 @@ fn problem_screen_ui(
         return;
     };
     let side = (ui.available_width() * 0.36).clamp(280.0, 460.0);
+    // A fixed width: the board must not move under the child's finger when the side's text
+    // changes (a right answer's shorter text made the panel narrower, the board jumped).
     egui::Panel::right("class-problem-side")
-        .default_size(side)
+        .exact_size(side)
+        .resizable(false)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| problem_side_ui(ui, room, p, lang, out));
         });
@@ -760,7 +763,14 @@ fn problem_board_ui(
     {
         paint_ghost(&painter, pos(&geo, c), r, p.attempt().problem().player());
     }
-    let label = format!("{}: {}", lang.tr(Msg::Board), said.join("; "));
+    // The size first, as the main board says it: a screen reader (and a test driver) knows
+    // the grid before the marks.
+    let label = format!(
+        "{}: {}; {}",
+        lang.tr(Msg::Board),
+        crate::app::board_view::size_words(lang, size),
+        said.join("; ")
+    );
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, &label));
     let click = if response.clicked()
         && let Some(q) = response.interact_pointer_pos()
