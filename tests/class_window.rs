@@ -575,3 +575,278 @@ fn teacher_walk() {
     assert!(h.state().state.settings.class_file.is_some());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ----- the teacher's homework from a child's own games (item 4) -----
+
+/// A game Mo (Black) played against the computer, kept in the class as the window keeps one.
+fn keep_game(class: &mut Class, sgf: &str, minutes: i64) {
+    let library = tianyuan::class::Library::for_class(class);
+    class
+        .record_game(
+            "Mo",
+            &library,
+            tianyuan::class::GameEntry {
+                at: t0() + Days::minutes(minutes),
+                kind: tianyuan::class::GameKind::Capture { stones: 1 },
+                opponent: "computer level 1".into(),
+                computer_level: Some(1),
+                handicap: 0,
+                color: Color::Black,
+                result: GameResult::Lost,
+                sgf: sgf.into(),
+            },
+        )
+        .expect("the game is kept");
+}
+
+/// Mo's two kept games with planted mistakes: a self-atari of a lone stone defending nothing
+/// (a draft the checker cannot prove) and a missed capture (a proved draft).
+fn class_with_mistakes(dir: &Path) -> PathBuf {
+    let path = class_file(dir, Some("2468"));
+    let mut class = saved(&path);
+    // Move 3: Black A9 beside White B9 — one liberty, nothing captured, White takes at A8.
+    keep_game(
+        &mut class,
+        "(;GM[1]FF[4]SZ[9]PB[Mo]PW[computer level 1]RE[W+R];B[ee];W[ba];B[aa];W[ab])",
+        10,
+    );
+    // Move 7: White E5 is in atari at E4; Black plays C7 and White escapes.
+    keep_game(
+        &mut class,
+        "(;GM[1]FF[4]SZ[9]PB[Mo]PW[computer level 1]RE[W+R];B[de];W[ee];B[fe];W[aa];B[ed];W[ba];B[cc];W[ef])",
+        20,
+    );
+    class_file::save(&path, &class).expect("saved");
+    path
+}
+
+#[test]
+fn issue20_walk_the_teacher_assigns_homework_from_a_childs_game_and_the_child_gets_it() {
+    on_big_stack(homework_walk);
+}
+
+fn homework_walk() {
+    use tianyuan::app::classroom::text::desk as D;
+    let lang = Lang::En;
+    let dir = temp("homework");
+    let path = class_with_mistakes(&dir);
+    let (mut h, _) = window(lang, &dir, Some(&path), egui::vec2(1280.0, 1000.0), true);
+    click(&mut h, C::Class.text(lang));
+    type_into(&mut h, C::TeacherPin.text(lang), "2468");
+    click(&mut h, C::Ok.text(lang));
+    assert!(h.state().state.classroom.panel_open, "unlocked");
+    // Mo's games are read on the runner; the drafts are kept in the class file, unapproved.
+    click(&mut h, &D::homework_for("Mo", lang));
+    let class = saved(&path);
+    let drafts = class.drafts_of("Mo");
+    assert_eq!(drafts.len(), 2, "{:?}", class.problems);
+    let unproved = drafts
+        .iter()
+        .find(|p| p.reason == "self-atari")
+        .expect("the self-atari")
+        .id
+        .clone();
+    let proved = drafts
+        .iter()
+        .find(|p| p.reason == "missed capture")
+        .expect("the missed capture")
+        .id
+        .clone();
+    assert!(class.problems.iter().all(|p| !p.approved));
+    assert!(
+        shown(&h, "Read 2 games of Mo: 2 new drafts"),
+        "the teacher is told"
+    );
+    all_named(&h, "the homework", 8);
+    // Each draft: its board (the answer ringed, the move played crossed), why, proved or not.
+    assert!(shown(
+        &h,
+        "Homework board: answer E4, played C7 in the game"
+    ));
+    assert!(shown(&h, "missed capture"));
+    assert!(shown(&h, "move 7"));
+    assert!(shown(&h, D::proved(lang)));
+    assert!(shown(&h, D::not_proved(lang)));
+    // The unproved draft cannot be assigned: its buttons are disabled, a click does nothing.
+    let to_mo = D::on(&D::assign_to("Mo", lang), &unproved);
+    assert!(h.get_by_label(&to_mo).accesskit_node().is_disabled());
+    assert!(
+        h.get_by_label(&D::on(D::assign_class(lang), &unproved))
+            .accesskit_node()
+            .is_disabled()
+    );
+    click(&mut h, &to_mo);
+    assert!(saved(&path).child("Mo").expect("Mo").assigned.is_empty());
+    // The proved one is assigned to Mo.
+    click(&mut h, &D::on(&D::assign_to("Mo", lang), &proved));
+    let class = saved(&path);
+    assert_eq!(
+        class.child("Mo").expect("Mo").assigned,
+        vec![proved.clone()]
+    );
+    assert!(
+        class
+            .problems
+            .iter()
+            .any(|p| p.id == proved && p.approved && !p.for_class)
+    );
+    assert!(shown(&h, &format!("{proved} is assigned to Mo.")));
+    // The other is discarded, and reading the games again does not bring it back.
+    click(&mut h, &D::on(D::discard(lang), &unproved));
+    assert!(saved(&path).drafts_of("Mo").is_empty());
+    click(&mut h, &D::read_again("Mo", lang));
+    assert!(saved(&path).drafts_of("Mo").is_empty(), "not back");
+    assert_eq!(saved(&path).problems.len(), 2);
+    assert!(shown(&h, D::none(lang)));
+    click(&mut h, D::back(lang));
+    click(&mut h, C::Close.text(lang));
+    // Mo picks themself: the homework is the next problem, and Mo solves it.
+    click(&mut h, "Mo");
+    click(&mut h, C::Problems.text(lang));
+    assert_eq!(problem_id(&h), proved, "the homework comes first");
+    solve(&mut h, lang);
+    let mo = saved(&path);
+    let mo = mo.child("Mo").expect("Mo");
+    assert!(
+        mo.attempts.iter().any(|a| a.problem == proved && a.right),
+        "{:?}",
+        mo.attempts
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ----- sheets and reports from the class window (item 5) -----
+
+#[test]
+fn issue20_walk_sheets_and_a_report_are_written_from_the_class_window_in_chinese() {
+    on_big_stack(documents_walk);
+}
+
+fn documents_walk() {
+    use tianyuan::app::classroom::text::desk as D;
+    use tianyuan::class::{Library, sheets};
+    let lang = Lang::ZhHans;
+    let dir = temp("documents");
+    let path = class_with_mistakes(&dir);
+    // Mo missed a problem of step 1 this month.
+    let mut class = saved(&path);
+    let library = Library::for_class(&class);
+    let missed = library.step_problems(&tianyuan::class::STEPS[0])[0]
+        .id
+        .clone();
+    class
+        .record_attempt(
+            "Mo",
+            &library,
+            &missed,
+            vec!["A1".into()],
+            false,
+            0,
+            Some(20),
+            t0() + Days::hours(1),
+        )
+        .expect("attempt");
+    class_file::save(&path, &class).expect("saved");
+    let (mut h, _) = window(lang, &dir, Some(&path), egui::vec2(1280.0, 1000.0), false);
+    click(&mut h, C::Class.text(lang));
+    type_into(&mut h, C::TeacherPin.text(lang), "2468");
+    click(&mut h, C::Ok.text(lang));
+    all_named(&h, "the class window with its documents", 14);
+    // A step's sheet, 12 a page (no dialog here: the path is typed).
+    click(&mut h, &D::per_page(12, lang));
+    let sheet = dir.join("step1.html");
+    click(&mut h, &D::step_sheet(1, lang));
+    type_into(&mut h, "路径", &sheet.to_string_lossy());
+    click(&mut h, "确定 OK");
+    let html = std::fs::read_to_string(&sheet).expect("the sheet is written");
+    let class = saved(&path);
+    let library = Library::for_class(&class);
+    assert_eq!(
+        html,
+        sheets::step_sheet(&class, &library, 1, None, 12, lang).expect("sheet"),
+        "the same sheet as the command line's"
+    );
+    assert!(html.contains("星期六") && html.contains("<svg"), "{html}");
+    assert!(
+        shown(&h, "第1步的题单已保存"),
+        "{:?}",
+        h.state().state.classroom.notice
+    );
+    // A typed path never replaces a file.
+    std::fs::write(&sheet, "the teacher's own file").expect("write");
+    click(&mut h, &D::step_sheet(1, lang));
+    type_into(&mut h, "路径", &sheet.to_string_lossy());
+    click(&mut h, "确定 OK");
+    assert_eq!(
+        std::fs::read_to_string(&sheet).expect("read"),
+        "the teacher's own file"
+    );
+    assert!(shown(&h, "已经存在，没有覆盖"));
+    // Mo's missed problems.
+    let missed_sheet = dir.join("mo-missed.html");
+    click(&mut h, &D::missed_for("Mo", lang));
+    type_into(&mut h, "路径", &missed_sheet.to_string_lossy());
+    click(&mut h, "确定 OK");
+    let html = std::fs::read_to_string(&missed_sheet).expect("the missed sheet is written");
+    assert!(html.contains("Mo") && html.contains(&missed), "{html}");
+    // Li missed nothing: no sheet to print.
+    assert!(
+        h.get_by_label(&D::missed_for("Li", lang))
+            .accesskit_node()
+            .is_disabled()
+    );
+    // Mo's report for the month of the class's clock (March 2025), in Chinese.
+    assert!(shown(&h, D::month(lang)), "the month's picker");
+    let report = dir.join("mo-report.html");
+    click(&mut h, &D::report_for("Mo", lang));
+    type_into(&mut h, "路径", &report.to_string_lossy());
+    click(&mut h, "确定 OK");
+    let html = std::fs::read_to_string(&report).expect("the report is written");
+    assert_eq!(
+        html,
+        tianyuan::class::report::monthly_html(&class, "Mo", (2025, 3), lang, &library)
+            .expect("report"),
+        "the same report as the command line's"
+    );
+    assert!(html.contains("Mo") && html.contains("2025"), "{html}");
+    assert!(shown(&h, "Mo 的2025年3月报告已保存"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether a node whose name contains `text` is on screen (a message may be said twice).
+fn shown(h: &H, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+// ----- a class opened from the list is guarded by its own PIN -----
+
+#[test]
+fn issue20_walk_a_class_opened_from_the_list_asks_its_pin_before_the_roster() {
+    on_big_stack(open_from_list_walk);
+}
+
+fn open_from_list_walk() {
+    let lang = Lang::ZhHans;
+    let dir = temp("fromlist");
+    let path = class_file(&dir, Some("2468"));
+    // No class open: the class window opens freely, with the classes of this PC listed.
+    let (mut h, _) = window(lang, &dir, None, egui::vec2(1280.0, 1000.0), false);
+    click(&mut h, C::Class.text(lang));
+    assert!(h.state().state.classroom.panel_open);
+    click(&mut h, &format!("{} 星期六", C::Open.text(lang)));
+    // The class is open, but its roster, deleting and export wait for its PIN.
+    assert_eq!(h.state().state.classroom.path.as_deref(), Some(path.as_path()));
+    assert!(!h.state().state.classroom.panel_open, "locked at once");
+    assert!(h.state().state.classroom.prompt.is_some(), "the PIN is asked");
+    assert!(
+        h.query_by_label(&format!("{} Mo", C::Delete.text(lang))).is_none(),
+        "no delete button before the PIN"
+    );
+    type_into(&mut h, C::TeacherPin.text(lang), "1111");
+    click(&mut h, C::Ok.text(lang));
+    assert!(!h.state().state.classroom.panel_open, "a wrong PIN opens nothing");
+    type_into(&mut h, C::TeacherPin.text(lang), "2468");
+    click(&mut h, C::Ok.text(lang));
+    assert!(h.state().state.classroom.panel_open, "the right PIN opens it");
+    let _ = std::fs::remove_dir_all(&dir);
+}

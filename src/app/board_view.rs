@@ -116,6 +116,15 @@ pub fn board_ui(ui: &mut egui::Ui, scene: &BoardScene, lang: Lang) -> Option<Com
     None
 }
 
+/// The board's size in words for accessible names: "9路" in Chinese, "9×9" in English.
+pub fn size_words(lang: Lang, size: u8) -> String {
+    lang.pick(
+        format!("{size}路"),
+        format!("{size}路"),
+        format!("{size}×{size}"),
+    )
+}
+
 /// A font for text on the board, its size rounded to whole points: every distinct size puts
 /// new glyphs in egui's font atlas, and a window being resized would otherwise leave a trail
 /// of sizes behind (memory that is never given back).

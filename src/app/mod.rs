@@ -398,6 +398,7 @@ impl TianyuanApp {
                 &mut self.class_input,
                 lang,
                 large,
+                now,
             )
             .into_iter()
             .map(Command::Class),
@@ -671,10 +672,11 @@ fn describe(st: &Host, size: u8, shown: usize, last: Option<Coord>) -> String {
     let last = last
         .map(|c| c.to_gtp(size))
         .unwrap_or_else(|| "-".to_owned());
+    let size_words = board_view::size_words(lang, size);
     lang.pick(
-        format!("{size}路，第{shown}手，最后一手 {last}"),
-        format!("{size}路，第{shown}手，最後一手 {last}"),
-        format!("{size}×{size}, move {shown}, last move {last}"),
+        format!("{size_words}，第{shown}手，最后一手 {last}"),
+        format!("{size_words}，第{shown}手，最後一手 {last}"),
+        format!("{size_words}, move {shown}, last move {last}"),
     )
 }
 

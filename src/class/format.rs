@@ -424,6 +424,12 @@ struct ProblemV1 {
     approved: bool,
     #[serde(default)]
     for_class: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    discarded: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A time as the file writes it: RFC 3339 with seconds and its offset (`Z` for UTC).
@@ -523,6 +529,7 @@ pub fn to_bytes(class: &Class) -> Vec<u8> {
                 created: time_text(p.created),
                 approved: p.approved,
                 for_class: p.for_class,
+                discarded: p.discarded,
             })
             .collect(),
     };
@@ -694,6 +701,7 @@ fn from_v1(file: FileV1) -> Result<Class, FormatError> {
             created,
             approved: p.approved,
             for_class: p.for_class,
+            discarded: p.discarded,
         });
     }
     Ok(class)

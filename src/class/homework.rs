@@ -106,6 +106,65 @@ pub struct Draft {
     pub id: String,
 }
 
+/// A draft as the teacher looks at it (the class window, issue 20 item 4): the position,
+/// the right answer, the child's move and whether the checker proves the draft.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DraftLook {
+    /// The draft's SGF (the key it is looked up by).
+    pub sgf: String,
+    /// The board's size.
+    pub size: u8,
+    /// The stones of the position.
+    pub stones: Vec<(Coord, Color)>,
+    /// The side to play (the child).
+    pub player: Color,
+    /// The right answer (the first move of the first right line).
+    pub answer: Option<Coord>,
+    /// The child's move in the game (the first wrong move of the tree).
+    pub played: Option<Coord>,
+    /// The marked stones.
+    pub targets: Vec<Coord>,
+    /// Whether the checker proves it (a stated goal, every right line meeting it).
+    pub proved: bool,
+}
+
+/// Reads a draft's SGF for the teacher's look; `None` when it is no problem.
+pub fn look(sgf: &str) -> Option<DraftLook> {
+    let tree = crate::record::read_str(sgf)
+        .ok()?
+        .collection
+        .trees
+        .into_iter()
+        .next()?;
+    let problem = Problem::from_tree(tree).ok()?;
+    let root = problem.tree().root_id();
+    let player = problem.player();
+    let first_play = |moves: Vec<(crate::record::NodeId, Move)>| {
+        moves.into_iter().find_map(|(_, m)| match m {
+            Move::Play(c) => Some(c),
+            Move::Pass => None,
+        })
+    };
+    let answer = first_play(problem.right_moves(root));
+    let played = first_play(
+        problem
+            .moves_of(root, player)
+            .into_iter()
+            .filter(|(n, _)| problem.verdict(*n) == crate::problems::Verdict::Wrong)
+            .collect(),
+    );
+    Some(DraftLook {
+        sgf: sgf.to_string(),
+        size: problem.start().size(),
+        stones: problem.start().board().stones(),
+        player,
+        answer,
+        played,
+        targets: problem.targets().to_vec(),
+        proved: is_proved(&problem),
+    })
+}
+
 /// The game information of a record's main line.
 pub fn game_info(tree: &GameTree) -> GameInfo {
     GameInfo::read(tree, &tree.main_line()).0
@@ -611,5 +670,39 @@ mod tests {
         assert_eq!(d.answer.to_gtp(9), "E4");
         assert_eq!(d.played, Move::Play(Coord::from_gtp("C7", 9).expect("pt")));
         assert!(d.proved, "{}", d.sgf);
+    }
+
+    #[test]
+    fn a_discarded_draft_is_not_kept_again_and_looks_as_it_was_cut() {
+        let at = chrono::DateTime::parse_from_rfc3339("2025-03-01T09:00:00Z").expect("time");
+        let mut class = crate::class::Class::new("Tuesday", "Ms Wang", at);
+        class.add_child("Mei", None, at).expect("add");
+        let t = tree("(;SZ[9]PB[Mei]PW[Computer];B[de];W[ee];B[fe];W[aa];B[ed];W[ba];B[cc];W[ef])");
+        let drafts = extract(&t, &[Color::Black]).expect("drafts");
+        let id = class.keep_draft("Mei", &drafts[0], at);
+        assert_eq!(class.drafts_of("mei").len(), 1);
+        let l = look(&class.problems[0].sgf).expect("a problem");
+        assert_eq!(l.answer.map(|c| c.to_gtp(9)).as_deref(), Some("E4"));
+        assert_eq!(l.played.map(|c| c.to_gtp(9)).as_deref(), Some("C7"));
+        assert!(l.proved && l.player == Color::Black && l.size == 9);
+        class.discard_draft(&id).expect("discard");
+        assert!(class.drafts_of("Mei").is_empty());
+        assert_eq!(
+            class.keep_draft("Mei", &drafts[0], at),
+            id,
+            "not kept twice"
+        );
+        assert!(class.drafts_of("Mei").is_empty(), "still discarded");
+        // The file keeps the mark.
+        let back = crate::class::format::from_bytes(&crate::class::format::to_bytes(&class))
+            .expect("reads");
+        assert!(back.problems[0].discarded);
+        // Assigning it all the same (the command line) approves it again.
+        class.assign(&id, Some("Mei")).expect("assign");
+        assert!(class.problems[0].approved && !class.problems[0].discarded);
+        assert_eq!(
+            class.discard_draft(&id),
+            Err(crate::class::ClassError::AlreadyApproved(id.clone()))
+        );
     }
 }

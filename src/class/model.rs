@@ -534,6 +534,9 @@ pub struct ClassProblem {
     pub approved: bool,
     /// Assigned to the whole class.
     pub for_class: bool,
+    /// The teacher discarded the draft: it is not shown again, and reading the same game
+    /// again does not bring it back.
+    pub discarded: bool,
 }
 
 impl ClassProblem {
@@ -592,6 +595,10 @@ pub enum ClassError {
     NotProved(String),
     /// A draft the teacher has not approved yet: no child tries it before.
     NotApproved(String),
+    /// The problem is approved already: it is no draft to discard.
+    AlreadyApproved(String),
+    /// A sheet of a child's missed problems with none to print.
+    NothingToPrint(String),
     /// The class has a teacher's PIN and none was given.
     PinRequired,
     /// The PIN given is not the teacher's.
@@ -660,6 +667,22 @@ impl ClassError {
                 Lang::En => format!(
                     "problem {id:?} is a homework draft the teacher has not approved (tianyuan class assign approves and assigns it)"
                 ),
+            },
+            ClassError::AlreadyApproved(id) => match lang {
+                Lang::ZhHans => format!("题目“{id}”已经批准布置了，不是草稿"),
+                Lang::ZhHant => format!("題目「{id}」已經批准佈置了，不是草稿"),
+                Lang::En => format!("problem {id:?} is approved already: it is no draft"),
+            },
+            ClassError::NothingToPrint(nick) => match lang {
+                Lang::ZhHans => {
+                    format!("“{nick}”没有要复习的题（答错又还没学会的题）：没有什么可印")
+                }
+                Lang::ZhHant => {
+                    format!("「{nick}」沒有要複習的題（答錯又還沒學會的題）：沒有什麼可印")
+                }
+                Lang::En => {
+                    format!("{nick:?} has no missed problems to try again: nothing to print")
+                }
             },
             ClassError::PinRequired => lang
                 .pick(
@@ -1037,8 +1060,36 @@ impl Class {
             created: at,
             approved: false,
             for_class: false,
+            discarded: false,
         });
         id
+    }
+
+    /// The teacher discards a draft (issue 20 item 4): it stays in the file marked discarded,
+    /// so the same game read again does not bring it back. An approved problem is not a
+    /// draft and cannot be discarded.
+    pub fn discard_draft(&mut self, id: &str) -> Result<(), ClassError> {
+        let p = self
+            .problems
+            .iter_mut()
+            .find(|p| p.id == id)
+            .ok_or_else(|| ClassError::NoSuchProblem(id.to_string()))?;
+        if p.approved {
+            return Err(ClassError::AlreadyApproved(id.to_string()));
+        }
+        p.discarded = true;
+        Ok(())
+    }
+
+    /// The drafts cut from `nick`'s games the teacher has neither approved nor discarded,
+    /// oldest first.
+    pub fn drafts_of(&self, nick: &str) -> Vec<&ClassProblem> {
+        self.problems
+            .iter()
+            .filter(|p| {
+                !p.approved && !p.discarded && p.child.to_lowercase() == nick.to_lowercase()
+            })
+            .collect()
     }
 
     /// A new identifier for a class problem: `hw-N`, the first N not used.
@@ -1084,6 +1135,7 @@ impl Class {
         }
         let p = &mut self.problems[pos];
         p.approved = true;
+        p.discarded = false;
         if nick.is_none() {
             p.for_class = true;
         }

@@ -6,9 +6,9 @@
 
 use std::fmt::Write;
 
-use super::library::Entry;
-use super::model::{Child, Class};
-use super::path::Step;
+use super::library::{Entry, Library};
+use super::model::{Child, Class, ClassError};
+use super::path::{self, Step};
 use super::svg::{Marks, Window, diagram};
 use crate::escape::xml;
 use crate::i18n::Lang;
@@ -29,6 +29,64 @@ pub fn child_title(child: &Child, lang: Lang) -> String {
         Lang::ZhHans => format!("{} 的复习题", child.nick),
         Lang::ZhHant => format!("{} 的複習題", child.nick),
         Lang::En => format!("{}: problems to try again", child.nick),
+    }
+}
+
+/// The sheet of step `n`'s problems (all, or the first `count`), `per_page` (6 or 12) a
+/// page: what `tianyuan class sheets --step N` and the class window print.
+pub fn step_sheet(
+    class: &Class,
+    library: &Library,
+    n: u8,
+    count: Option<usize>,
+    per_page: usize,
+    lang: Lang,
+) -> Result<String, ClassError> {
+    let step = path::step(n).ok_or(ClassError::NoSuchStep(n))?;
+    let entries = cut(library.step_problems(step), count);
+    Ok(sheets_html(
+        class,
+        &step_title(step, lang),
+        &entries,
+        per_page,
+        lang,
+    ))
+}
+
+/// The sheet of `nick`'s missed problems not yet retired, `per_page` (6 or 12) a page: what
+/// `tianyuan class sheets --child NICK` and the class window print. None to print is a
+/// refusal ([`ClassError::NothingToPrint`]).
+pub fn missed_sheet(
+    class: &Class,
+    library: &Library,
+    nick: &str,
+    count: Option<usize>,
+    per_page: usize,
+    lang: Lang,
+) -> Result<String, ClassError> {
+    let child = class.child(nick)?;
+    let entries: Vec<&Entry> = child
+        .missed()
+        .iter()
+        .filter_map(|id| library.get(id))
+        .collect();
+    if entries.is_empty() {
+        return Err(ClassError::NothingToPrint(child.nick.clone()));
+    }
+    let entries = cut(entries, count);
+    Ok(sheets_html(
+        class,
+        &child_title(child, lang),
+        &entries,
+        per_page,
+        lang,
+    ))
+}
+
+fn cut(entries: Vec<&Entry>, count: Option<usize>) -> Vec<&Entry> {
+    match count {
+        Some(n) => entries.into_iter().take(n.max(1)).collect(),
+        None => entries,
     }
 }
 

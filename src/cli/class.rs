@@ -1023,30 +1023,12 @@ fn run_sheets(a: &SheetsArgs) -> Result<(), Failure> {
     let class = class_file::load(&a.file)?;
     let library = Library::for_class(&class);
     let lang = lang_or_env(a.lang);
-    let (title, entries) = match (&a.step, &a.child) {
+    let html = match (&a.step, &a.child) {
         (Some(n), _) => {
-            let step = path::step(*n).ok_or(ClassError::NoSuchStep(*n))?;
-            (
-                crate::class::sheets::step_title(step, lang),
-                library.step_problems(step),
-            )
+            crate::class::sheets::step_sheet(&class, &library, *n, a.count, a.per_page, lang)?
         }
         (None, Some(nick)) => {
-            let child = class.child(nick)?;
-            let entries = child
-                .missed()
-                .iter()
-                .filter_map(|id| library.get(id))
-                .collect::<Vec<_>>();
-            if entries.is_empty() {
-                let nick = &child.nick;
-                return Err(refused(words(
-                    format!("“{nick}”没有要复习的题（答错又还没学会的题）：没有什么可印"),
-                    format!("「{nick}」沒有要複習的題（答錯又還沒學會的題）：沒有什麼可印"),
-                    format!("{nick:?} has no missed problems to try again: nothing to print"),
-                )));
-            }
-            (crate::class::sheets::child_title(child, lang), entries)
+            crate::class::sheets::missed_sheet(&class, &library, nick, a.count, a.per_page, lang)?
         }
         (None, None) => {
             return Err(usage(words(
@@ -1056,11 +1038,6 @@ fn run_sheets(a: &SheetsArgs) -> Result<(), Failure> {
             )));
         }
     };
-    let entries: Vec<_> = match a.count {
-        Some(n) => entries.into_iter().take(n.max(1)).collect(),
-        None => entries,
-    };
-    let html = crate::class::sheets::sheets_html(&class, &title, &entries, a.per_page, lang);
     write_output(&a.output, &html)
 }
 

@@ -6,7 +6,7 @@
 //! teaching board (a child's game). The class shown is always the class as saved: it is
 //! replaced only by the runner's answer after the file is written.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use chrono::Offset;
 use std::path::PathBuf;
@@ -14,12 +14,13 @@ use std::sync::Arc;
 
 use super::problem::{ChildProblem, FirstTry};
 use crate::app::host::class_job::{
-    ClassAnswer, ClassChange, ClassJob, ClassListing, ClassTrouble, OpenedHow,
+    ClassAnswer, ClassChange, ClassDoc, ClassJob, ClassListing, ClassTrouble, OpenedHow,
 };
 use crate::app::host::effect::FileJob;
 use crate::app::host::work::Work;
 use crate::app::teach::state::{ChildGame, FinishedGame, TeachCommand};
 use crate::audio::Sound;
+use crate::class::homework::DraftLook;
 use crate::class::{Avatar, Class, GameEntry, GameKind, Library, Time, path};
 use crate::clock::Timestamp;
 use crate::files::jobs::FileEvent;
@@ -113,6 +114,39 @@ pub enum ClassCommand {
     TryAgain,
     /// The next problem.
     NextProblem,
+    /// The teacher opens a child's homework: their kept games are read on the runner (those
+    /// not read yet) and their drafts looked at.
+    Homework(String),
+    /// Back from the homework to the class.
+    CloseHomework,
+    /// Approve a proved draft and assign it to a child, or the whole class (`nick` None).
+    AssignDraft {
+        /// The draft's identifier.
+        id: String,
+        /// The child (`None`: the whole class).
+        nick: Option<String>,
+    },
+    /// Discard a draft.
+    DiscardDraft(String),
+    /// Print a sheet or a report (a file job: the dialog, or a typed path).
+    Print(ClassDoc),
+}
+
+/// The teacher's view of one child's homework.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HomeworkDesk {
+    /// The child.
+    pub nick: String,
+    /// Their games are being read on the runner.
+    pub reading: bool,
+}
+
+/// What a file job of the class was for (its answer is said accordingly).
+#[derive(Clone, Debug, PartialEq)]
+enum FileFor {
+    Import,
+    Export,
+    Document(ClassDoc),
 }
 
 /// A guarded act waiting for the class's PIN.
@@ -166,6 +200,28 @@ pub enum ClassNotice {
     },
     /// No folder for the classes.
     NoFolder,
+    /// A child's games were read for homework.
+    HomeworkRead {
+        /// The child.
+        nick: String,
+        /// Games read.
+        games: usize,
+        /// New drafts found.
+        new: usize,
+        /// Games that could not be replayed.
+        unreadable: usize,
+    },
+    /// A draft was approved and assigned.
+    Assigned {
+        /// The problem.
+        id: String,
+        /// To whom (`None`: the whole class).
+        nick: Option<String>,
+    },
+    /// A draft was discarded.
+    Discarded(String),
+    /// A sheet or a report was written to this file.
+    Written(PathBuf, ClassDoc),
 }
 
 impl ClassNotice {
@@ -214,6 +270,73 @@ impl ClassNotice {
                 )
             }
             ClassNotice::NoFolder => super::text::ClassText::NoFolder.text(lang).to_string(),
+            ClassNotice::HomeworkRead {
+                nick,
+                games,
+                new,
+                unreadable,
+            } => {
+                let mut t = if *games == 0 {
+                    lang.pick(
+                        format!("{nick} 没有新的对局要看。"),
+                        format!("{nick} 沒有新的對局要看。"),
+                        format!("No new games of {nick} to read."),
+                    )
+                } else {
+                    lang.pick(
+                        format!("看了 {nick} 的 {games} 盘棋：{new} 道新的作业草稿。"),
+                        format!("看了 {nick} 的 {games} 盤棋：{new} 道新的作業草稿。"),
+                        format!("Read {games} games of {nick}: {new} new drafts."),
+                    )
+                };
+                if *unreadable > 0 {
+                    t.push_str(&lang.pick(
+                        format!("（{unreadable} 盘棋谱无法复盘）"),
+                        format!("（{unreadable} 盤棋譜無法復盤）"),
+                        format!(" ({unreadable} records could not be replayed.)"),
+                    ));
+                }
+                t
+            }
+            ClassNotice::Assigned { id, nick: Some(n) } => lang.pick(
+                format!("{id} 已布置给 {n}。"),
+                format!("{id} 已佈置給 {n}。"),
+                format!("{id} is assigned to {n}."),
+            ),
+            ClassNotice::Assigned { id, nick: None } => lang.pick(
+                format!("{id} 已布置给全班。"),
+                format!("{id} 已佈置給全班。"),
+                format!("{id} is assigned to the whole class."),
+            ),
+            ClassNotice::Discarded(id) => lang.pick(
+                format!("草稿 {id} 已删除。"),
+                format!("草稿 {id} 已刪除。"),
+                format!("Draft {id} discarded."),
+            ),
+            ClassNotice::Written(p, doc) => {
+                let what = match doc {
+                    ClassDoc::StepSheet { step, .. } => lang.pick(
+                        format!("第{step}步的题单"),
+                        format!("第{step}步的題單"),
+                        format!("The problem sheet for step {step}"),
+                    ),
+                    ClassDoc::MissedSheet { nick, .. } => lang.pick(
+                        format!("{nick} 的复习题单"),
+                        format!("{nick} 的複習題單"),
+                        format!("The sheet of {nick}'s missed problems"),
+                    ),
+                    ClassDoc::Report { nick, month } => lang.pick(
+                        format!("{nick} 的{}年{}月报告", month.0, month.1),
+                        format!("{nick} 的{}年{}月報告", month.0, month.1),
+                        format!("{nick}'s report for {:04}-{:02}", month.0, month.1),
+                    ),
+                };
+                lang.pick(
+                    format!("{what}已保存：{}", p.display()),
+                    format!("{what}已儲存：{}", p.display()),
+                    format!("{what} is written: {}", p.display()),
+                )
+            }
         }
     }
 
@@ -304,6 +427,16 @@ pub struct ClassRoom {
     started: bool,
     /// The wall clock's anchor (`None`: the app's clock is read as milliseconds since 1970).
     pub wall: Option<WallAnchor>,
+    /// The teacher's view of a child's homework, in the class window.
+    pub homework: Option<HomeworkDesk>,
+    /// The drafts looked at on the runner, by their SGF.
+    looks: HashMap<String, DraftLook>,
+    /// The games already read for homework (their SGF) since the class was opened.
+    read_games: HashSet<String>,
+    /// What each file job on its way is for, in order.
+    files_for: VecDeque<FileFor>,
+    /// The reader's language (the host sets it): the sheets and reports are printed in it.
+    pub lang: Lang,
 }
 
 impl ClassRoom {
@@ -325,6 +458,11 @@ impl ClassRoom {
     /// The problems the class can use (shipped and approved homework).
     pub fn library(&self) -> Option<&Library> {
         self.library.as_deref()
+    }
+
+    /// How a draft (by its SGF) looks, once looked at on the runner.
+    pub fn draft_look(&self, sgf: &str) -> Option<&DraftLook> {
+        self.looks.get(sgf)
     }
 
     /// The child at the board, from the class.
@@ -414,6 +552,7 @@ impl ClassRoom {
             ClassCommand::ClosePanel => {
                 self.panel_open = false;
                 self.confirm_remove = None;
+                self.homework = None;
                 // The teacher's messages stay with the teacher's window.
                 if self.notice.as_ref().is_some_and(|n| !n.is_trouble()) {
                     self.notice = None;
@@ -442,6 +581,7 @@ impl ClassRoom {
                     self.screen = Screen::Map;
                     self.problem = None;
                     self.panel_open = false;
+                    self.homework = None;
                     self.prompt = None;
                     self.notice = None;
                 }
@@ -514,10 +654,13 @@ impl ClassRoom {
                     at,
                 });
             }
-            ClassCommand::Import => out.files.push(FileJob::OpenDialog {
-                title: "Tianyuan class".to_string(),
-                filter: CLASS_FILTER,
-            }),
+            ClassCommand::Import => {
+                self.files_for.push_back(FileFor::Import);
+                out.files.push(FileJob::OpenDialog {
+                    title: "Tianyuan class".to_string(),
+                    filter: CLASS_FILTER,
+                });
+            }
             ClassCommand::Export => {
                 if let Some(class) = &self.class {
                     let name = self
@@ -526,6 +669,7 @@ impl ClassRoom {
                         .and_then(|p| p.file_name())
                         .map(|n| n.to_string_lossy().into_owned())
                         .unwrap_or_else(|| "class.tyclass".to_string());
+                    self.files_for.push_back(FileFor::Export);
                     out.files.push(FileJob::SaveDialog {
                         title: class.name.clone(),
                         name,
@@ -536,6 +680,8 @@ impl ClassRoom {
                 }
             }
             ClassCommand::CloseClass => {
+                self.homework = None;
+                self.read_games.clear();
                 self.class = None;
                 self.path = None;
                 self.library = None;
@@ -578,8 +724,95 @@ impl ClassRoom {
                 }
             }
             ClassCommand::RemovePin => self.change(ClassChange::RemovePin, out),
+            ClassCommand::Homework(nick) => self.read_homework(nick, at, out),
+            ClassCommand::CloseHomework => self.homework = None,
+            ClassCommand::AssignDraft { id, nick } => {
+                self.change(ClassChange::Assign { id, nick }, out);
+            }
+            ClassCommand::DiscardDraft(id) => self.change(ClassChange::DiscardDraft { id }, out),
+            ClassCommand::Print(doc) => self.print(doc, out),
             _ => {}
         }
+    }
+
+    /// Reads `nick`'s kept games not read yet for homework, and looks at their drafts not
+    /// looked at yet, on the runner (the same core as `tianyuan class homework`).
+    fn read_homework(&mut self, nick: String, at: Time, out: &mut ClassOut) {
+        let (Some(class), Some(path)) = (&self.class, &self.path) else {
+            return;
+        };
+        let Ok(child) = class.child(&nick) else {
+            return;
+        };
+        let nick = child.nick.clone();
+        let games: Vec<_> = child
+            .games
+            .iter()
+            .filter(|g| !self.read_games.contains(&g.sgf))
+            .map(|g| (g.sgf.clone(), g.color))
+            .collect();
+        let drafts: Vec<String> = class
+            .drafts_of(&nick)
+            .into_iter()
+            .filter(|p| !self.looks.contains_key(&p.sgf))
+            .map(|p| p.sgf.clone())
+            .collect();
+        if games.is_empty() && drafts.is_empty() {
+            self.homework = Some(HomeworkDesk {
+                nick: nick.clone(),
+                reading: false,
+            });
+            self.notice = Some(ClassNotice::HomeworkRead {
+                nick,
+                games: 0,
+                new: 0,
+                unreadable: 0,
+            });
+            return;
+        }
+        out.jobs.push(ClassJob::Homework {
+            path: path.clone(),
+            nick: nick.clone(),
+            games,
+            drafts,
+            known: class.problems.iter().map(|p| p.sgf.clone()).collect(),
+            at,
+        });
+        self.homework = Some(HomeworkDesk {
+            nick,
+            reading: true,
+        });
+        self.notice = None;
+    }
+
+    /// A sheet or a report: built on the runner from the class file and written where the
+    /// teacher says. A child with no missed problems is told at once (nothing to print).
+    fn print(&mut self, doc: ClassDoc, out: &mut ClassOut) {
+        let (Some(class), Some(path)) = (&self.class, &self.path) else {
+            return;
+        };
+        if let ClassDoc::MissedSheet { nick, .. } = &doc
+            && class.child(nick).is_ok_and(|c| c.missed().is_empty())
+        {
+            self.notice = Some(ClassNotice::Trouble(ClassTrouble::Class(
+                crate::class::ClassError::NothingToPrint(nick.clone()),
+            )));
+            return;
+        }
+        let lang = self.lang;
+        let title = match &doc {
+            ClassDoc::Report { .. } => lang.pick("保存月报", "儲存月報", "Save the monthly report"),
+            _ => lang.pick("保存题单", "儲存題單", "Save the problem sheet"),
+        };
+        self.files_for.push_back(FileFor::Document(doc.clone()));
+        out.files.push(FileJob::ClassDocument {
+            class_file: path.clone(),
+            name: doc.file_name(),
+            doc,
+            lang,
+            title: title.to_string(),
+            to: None,
+        });
     }
 
     fn open_panel(&mut self, out: &mut ClassOut) {
@@ -722,7 +955,21 @@ impl ClassRoom {
                             self.child = None;
                             self.screen = Screen::Tiles;
                             self.problem = None;
+                            self.homework = None;
+                            self.read_games.clear();
                             out.teach.push(TeachCommand::EndChildGames);
+                        }
+                        // A class with a PIN opened from the list (the class window was open
+                        // freely: no class, or another class's PIN typed) is guarded at once:
+                        // its own PIN before its children, deleting or export are shown.
+                        if changed
+                            && matches!(how, OpenedHow::Opened)
+                            && self.panel_open
+                            && self.class.as_ref().is_some_and(|c| c.pin.is_some())
+                        {
+                            self.panel_open = false;
+                            self.confirm_remove = None;
+                            self.ask_pin(Guarded::Panel);
                         }
                         out.remember = Some(Some(path.clone()));
                         self.notice = match how {
@@ -762,8 +1009,18 @@ impl ClassRoom {
                                 out.sounds.push(Sound::Celebration);
                             }
                         }
-                        if matches!(sent.change, ClassChange::AddChild { .. }) {
-                            self.list(&mut out);
+                        match &sent.change {
+                            ClassChange::AddChild { .. } => self.list(&mut out),
+                            ClassChange::Assign { id, nick } => {
+                                self.notice = Some(ClassNotice::Assigned {
+                                    id: id.clone(),
+                                    nick: nick.clone(),
+                                });
+                            }
+                            ClassChange::DiscardDraft { id } => {
+                                self.notice = Some(ClassNotice::Discarded(id.clone()));
+                            }
+                            _ => {}
                         }
                     }
                     // A refusal of the class (a nickname taken …): nothing to save again.
@@ -784,13 +1041,54 @@ impl ClassRoom {
                 }
                 self.pump(&mut out);
             }
+            ClassAnswer::Homework {
+                path,
+                nick,
+                found,
+                at,
+            } => {
+                if self.path.as_ref() != Some(&path) {
+                    return out;
+                }
+                for look in found.looks {
+                    self.looks.insert(look.sgf.clone(), look);
+                }
+                let games = found.read.len() + found.unreadable;
+                self.read_games.extend(found.read);
+                let new = found.drafts.len();
+                if new > 0 {
+                    self.change(
+                        ClassChange::KeepDrafts {
+                            nick: nick.clone(),
+                            drafts: found.drafts,
+                            at,
+                        },
+                        &mut out,
+                    );
+                }
+                if let Some(desk) = &mut self.homework
+                    && desk.nick == nick
+                {
+                    desk.reading = false;
+                    self.notice = Some(ClassNotice::HomeworkRead {
+                        nick,
+                        games,
+                        new,
+                        unreadable: found.unreadable,
+                    });
+                }
+            }
         }
         out
     }
 
-    /// A file job of the class (import, export) finished.
+    /// A file job of the class (import, export, a sheet or a report) finished.
     pub fn on_file(&mut self, event: FileEvent) -> ClassOut {
         let mut out = ClassOut::default();
+        let doc = match self.files_for.pop_front() {
+            Some(FileFor::Document(doc)) => Some(doc),
+            _ => None,
+        };
         match event {
             FileEvent::Opened(from, bytes) => match self.folder.clone() {
                 Some(folder) => {
@@ -804,7 +1102,10 @@ impl ClassRoom {
                 None => self.notice = Some(ClassNotice::NoFolder),
             },
             FileEvent::Exported(p) | FileEvent::Saved(p) => {
-                self.notice = Some(ClassNotice::Exported(p));
+                self.notice = Some(match doc {
+                    Some(doc) => ClassNotice::Written(p, doc),
+                    None => ClassNotice::Exported(p),
+                });
             }
             FileEvent::Failed(p, why) => self.notice = Some(ClassNotice::FileFailed(p, why)),
             FileEvent::AlreadyExists(p) => self.notice = Some(ClassNotice::FileExists(p)),

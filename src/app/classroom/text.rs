@@ -226,3 +226,226 @@ impl ClassText {
         lang.pick(hans, hant, en)
     }
 }
+
+/// The words of the teacher's homework and documents (issue 20 items 4 and 5), some with a
+/// child's nickname or a number in them. The walks find the buttons by these names.
+pub mod desk {
+    use crate::i18n::Lang;
+
+    /// The button in a child's row (short).
+    pub fn homework(lang: Lang) -> &'static str {
+        lang.pick("作业", "作業", "Homework")
+    }
+
+    /// Its accessible name.
+    pub fn homework_for(nick: &str, lang: Lang) -> String {
+        lang.pick(
+            format!("{nick} 的作业"),
+            format!("{nick} 的作業"),
+            format!("Homework for {nick}"),
+        )
+    }
+
+    /// The homework's heading.
+    pub fn title(nick: &str, lang: Lang) -> String {
+        lang.pick(
+            format!("从 {nick} 的对局里找出的作业草稿"),
+            format!("從 {nick} 的對局裡找出的作業草稿"),
+            format!("Homework drafts from {nick}'s games"),
+        )
+    }
+
+    /// Back from the homework.
+    pub fn back(lang: Lang) -> &'static str {
+        lang.pick("返回班级", "返回班級", "Back to the class")
+    }
+
+    /// Read the games again.
+    pub fn read_again(nick: &str, lang: Lang) -> String {
+        lang.pick(
+            format!("再看 {nick} 的新对局"),
+            format!("再看 {nick} 的新對局"),
+            format!("Read {nick}'s new games"),
+        )
+    }
+
+    /// Reading on the runner.
+    pub fn reading(lang: Lang) -> &'static str {
+        lang.pick("正在看对局……", "正在看對局……", "Reading the games…")
+    }
+
+    /// No drafts.
+    pub fn none(lang: Lang) -> &'static str {
+        lang.pick(
+            "没有草稿：保存的对局里没有找到漏吃、被打吃没逃或自己送吃。",
+            "沒有草稿：儲存的對局裡沒有找到漏吃、被打吃沒逃或自己送吃。",
+            "No drafts: no missed capture, stone left in atari or self-atari in the games kept.",
+        )
+    }
+
+    /// A draft's line: its identifier, the move of the game and why.
+    pub fn line(id: &str, move_number: u32, reason: &str, lang: Lang) -> String {
+        lang.pick(
+            format!("{id} · 第{move_number}手 · {reason}"),
+            format!("{id} · 第{move_number}手 · {reason}"),
+            format!("{id} · move {move_number} · {reason}"),
+        )
+    }
+
+    /// Proved.
+    pub fn proved(lang: Lang) -> &'static str {
+        lang.pick(
+            "检查程序证明了答案，可以布置。",
+            "檢查程式證明了答案，可以佈置。",
+            "Proved: the checker proves its answer, so it can be assigned.",
+        )
+    }
+
+    /// Not proved: why it cannot be assigned.
+    pub fn not_proved(lang: Lang) -> &'static str {
+        lang.pick(
+            "没有证明：检查程序不能证明答案（没有规则能检查的目标），所以不能布置，只能删除。",
+            "沒有證明：檢查程式不能證明答案（沒有規則能檢查的目標），所以不能佈置，只能刪除。",
+            "Not proved: the checker cannot prove its answer (it has no goal the rules can check), so it cannot be assigned; discard it.",
+        )
+    }
+
+    /// Not looked at yet.
+    pub fn unread(lang: Lang) -> &'static str {
+        lang.pick(
+            "还没有检查：再看一次新对局就会检查。",
+            "還沒有檢查：再看一次新對局就會檢查。",
+            "Not checked yet: reading the new games again checks it.",
+        )
+    }
+
+    /// Assign to a child.
+    pub fn assign_to(nick: &str, lang: Lang) -> String {
+        lang.pick(
+            format!("布置给 {nick}"),
+            format!("佈置給 {nick}"),
+            format!("Assign to {nick}"),
+        )
+    }
+
+    /// Assign to the class.
+    pub fn assign_class(lang: Lang) -> &'static str {
+        lang.pick("布置给全班", "佈置給全班", "Assign to the whole class")
+    }
+
+    /// Discard a draft.
+    pub fn discard(lang: Lang) -> &'static str {
+        lang.pick("删除草稿", "刪除草稿", "Discard")
+    }
+
+    /// A button's accessible name with the draft it acts on.
+    pub fn on(text: &str, id: &str) -> String {
+        format!("{text} · {id}")
+    }
+
+    /// The answer and the child's move, for the small board's accessible name.
+    pub fn board(answer: &str, played: &str, lang: Lang) -> String {
+        lang.pick(
+            format!("作业棋盘：答案 {answer}，对局里下了 {played}"),
+            format!("作業棋盤：答案 {answer}，對局裡下了 {played}"),
+            format!("Homework board: answer {answer}, played {played} in the game"),
+        )
+    }
+
+    /// The key under the small board.
+    pub fn key(lang: Lang) -> &'static str {
+        lang.pick(
+            "绿圈：答案 · 红叉：对局里下的",
+            "綠圈：答案 · 紅叉：對局裡下的",
+            "green ring: the answer · red cross: the move played",
+        )
+    }
+
+    /// Homework assigned to the child.
+    pub fn assigned(nick: &str, lang: Lang) -> String {
+        lang.pick(
+            format!("已布置给 {nick} 的作业："),
+            format!("已佈置給 {nick} 的作業："),
+            format!("Homework assigned to {nick}: "),
+        )
+    }
+
+    /// The documents' heading.
+    pub fn documents(lang: Lang) -> &'static str {
+        lang.pick("题单和月报", "題單和月報", "Sheets and reports")
+    }
+
+    /// A step's sheet.
+    pub fn step_sheet(step: u8, lang: Lang) -> String {
+        lang.pick(
+            format!("第{step}步的题单"),
+            format!("第{step}步的題單"),
+            format!("Problem sheet for step {step}"),
+        )
+    }
+
+    /// The step chosen for the sheet.
+    pub fn sheet_step(lang: Lang) -> &'static str {
+        lang.pick("题单的阶段", "題單的階段", "Step of the sheet")
+    }
+
+    /// Problems a page.
+    pub fn per_page(n: usize, lang: Lang) -> String {
+        lang.pick(
+            format!("每页{n}题"),
+            format!("每頁{n}題"),
+            format!("{n} a page"),
+        )
+    }
+
+    /// The button in a child's row for the missed problems' sheet (short).
+    pub fn missed(lang: Lang) -> &'static str {
+        lang.pick("复习题单", "複習題單", "Missed sheet")
+    }
+
+    /// Its accessible name.
+    pub fn missed_for(nick: &str, lang: Lang) -> String {
+        lang.pick(
+            format!("{nick} 的复习题单"),
+            format!("{nick} 的複習題單"),
+            format!("Sheet of {nick}'s missed problems"),
+        )
+    }
+
+    /// The button in a child's row for the report (short).
+    pub fn report(lang: Lang) -> &'static str {
+        lang.pick("月报", "月報", "Report")
+    }
+
+    /// Its accessible name.
+    pub fn report_for(nick: &str, lang: Lang) -> String {
+        lang.pick(
+            format!("{nick} 的月报"),
+            format!("{nick} 的月報"),
+            format!("Monthly report for {nick}"),
+        )
+    }
+
+    /// The month of the reports.
+    pub fn month(lang: Lang) -> &'static str {
+        lang.pick("月报的月份", "月報的月份", "Month of the reports")
+    }
+
+    /// A month, as the picker shows it.
+    pub fn month_name(month: (i32, u32), lang: Lang) -> String {
+        lang.pick(
+            format!("{}年{}月", month.0, month.1),
+            format!("{}年{}月", month.0, month.1),
+            format!("{:04}-{:02}", month.0, month.1),
+        )
+    }
+
+    /// What the sheets and reports are printed for.
+    pub fn documents_note(lang: Lang) -> &'static str {
+        lang.pick(
+            "A4 的 HTML 文件，用浏览器打开打印。",
+            "A4 的 HTML 檔案，用瀏覽器開啟列印。",
+            "A4 HTML files: open them in a browser to print.",
+        )
+    }
+}

@@ -6,11 +6,13 @@
 use std::path::{Path, PathBuf};
 
 use crate::app::host::class_job::{
-    ChangeReport, ClassAnswer, ClassChange, ClassJob, ClassListing, ClassTrouble, OpenedHow,
+    ChangeReport, ClassAnswer, ClassChange, ClassJob, ClassListing, ClassTrouble, HomeworkFound,
+    OpenedHow,
 };
 use crate::class::model::TeacherPin;
-use crate::class::{Class, Library, format};
+use crate::class::{Class, Library, format, homework};
 use crate::files::class_file::{self, ClassFileError};
+use crate::rules::Color;
 
 /// Carries out one job.
 pub(super) fn run(job: ClassJob) -> ClassAnswer {
@@ -61,6 +63,19 @@ pub(super) fn run(job: ClassJob) -> ClassAnswer {
                 .and_then(|class| Ok((write_new_class(&folder, &class)?, class)));
             opened(made, &folder, OpenedHow::Imported(from))
         }
+        ClassJob::Homework {
+            path,
+            nick,
+            games,
+            drafts,
+            known,
+            at,
+        } => ClassAnswer::Homework {
+            found: homework(&games, &drafts, &known),
+            path,
+            nick,
+            at,
+        },
         ClassJob::Change { path, seq, change } => ClassAnswer::Changed {
             result: class_file::update(&path, |class| {
                 let report = apply(class, change)?;
@@ -126,8 +141,45 @@ fn apply(class: &mut Class, change: ClassChange) -> Result<ChangeReport, ClassTr
             class.pin = Some(TeacherPin::make(&pin.0, salt, kdf)?);
         }
         ClassChange::RemovePin => class.pin = None,
+        ClassChange::KeepDrafts { nick, drafts, at } => {
+            let nick = class.child(&nick)?.nick.clone();
+            for d in &drafts {
+                class.keep_draft(&nick, d, at);
+            }
+        }
+        ClassChange::Assign { id, nick } => class.assign(&id, nick.as_deref())?,
+        ClassChange::DiscardDraft { id } => class.discard_draft(&id)?,
     }
     Ok(report)
+}
+
+/// Reads a child's games for homework with the same core as `tianyuan class homework`
+/// ([`homework::extract`], the child's colour as the game was kept), and looks at every
+/// draft, new or kept before. Nothing is written here.
+fn homework(games: &[(String, Color)], kept: &[String], known: &[String]) -> HomeworkFound {
+    let mut found = HomeworkFound::default();
+    for (sgf, color) in games {
+        let tree = crate::record::read_str(sgf)
+            .ok()
+            .and_then(|r| r.collection.trees.into_iter().next());
+        match tree.map(|t| homework::extract(&t, &[*color])) {
+            Some(Ok(drafts)) => {
+                for d in drafts {
+                    if !known.contains(&d.sgf) && !found.drafts.iter().any(|f| f.sgf == d.sgf) {
+                        found.drafts.push(d);
+                    }
+                }
+                found.read.push(sgf.clone());
+            }
+            _ => found.unreadable += 1,
+        }
+    }
+    found.looks = kept
+        .iter()
+        .chain(found.drafts.iter().map(|d| &d.sgf))
+        .filter_map(|sgf| homework::look(sgf))
+        .collect();
+    found
 }
 
 /// A file name from a class's name: letters, digits (any script), `-` and `_`; others become
@@ -209,5 +261,26 @@ mod tests {
         assert_eq!(file_stem("周六 少儿班"), "周六-少儿班");
         assert_eq!(file_stem("../etc/passwd"), "etc-passwd");
         assert_eq!(file_stem("  "), "class");
+    }
+
+    #[test]
+    fn homework_reads_games_and_leaves_out_drafts_the_class_knows() {
+        let game = "(;SZ[9]PB[Mei]PW[Computer];B[de];W[ee];B[fe];W[aa];B[ed];W[ba];B[cc];W[ef])";
+        let games = vec![
+            (game.to_string(), Color::Black),
+            ("no record here".to_string(), Color::Black),
+        ];
+        let found = homework(&games, &[], &[]);
+        assert_eq!(found.drafts.len(), 1);
+        assert_eq!(found.read, vec![game.to_string()]);
+        assert_eq!(found.unreadable, 1);
+        assert_eq!(found.looks.len(), 1);
+        assert!(found.looks[0].proved);
+        let known = vec![found.drafts[0].sgf.clone()];
+        let again = homework(&games[..1], &[], &known);
+        assert!(
+            again.drafts.is_empty(),
+            "a draft the class has (even discarded) is not new"
+        );
     }
 }

@@ -223,6 +223,7 @@ impl Runner {
             FileJob::OpenDialog { .. }
                 | FileJob::SaveDialog { .. }
                 | FileJob::ExportSession { to: None, .. }
+                | FileJob::ClassDocument { to: None, .. }
         );
         if needs_dialog && !self.dialogs {
             // Nothing is ever a silent no-op: the host asks for a path instead.
@@ -291,6 +292,40 @@ fn run_file_job(job: FileJob) -> FileEvent {
             name,
             to,
         } => export_session(journal, kind, &title, &name, to),
+        FileJob::ClassDocument {
+            class_file,
+            doc,
+            lang,
+            title,
+            name,
+            to,
+        } => class_document(&class_file, &doc, lang, &title, &name, to),
+    }
+}
+
+/// Builds a class's sheet or report from its file (read as the command line reads it), then
+/// writes it where the dialog says, or to the typed path — never over a file there.
+fn class_document(
+    class_file: &std::path::Path,
+    doc: &crate::app::host::class_job::ClassDoc,
+    lang: crate::i18n::Lang,
+    title: &str,
+    name: &str,
+    to: Option<PathBuf>,
+) -> FileEvent {
+    let built = crate::files::class_file::load(class_file)
+        .map_err(|e| e.text(lang))
+        .and_then(|class| doc.build(&class, lang).map_err(|e| e.text(lang)));
+    let html = match built {
+        Ok(h) => h,
+        Err(why) => return FileEvent::Failed(class_file.to_path_buf(), why),
+    };
+    match to {
+        Some(p) => jobs::exported(jobs::write_new(p, html.as_bytes())),
+        None => match crate::files::dialogs::pick_save(title, name, ("HTML", &["html"])) {
+            Some(p) => jobs::exported(jobs::write(p, html.as_bytes())),
+            None => FileEvent::Cancelled,
+        },
     }
 }
 

@@ -17,6 +17,7 @@ use crate::clock::Timestamp;
 impl Host {
     /// A command of the class screens.
     pub(super) fn apply_class(&mut self, c: ClassCommand, now: Timestamp, fx: &mut Vec<Effect>) {
+        self.classroom.lang = self.lang;
         let out = self.classroom.apply(c, now, self.kdf);
         self.class_out(out, now, fx);
     }

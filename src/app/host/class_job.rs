@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::class::homework::{Draft, DraftLook};
 use crate::class::{Avatar, Class, ClassError, GameEntry, Time};
 use crate::files::class_file::ClassFileError;
 use crate::files::journal_writer::Secret;
@@ -74,6 +75,29 @@ pub enum ClassChange {
     },
     /// No PIN any more.
     RemovePin,
+    /// Homework drafts read from a child's games are kept, unapproved (the same position
+    /// kept before is not kept twice), as `tianyuan class homework` keeps them.
+    KeepDrafts {
+        /// The child whose games they come from.
+        nick: String,
+        /// The drafts.
+        drafts: Vec<Draft>,
+        /// When.
+        at: Time,
+    },
+    /// The teacher approves a proved draft and assigns it to a child, or to the whole class
+    /// (`nick` None), as `tianyuan class assign` does.
+    Assign {
+        /// The problem's identifier.
+        id: String,
+        /// The child (`None`: the whole class).
+        nick: Option<String>,
+    },
+    /// The teacher discards a draft.
+    DiscardDraft {
+        /// The draft's identifier.
+        id: String,
+    },
 }
 
 impl ClassChange {
@@ -84,8 +108,12 @@ impl ClassChange {
             | ClassChange::RemoveChild { nick }
             | ClassChange::MoveChild { nick, .. }
             | ClassChange::Attempt { nick, .. }
-            | ClassChange::Game { nick, .. } => Some(nick),
-            ClassChange::SetPin { .. } | ClassChange::RemovePin => None,
+            | ClassChange::Game { nick, .. }
+            | ClassChange::KeepDrafts { nick, .. } => Some(nick),
+            ClassChange::Assign { nick, .. } => nick.as_deref(),
+            ClassChange::SetPin { .. }
+            | ClassChange::RemovePin
+            | ClassChange::DiscardDraft { .. } => None,
         }
     }
 }
@@ -127,6 +155,22 @@ pub enum ClassJob {
         bytes: Vec<u8>,
         /// Where they came from (for the message).
         from: PathBuf,
+    },
+    /// Read a child's games for homework (no lock, nothing written: the drafts found are
+    /// kept by a [`ClassChange::KeepDrafts`] afterwards) and look at their drafts.
+    Homework {
+        /// The class file (the answer names it).
+        path: PathBuf,
+        /// The child.
+        nick: String,
+        /// The games to read: their SGF and the child's colour.
+        games: Vec<(String, crate::rules::Color)>,
+        /// The child's drafts already kept (their SGF), to look at.
+        drafts: Vec<String>,
+        /// Every class problem's SGF (a draft found again, even discarded, is not new).
+        known: Vec<String>,
+        /// When asked (the drafts' time).
+        at: Time,
     },
     /// Change the class in `path`.
     Change {
@@ -234,6 +278,96 @@ pub enum ClassAnswer {
         /// The class as saved and what the change did, or why not.
         result: Result<(Box<Class>, ChangeReport), ClassTrouble>,
     },
+    /// A child's games were read for homework.
+    Homework {
+        /// The class file.
+        path: PathBuf,
+        /// The child.
+        nick: String,
+        /// What was found.
+        found: HomeworkFound,
+        /// When asked.
+        at: Time,
+    },
+}
+
+/// A document printed from a class (issue 20 item 5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClassDoc {
+    /// A problem sheet for a step of the path.
+    StepSheet {
+        /// The step, 1–7.
+        step: u8,
+        /// Problems a page: 6 or 12.
+        per_page: usize,
+    },
+    /// A sheet of a child's missed problems.
+    MissedSheet {
+        /// The child.
+        nick: String,
+        /// Problems a page: 6 or 12.
+        per_page: usize,
+    },
+    /// A child's monthly report for the parents.
+    Report {
+        /// The child.
+        nick: String,
+        /// The month (year, month).
+        month: (i32, u32),
+    },
+}
+
+impl ClassDoc {
+    /// The document's HTML from `class`: the same as the command line writes.
+    pub fn build(&self, class: &Class, lang: Lang) -> Result<String, ClassError> {
+        let library = crate::class::Library::for_class(class);
+        match self {
+            ClassDoc::StepSheet { step, per_page } => {
+                crate::class::sheets::step_sheet(class, &library, *step, None, *per_page, lang)
+            }
+            ClassDoc::MissedSheet { nick, per_page } => {
+                crate::class::sheets::missed_sheet(class, &library, nick, None, *per_page, lang)
+            }
+            ClassDoc::Report { nick, month } => {
+                crate::class::report::monthly_html(class, nick, *month, lang, &library)
+            }
+        }
+    }
+
+    /// The file name suggested for it.
+    pub fn file_name(&self) -> String {
+        let safe = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_alphanumeric() || c == '-' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect()
+        };
+        match self {
+            ClassDoc::StepSheet { step, .. } => format!("sheet-step-{step}.html"),
+            ClassDoc::MissedSheet { nick, .. } => format!("sheet-{}.html", safe(nick)),
+            ClassDoc::Report { nick, month } => {
+                format!("report-{}-{:04}-{:02}.html", safe(nick), month.0, month.1)
+            }
+        }
+    }
+}
+
+/// What reading a child's games for homework found.
+#[derive(Clone, Debug, Default)]
+pub struct HomeworkFound {
+    /// The new drafts (not kept yet).
+    pub drafts: Vec<Draft>,
+    /// The look of every draft, new or kept before (by SGF).
+    pub looks: Vec<DraftLook>,
+    /// The games read (their SGF).
+    pub read: Vec<String>,
+    /// Games that could not be replayed.
+    pub unreadable: usize,
 }
 
 /// How a class came to be open.

@@ -74,6 +74,23 @@ pub enum FileJob {
         /// The path typed where no dialog can be shown.
         to: Option<PathBuf>,
     },
+    /// Build a printed problem sheet or a parent's monthly report from a class file (issue
+    /// 20 item 5, the HTML `tianyuan class sheets`/`report` write), then ask where to save it,
+    /// or write it to `to` — a typed path, never over a file.
+    ClassDocument {
+        /// The class file.
+        class_file: PathBuf,
+        /// What to build.
+        doc: super::class_job::ClassDoc,
+        /// Its language.
+        lang: crate::i18n::Lang,
+        /// The dialog's title.
+        title: String,
+        /// The suggested name.
+        name: String,
+        /// The path typed where no dialog can be shown.
+        to: Option<PathBuf>,
+    },
 }
 
 /// One thing to do outside the host.

@@ -451,6 +451,21 @@ impl Host {
                 name,
                 to: Some(path),
             },
+            FileJob::ClassDocument {
+                class_file,
+                doc,
+                lang,
+                title,
+                name,
+                ..
+            } => FileJob::ClassDocument {
+                class_file,
+                doc,
+                lang,
+                title,
+                name,
+                to: Some(path),
+            },
         };
         fx.push(Effect::File(owner, job));
         self.next_path_question();

@@ -712,7 +712,9 @@ mod tests {
                     Some(p) => jobs::read(p.to_path_buf()),
                     None => FileEvent::Cancelled,
                 },
-                FileJob::ExportSession { .. } => FileEvent::Cancelled,
+                FileJob::ExportSession { .. } | FileJob::ClassDocument { .. } => {
+                    FileEvent::Cancelled
+                }
             };
             s.on_file(event, Lang::En);
         }

@@ -180,8 +180,9 @@ pub fn teach_board_ui(
         }
     }
     let label = format!(
-        "{}: {} {}",
+        "{}: {} {} {}",
         lang.tr(Msg::Board),
+        crate::app::board_view::size_words(lang, size),
         TeachText::TeachingMode.text(lang),
         said.join("; ")
     );
