@@ -480,14 +480,22 @@ pub fn monthly_html(
             l("结果", "結果", "Result")
         );
         for g in &games {
-            let opponent = match (g.opponent.trim().is_empty(), g.computer_level) {
-                (false, _) => g.opponent.clone(),
-                (true, Some(lv)) => match lang {
+            // The computer as the window and the command line write it ("computer level 2")
+            // is named in the reader's language; a name the teacher typed is kept as typed.
+            let said = g.opponent.trim();
+            let machine_words = g.computer_level.is_some_and(|lv| {
+                said.is_empty()
+                    || said.eq_ignore_ascii_case("computer")
+                    || said == format!("computer level {lv}")
+            });
+            let opponent = match (!machine_words && !said.is_empty(), g.computer_level) {
+                (true, _) => g.opponent.clone(),
+                (false, Some(lv)) => match lang {
                     Lang::En => format!("computer, level {lv}"),
                     Lang::ZhHans => format!("电脑{lv}级"),
                     Lang::ZhHant => format!("電腦{lv}級"),
                 },
-                (true, None) => l("同学", "同學", "classmate").to_string(),
+                (false, None) => l("同学", "同學", "classmate").to_string(),
             };
             let result = match g.result {
                 GameResult::Won => l("赢", "贏", "won"),
@@ -571,4 +579,47 @@ pub fn monthly_html(
         )
     );
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::class::model::{GameEntry, GameResult};
+    use crate::class::path::GameKind;
+    use crate::rules::Color;
+
+    fn march(day: u32) -> crate::class::model::Time {
+        chrono::DateTime::parse_from_rfc3339(&format!("2025-03-{day:02}T10:00:00+08:00"))
+            .expect("time")
+    }
+
+    /// A game against the computer as the window records it is named in the reader's
+    /// language; a classmate's name is kept as typed.
+    #[test]
+    fn the_computer_opponent_is_named_in_the_readers_language() {
+        let library = Library::shipped();
+        let mut class = Class::new("星期六", "王老师", march(1));
+        class.add_child("Mo", None, march(1)).expect("Mo");
+        for (opponent, level) in [("computer level 2", Some(2)), ("小红", None)] {
+            let game = GameEntry {
+                at: march(3),
+                kind: GameKind::Capture { stones: 1 },
+                opponent: opponent.into(),
+                computer_level: level,
+                handicap: 0,
+                color: Color::Black,
+                result: GameResult::Won,
+                sgf: "(;GM[1]FF[4]SZ[9];B[ee])".into(),
+            };
+            class.record_game("Mo", &library, game).expect("kept");
+        }
+        let zh = monthly_html(&class, "Mo", (2025, 3), Lang::ZhHans, &library).expect("zh");
+        assert!(zh.contains("电脑2级"), "{zh}");
+        assert!(!zh.contains("computer level"), "no English in the Chinese report");
+        assert!(zh.contains("小红"));
+        let hant = monthly_html(&class, "Mo", (2025, 3), Lang::ZhHant, &library).expect("hant");
+        assert!(hant.contains("電腦2級"));
+        let en = monthly_html(&class, "Mo", (2025, 3), Lang::En, &library).expect("en");
+        assert!(en.contains("computer, level 2"));
+    }
 }
