@@ -316,8 +316,8 @@ impl ClassNotice {
             ClassNotice::Written(p, doc) => {
                 let what = match doc {
                     ClassDoc::StepSheet { step, .. } => lang.pick(
-                        format!("第{step}步的题单"),
-                        format!("第{step}步的題單"),
+                        format!("阶段{step}的题单"),
+                        format!("階段{step}的題單"),
                         format!("The problem sheet for step {step}"),
                     ),
                     ClassDoc::MissedSheet { nick, .. } => lang.pick(

@@ -378,8 +378,8 @@ pub mod desk {
     /// A step's sheet.
     pub fn step_sheet(step: u8, lang: Lang) -> String {
         lang.pick(
-            format!("第{step}步的题单"),
-            format!("第{step}步的題單"),
+            format!("阶段{step}的题单"),
+            format!("階段{step}的題單"),
             format!("Problem sheet for step {step}"),
         )
     }
