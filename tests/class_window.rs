@@ -768,7 +768,7 @@ fn documents_walk() {
     );
     assert!(html.contains("星期六") && html.contains("<svg"), "{html}");
     assert!(
-        shown(&h, "第1步的题单已保存"),
+        shown(&h, "阶段1的题单已保存"),
         "{:?}",
         h.state().state.classroom.notice
     );
