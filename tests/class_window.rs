@@ -835,18 +835,31 @@ fn open_from_list_walk() {
     assert!(h.state().state.classroom.panel_open);
     click(&mut h, &format!("{} 星期六", C::Open.text(lang)));
     // The class is open, but its roster, deleting and export wait for its PIN.
-    assert_eq!(h.state().state.classroom.path.as_deref(), Some(path.as_path()));
+    assert_eq!(
+        h.state().state.classroom.path.as_deref(),
+        Some(path.as_path())
+    );
     assert!(!h.state().state.classroom.panel_open, "locked at once");
-    assert!(h.state().state.classroom.prompt.is_some(), "the PIN is asked");
     assert!(
-        h.query_by_label(&format!("{} Mo", C::Delete.text(lang))).is_none(),
+        h.state().state.classroom.prompt.is_some(),
+        "the PIN is asked"
+    );
+    assert!(
+        h.query_by_label(&format!("{} Mo", C::Delete.text(lang)))
+            .is_none(),
         "no delete button before the PIN"
     );
     type_into(&mut h, C::TeacherPin.text(lang), "1111");
     click(&mut h, C::Ok.text(lang));
-    assert!(!h.state().state.classroom.panel_open, "a wrong PIN opens nothing");
+    assert!(
+        !h.state().state.classroom.panel_open,
+        "a wrong PIN opens nothing"
+    );
     type_into(&mut h, C::TeacherPin.text(lang), "2468");
     click(&mut h, C::Ok.text(lang));
-    assert!(h.state().state.classroom.panel_open, "the right PIN opens it");
+    assert!(
+        h.state().state.classroom.panel_open,
+        "the right PIN opens it"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

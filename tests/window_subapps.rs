@@ -1389,4 +1389,41 @@ mod walks {
             }
         }
     }
+
+    /// The problem editor writes problems on 9×9, 13×13 and 19×19 (issue 20 item 3): each
+    /// size's button opens the editor on a board of that size, in every language.
+    #[test]
+    fn walk_a_problem_is_written_on_each_board_size() {
+        on_big_stack(|| {
+            for lang in [Lang::ZhHans, Lang::ZhHant, Lang::En] {
+                let mut h = window(lang);
+                let game = lang.pick("对局", "對局", "Game");
+                let write = lang.pick("出题（老师）", "出題（老師）", "Write a problem (teacher)");
+                for (size, button) in [
+                    (
+                        13u8,
+                        format!("{write} {}", lang.pick("13路", "13路", "13×13")),
+                    ),
+                    (
+                        19,
+                        format!("{write} {}", lang.pick("19路", "19路", "19×19")),
+                    ),
+                    (9, write.to_string()),
+                ] {
+                    menu(&mut h, game, lang.pick("死活题…", "死活題…", "Problems…"));
+                    click(&mut h, &button);
+                    let editor = h
+                        .state()
+                        .state
+                        .problems
+                        .editor
+                        .as_ref()
+                        .map(|e| e.review().game().size());
+                    assert_eq!(editor, Some(size), "{lang:?}: {button}");
+                    h.state_mut().state.problems.editor = None;
+                    h.run_steps(2);
+                }
+            }
+        });
+    }
 }

@@ -615,7 +615,10 @@ mod tests {
         }
         let zh = monthly_html(&class, "Mo", (2025, 3), Lang::ZhHans, &library).expect("zh");
         assert!(zh.contains("电脑2级"), "{zh}");
-        assert!(!zh.contains("computer level"), "no English in the Chinese report");
+        assert!(
+            !zh.contains("computer level"),
+            "no English in the Chinese report"
+        );
         assert!(zh.contains("小红"));
         let hant = monthly_html(&class, "Mo", (2025, 3), Lang::ZhHant, &library).expect("hant");
         assert!(hant.contains("電腦2級"));

@@ -71,11 +71,20 @@ fn chooser_ui(ui: &mut egui::Ui, state: &ProblemsState, lang: Lang, out: &mut Ve
         {
             out.push(ProblemCommand::OpenFile);
         }
-        if ui
-            .button(lang.pick("出题（老师）", "出題（老師）", "Write a problem (teacher)"))
-            .clicked()
-        {
+        // A new problem on 9×9 (the button), or on 13×13 or 19×19 beside it (issue 20 item 3):
+        // a corner or a side of a real game needs the real board.
+        let write = lang.pick("出题（老师）", "出題（老師）", "Write a problem (teacher)");
+        if ui.button(write).clicked() {
             out.push(ProblemCommand::NewProblem(9));
+        }
+        for size in [13u8, 19] {
+            let words = crate::app::board_view::size_words(lang, size);
+            let button = ui.button(&words);
+            let name = format!("{write} {words}");
+            button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+            if button.on_hover_text(&name).clicked() {
+                out.push(ProblemCommand::NewProblem(size));
+            }
         }
     });
 }
