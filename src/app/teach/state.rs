@@ -25,6 +25,7 @@ use crate::teach::capture::{
     MIN_CAPTURE_SIZE, StartPosition,
 };
 use crate::teach::chains::ChainInfo;
+use crate::teach::counting::{CountLesson, CountStep};
 use crate::teach::explain::{IllegalExplanation, explain_illegal};
 use crate::teach::overlay::{self, HoverPreview, LastCapture};
 
@@ -227,6 +228,10 @@ pub enum TeachCommand {
     StartChildGame(Box<ChildGame>),
     /// Back to the teacher's game (the class was closed).
     EndChildGames,
+    /// The counting lesson's next step (issue 20 item 2).
+    CountNext,
+    /// The counting lesson's step before.
+    CountBack,
 }
 
 /// A game a child of the class plays (issue 20): their step's game against our computer on
@@ -348,6 +353,15 @@ pub struct TeachState {
     /// The point of a self-atari tapped once: the warning is shown, and a second tap on the
     /// same point plays (so the warning works on a touch screen, with no hover).
     pub warned: Option<Coord>,
+    /// A counted Go game's count explained step by step on the board (issue 20 item 2).
+    counting: Option<Counting>,
+}
+
+/// The counting lesson on the board and the step shown.
+#[derive(Clone, Debug)]
+struct Counting {
+    lesson: Box<CountLesson>,
+    step: CountStep,
 }
 
 impl std::fmt::Debug for TeachState {
@@ -400,6 +414,7 @@ impl TeachState {
             child: None,
             move_limit: None,
             warned: None,
+            counting: None,
         };
         state.use_computer(built.computer);
         state.prefs.games_played = state.prefs.games_played.wrapping_add(1);
@@ -647,8 +662,24 @@ impl TeachState {
                     fx.merge(self.new_game());
                 }
             }
+            TeachCommand::CountNext => {
+                if let Some(c) = &mut self.counting {
+                    c.step = c.step.next().unwrap_or(c.step);
+                }
+            }
+            TeachCommand::CountBack => {
+                if let Some(c) = &mut self.counting {
+                    c.step = c.step.back().unwrap_or(c.step);
+                }
+            }
         }
         fx
+    }
+
+    /// The counting lesson of a counted Go game and the step shown (issue 20 item 2: the
+    /// captured stones, the dead stones, the areas and the result drawn on the board).
+    pub fn counting(&self) -> Option<(&CountLesson, CountStep)> {
+        self.counting.as_ref().map(|c| (&*c.lesson, c.step))
     }
 
     /// The child of the class playing this game, if any.
@@ -810,7 +841,17 @@ impl TeachState {
                 let s = c.status();
                 s.is_over().then_some(GameEnd::Capture(s))
             }
-            Play::Go(g) => (g.consecutive_passes() >= 2).then(|| GameEnd::Counted(count(g))),
+            Play::Go(g) if g.consecutive_passes() >= 2 => {
+                // The count the child is shown step by step is the count that decides.
+                let lesson = count(g);
+                let result = lesson.result;
+                self.counting = Some(Counting {
+                    lesson: Box::new(lesson),
+                    step: CountStep::Captured,
+                });
+                Some(GameEnd::Counted(result))
+            }
+            Play::Go(_) => None,
         };
         if let Some(end) = end {
             fx.merge(self.finish(end, now));
@@ -887,6 +928,7 @@ impl TeachState {
             }
         }
         self.end = None;
+        self.counting = None;
         self.celebration = None;
         self.explanation = None;
         self.warned = None;
@@ -1071,6 +1113,7 @@ impl TeachState {
         self.move_limit = None;
         self.warned = None;
         self.end = None;
+        self.counting = None;
         self.celebration = None;
         self.explanation = None;
         self.preview = None;
@@ -1161,15 +1204,16 @@ fn captured_by_last_move(game: &Game) -> bool {
 }
 
 /// The count of a Go game that ended with two passes: the dead stones suggested by the
-/// estimator removed (children's games end with stones left in the opponent's area).
-fn count(game: &Game) -> GameResult {
-    crate::analysis::suggest(
+/// estimator removed (children's games end with stones left in the opponent's area), as the
+/// lesson that explains it.
+fn count(game: &Game) -> CountLesson {
+    let suggestion = crate::analysis::suggest(
         game.board(),
         game.rules(),
         game.handicap(),
         &crate::analysis::Settings::default(),
-    )
-    .result
+    );
+    CountLesson::new(game, &suggestion.dead)
 }
 
 fn to_rung(saved: SavedRung) -> Rung {
