@@ -179,7 +179,12 @@ fn counting_walk(lang: Lang) {
     let s = suggest(game.board(), game.rules(), 0, &Settings::default());
     let count = area_count(game.board(), &s.dead);
     let result = score(&count, game.rules(), 0);
-    let dead_of = |c: Color| s.dead.iter().filter(|&&d| game.board().get(d) == Some(c)).count();
+    let dead_of = |c: Color| {
+        s.dead
+            .iter()
+            .filter(|&&d| game.board().get(d) == Some(c))
+            .count()
+    };
     assert_eq!((dead_of(Color::Black), dead_of(Color::White)), (1, 1));
     let (black, white) = (game.captures(Color::Black), game.captures(Color::White));
     assert_eq!((black, white), (1, 1));
@@ -187,7 +192,10 @@ fn counting_walk(lang: Lang) {
     // Step 1: the captured stones, off the board and not counted.
     assert_eq!(step_shown(&h, lang), Some(CountStep::Captured));
     let back = h.get_by_label(T::CountBack.text(lang));
-    assert!(back.accesskit_node().is_disabled(), "no step before the first");
+    assert!(
+        back.accesskit_node().is_disabled(),
+        "no step before the first"
+    );
     let next = h.get_by_label(T::CountNext.text(lang)).rect();
     assert!(
         next.height() >= tianyuan::app::theme::LARGE_BUTTON - 0.5,
@@ -309,7 +317,10 @@ fn counting_walk(lang: Lang) {
     let half = q(2 * 81);
     let komi = q(i64::from(game.rules().komi.0));
     let need = q(2 * 81 + i64::from(game.rules().komi.0));
-    assert_eq!((half.as_str(), komi.as_str(), need.as_str()), ("40½", "3¾", "44¼"));
+    assert_eq!(
+        (half.as_str(), komi.as_str(), need.as_str()),
+        ("40½", "3¾", "44¼")
+    );
     assert!(shows(
         &h,
         &lang.pick(
@@ -335,9 +346,14 @@ fn counting_walk(lang: Lang) {
         )
     ));
     assert_eq!(result.to_sgf(), "B+1.5");
+    // Black's area and what Black needs, large beside the board.
+    assert!(shows(&h, T::BlackNeeds.text(lang)) && h.query_by_label(&need).is_some());
     assert!(board_label(&h, lang).contains("black needs more than 44¼: B+1.5"));
     let next = h.get_by_label(T::CountNext.text(lang));
-    assert!(next.accesskit_node().is_disabled(), "no step after the last");
+    assert!(
+        next.accesskit_node().is_disabled(),
+        "no step after the last"
+    );
     // Back to the areas, and to the start.
     click(&mut h, T::CountBack.text(lang));
     assert_eq!(step_shown(&h, lang), Some(CountStep::Area));

@@ -141,6 +141,8 @@ pub enum TeachText {
     WhiteCapturedBlack,
     /// Beside a side's total: its area.
     AreaOf,
+    /// Beside what Black needs to win at the count.
+    BlackNeeds,
 }
 
 impl TeachText {
@@ -262,12 +264,25 @@ impl TeachText {
                 "數子：先把死子拿掉，再數每一方棋盤上的活子和圍住的空點，多的一方贏（白方還要加上貼目）。",
                 "Counting: take the dead stones off, then count each side's stones on the board and the empty points they surround; more wins (White adds the komi).",
             ),
-            CountingLesson => ("数一数：谁赢了？", "數一數：誰贏了？", "Let's count: who won?"),
+            CountingLesson => (
+                "数一数：谁赢了？",
+                "數一數：誰贏了？",
+                "Let's count: who won?",
+            ),
             CountNext => ("下一步", "下一步", "Next"),
             CountBack => ("上一步", "上一步", "Back"),
-            BlackCapturedWhite => ("黑棋提的白子", "黑棋提的白子", "White stones Black captured"),
-            WhiteCapturedBlack => ("白棋提的黑子", "白棋提的黑子", "Black stones White captured"),
+            BlackCapturedWhite => (
+                "黑棋提的白子",
+                "黑棋提的白子",
+                "White stones Black captured",
+            ),
+            WhiteCapturedBlack => (
+                "白棋提的黑子",
+                "白棋提的黑子",
+                "Black stones White captured",
+            ),
             AreaOf => ("的地盘", "的地盤", "'s area"),
+            BlackNeeds => ("黑棋要超过", "黑棋要超過", "Black needs more than"),
         };
         lang.pick(hans, hant, en)
     }

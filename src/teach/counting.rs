@@ -325,14 +325,8 @@ impl CountLesson {
         ] {
             let sum = stones + points;
             out.push(lang.pick(
-                format!(
-                    "{}：{stones}个子 + {points}个空点 = {sum}",
-                    side_zh(color)
-                ),
-                format!(
-                    "{}：{stones}個子 + {points}個空點 = {sum}",
-                    side_zh(color)
-                ),
+                format!("{}：{stones}个子 + {points}个空点 = {sum}", side_zh(color)),
+                format!("{}：{stones}個子 + {points}個空點 = {sum}", side_zh(color)),
                 format!(
                     "{}: {stones} {} + {points} empty {} = {sum}",
                     side_en(color),
@@ -639,7 +633,10 @@ mod tests {
         let l = CountLesson::new(&g, &[Coord::new(2, 6), Coord::new(6, 2)]);
         let en = |s| l.lines(s, Lang::En).join(" ");
         let zh = |s| l.lines(s, Lang::ZhHans).join(" ");
-        assert!(en(CountStep::Captured).contains("Black captured 1 white stone; White captured 1 black stone."));
+        assert!(
+            en(CountStep::Captured)
+                .contains("Black captured 1 white stone; White captured 1 black stone.")
+        );
         assert!(zh(CountStep::Captured).contains("黑棋提了1个白子，白棋提了1个黑子。"));
         assert!(en(CountStep::Dead).contains("The crossed stones are dead: 1 white, 1 black."));
         assert!(zh(CountStep::Dead).contains("这些子活不了：我们把它们拿掉。"));
@@ -711,6 +708,9 @@ mod tests {
         assert_eq!(CountStep::Result.next(), None);
         assert_eq!(CountStep::Result.back(), Some(CountStep::Area));
         assert_eq!(CountStep::Area.title(Lang::En), "Step 3 of 4: count");
-        assert_eq!(CountStep::Captured.title(Lang::ZhHans), "第1步（共4步）：提掉的子");
+        assert_eq!(
+            CountStep::Captured.title(Lang::ZhHans),
+            "第1步（共4步）：提掉的子"
+        );
     }
 }

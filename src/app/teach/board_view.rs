@@ -281,10 +281,11 @@ fn paint_counting(
         CountStep::Captured => {
             // Where the captured stones stood: a faint stone in a ring, the point empty now.
             for &(c, color) in &lesson.captured_at {
-                paint_ghost(painter, pos(geo, c), r * 0.7, color);
+                // The ghost at the stones' own size: the stone sprites are kept at one size.
+                paint_ghost(painter, pos(geo, c), r, color);
                 painter.circle_stroke(
                     pos(geo, c),
-                    r * 0.9,
+                    r * 1.02,
                     Stroke::new((r * 0.12).max(2.0), theme::TEACH_LAST_CAPTURE),
                 );
             }

@@ -307,7 +307,26 @@ fn counting_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang, out: &mut Vec<
             );
         }
         CountStep::Dead => {}
-        CountStep::Area | CountStep::Result => {
+        // One side is counted against what it needs (Chinese counting counts one side).
+        CountStep::Result => {
+            figure(
+                ui,
+                Color::Black,
+                format!(
+                    "{}{}",
+                    colour_name(Color::Black, lang),
+                    T::AreaOf.text(lang)
+                ),
+                quarters(lesson.total_quarters(Color::Black)),
+            );
+            figure(
+                ui,
+                Color::Black,
+                T::BlackNeeds.text(lang).to_owned(),
+                quarters(lesson.black_needs_quarters()),
+            );
+        }
+        CountStep::Area => {
             for c in [Color::Black, Color::White] {
                 figure(
                     ui,
