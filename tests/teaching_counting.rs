@@ -174,6 +174,8 @@ fn counting_walk(lang: Lang) {
     assert!(h.query_by_label(T::CountNext.text(lang)).is_none());
     click(&mut h, T::Pass.text(lang));
     click(&mut h, T::Pass.text(lang));
+    // The dead stones are asked of the estimator on the runner's thread.
+    settle(&mut h);
 
     // The rules core's count, with the estimator's dead stones (what the board counts with).
     let s = suggest(game.board(), game.rules(), 0, &Settings::default());

@@ -143,6 +143,8 @@ pub enum TeachText {
     AreaOf,
     /// Beside what Black needs to win at the count.
     BlackNeeds,
+    /// Two passes ended the game: it is being counted (a moment).
+    CountingNow,
 }
 
 impl TeachText {
@@ -283,6 +285,7 @@ impl TeachText {
             ),
             AreaOf => ("的地盘", "的地盤", "'s area"),
             BlackNeeds => ("黑棋要超过", "黑棋要超過", "Black needs more than"),
+            CountingNow => ("正在数子……", "正在數子……", "Counting…"),
         };
         lang.pick(hans, hant, en)
     }

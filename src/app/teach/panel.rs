@@ -134,6 +134,11 @@ pub fn side_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang) -> Vec<TeachCo
             ui.label(T::HowCounted.text(lang));
         }
         counting_ui(ui, state, lang, &mut out);
+    } else if state.counting_pending() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(RichText::new(T::CountingNow.text(lang)).size(turn_size));
+        });
     } else if state.computer_thinking() {
         ui.horizontal(|ui| {
             if let Some(c) = state.computer_color() {

@@ -12,7 +12,8 @@ use super::computer::ComputerAnswer;
 use super::prefs::{GameKind, OpponentKind, SavedRung, TeachPrefs};
 use super::teacher_pin;
 use crate::ai::{HandicapLadder, Level, Rung, StudentResult, rng::mix};
-use crate::app::host::work::{ComputerSpec, PinProblem, Work, WorkDone};
+use crate::app::dead_stone_help::Question;
+use crate::app::host::work::{ComputerSpec, PinProblem, SuggestFor, Work, WorkDone};
 use crate::audio::Sound;
 use crate::clock::Timestamp;
 use crate::engine::{EngineError, EngineSpec};
@@ -355,6 +356,9 @@ pub struct TeachState {
     pub warned: Option<Coord>,
     /// A counted Go game's count explained step by step on the board (issue 20 item 2).
     counting: Option<Counting>,
+    /// Two passes ended a Go game: the estimator's dead stones are asked of the runner (the
+    /// key of the question); the game ends with its answer.
+    count_asked: Option<u64>,
 }
 
 /// The counting lesson on the board and the step shown.
@@ -415,6 +419,7 @@ impl TeachState {
             move_limit: None,
             warned: None,
             counting: None,
+            count_asked: None,
         };
         state.use_computer(built.computer);
         state.prefs.games_played = state.prefs.games_played.wrapping_add(1);
@@ -539,7 +544,14 @@ impl TeachState {
 
     /// Whether the side to move is a person who may click now.
     pub fn child_to_move(&self) -> bool {
-        self.end.is_none() && Some(self.game().to_move()) != self.computer_color()
+        self.end.is_none()
+            && self.count_asked.is_none()
+            && Some(self.game().to_move()) != self.computer_color()
+    }
+
+    /// Whether the game has ended with two passes and is being counted on the runner.
+    pub fn counting_pending(&self) -> bool {
+        self.count_asked.is_some()
     }
 
     /// Whether the celebration plays at `now`.
@@ -728,6 +740,11 @@ impl TeachState {
             } => self.on_computer(game, question, answer, now),
             WorkDone::TeacherPinChecked { purpose, right } => self.on_pin_checked(purpose, right),
             WorkDone::TeacherPinMade(made) => self.on_pin_made(made),
+            WorkDone::Suggestion {
+                owner: SuggestFor::Teaching,
+                key,
+                suggestion,
+            } => self.on_count(key, &suggestion, now),
             _ => TeachEffects::default(),
         };
         fx.work.append(&mut self.outbox);
@@ -783,7 +800,33 @@ impl TeachState {
         }
     }
 
+    /// The estimator's answer for the game ended with two passes: the game ends, counted
+    /// with its dead stones, and the lesson explains that count (the count that decides).
+    /// An answer about a game taken back or replaced since is skipped.
+    fn on_count(
+        &mut self,
+        key: u64,
+        suggestion: &crate::analysis::Suggestion,
+        now: Timestamp,
+    ) -> TeachEffects {
+        if self.count_asked != Some(key) || self.end.is_some() {
+            return TeachEffects::default();
+        }
+        self.count_asked = None;
+        let lesson = CountLesson::new(self.game(), &suggestion.dead);
+        let result = lesson.result;
+        self.counting = Some(Counting {
+            lesson: Box::new(lesson),
+            step: CountStep::Captured,
+        });
+        self.finish(GameEnd::Counted(result), now)
+    }
+
     fn click(&mut self, c: Coord, now: Timestamp) -> TeachEffects {
+        if self.count_asked.is_some() {
+            // Counting: a moment.
+            return TeachEffects::default();
+        }
         if self.end.is_some() {
             self.note = Some(TeachNote::GameOver);
             return TeachEffects::default();
@@ -842,14 +885,21 @@ impl TeachState {
                 s.is_over().then_some(GameEnd::Capture(s))
             }
             Play::Go(g) if g.consecutive_passes() >= 2 => {
-                // The count the child is shown step by step is the count that decides.
-                let lesson = count(g);
-                let result = lesson.result;
-                self.counting = Some(Counting {
-                    lesson: Box::new(lesson),
-                    step: CountStep::Captured,
+                // The dead stones are the estimator's, on the runner's thread (a 19×19 count
+                // is too slow for the thread that draws); the game ends with its answer.
+                let question = Question {
+                    board: g.board().clone(),
+                    rules: g.rules().clone(),
+                    handicap: g.handicap(),
+                };
+                self.next_question += 1;
+                self.count_asked = Some(self.next_question);
+                self.outbox.push(Work::Suggest {
+                    owner: SuggestFor::Teaching,
+                    key: self.next_question,
+                    question: Box::new(question),
                 });
-                Some(GameEnd::Counted(result))
+                return fx;
             }
             Play::Go(_) => None,
         };
@@ -929,6 +979,7 @@ impl TeachState {
         }
         self.end = None;
         self.counting = None;
+        self.count_asked = None;
         self.celebration = None;
         self.explanation = None;
         self.warned = None;
@@ -1114,6 +1165,7 @@ impl TeachState {
         self.warned = None;
         self.end = None;
         self.counting = None;
+        self.count_asked = None;
         self.celebration = None;
         self.explanation = None;
         self.preview = None;
@@ -1125,7 +1177,7 @@ impl TeachState {
     /// Asks the computer for its move when it is its turn and nothing is asked yet (after a
     /// failure it waits for "try again").
     fn ask_computer(&mut self) {
-        if self.end.is_some() {
+        if self.end.is_some() || self.count_asked.is_some() {
             return;
         }
         let game = self.play.game();
@@ -1201,19 +1253,6 @@ fn captured_by_last_move(game: &Game) -> bool {
     let mut before = game.clone();
     let now = game.captures(color);
     before.undo() && before.captures(color) < now
-}
-
-/// The count of a Go game that ended with two passes: the dead stones suggested by the
-/// estimator removed (children's games end with stones left in the opponent's area), as the
-/// lesson that explains it.
-fn count(game: &Game) -> CountLesson {
-    let suggestion = crate::analysis::suggest(
-        game.board(),
-        game.rules(),
-        game.handicap(),
-        &crate::analysis::Settings::default(),
-    );
-    CountLesson::new(game, &suggestion.dead)
 }
 
 fn to_rung(saved: SavedRung) -> Rung {

@@ -486,7 +486,13 @@ fn issue20_a_counted_game_is_explained_step_by_step_and_a_take_back_ends_the_les
     assert_eq!(s.game().moves().len(), 35, "every move played");
     assert!(s.counting().is_none());
     let _ = s.apply(TeachCommand::Pass, now);
-    let _ = s.apply(TeachCommand::Pass, now);
+    // The second pass asks the estimator on the runner: meanwhile the board waits.
+    let _ = s.apply_now(TeachCommand::Pass, now);
+    assert!(s.counting_pending() && s.end.is_none() && !s.child_to_move());
+    let _ = s.apply_now(TeachCommand::Click(Coord::new(0, 8)), now);
+    assert_eq!(s.game().moves().len(), 37, "no move while counting");
+    let _ = s.settle(now);
+    assert!(!s.counting_pending());
     let (lesson, step) = s.counting().expect("the lesson starts");
     assert_eq!(step, CountStep::Captured);
     let suggestion = crate::analysis::suggest(
