@@ -144,7 +144,7 @@ fn paint_avatar(
             } else {
                 let name = avatar_name(avatar, lang);
                 let chars = name.chars().count().max(2) as f32;
-                let wide = name.chars().all(|c| c.is_ascii());
+                let wide = name.is_ascii();
                 let size = if wide {
                     side * 1.5 / chars
                 } else {

@@ -148,6 +148,12 @@ fn the_child_who_captures_first_is_celebrated_for_four_seconds() {
     let now = Timestamp(5_000);
     // Black surrounds the white stone on A1: A1 W, then B1 and A2 by Black.
     for v in ["B1", "A1", "A2"] {
+        if v == "A1" {
+            // A1 is a self-atari: the first tap warns (issue 20 item 6), the second plays.
+            let fx = s.apply(TeachCommand::Click(c(v)), now);
+            assert!(fx.sounds.is_empty(), "{v} warned: {fx:?}");
+            assert_eq!(s.warned, Some(c(v)));
+        }
         let fx = s.apply(TeachCommand::Click(c(v)), now);
         assert!(fx.sounds.starts_with(&[Sound::Stone]), "{v}: {fx:?}");
         if v == "A2" {
