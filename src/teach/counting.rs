@@ -72,7 +72,11 @@ impl CountStep {
     pub fn title(self, lang: Lang) -> String {
         let n = self.number();
         let (hans, hant, en) = match self {
-            CountStep::Captured => ("提掉的子", "提掉的子", "the captured stones"),
+            CountStep::Captured => (
+                "提掉的子（提子）",
+                "提掉的子（提子）",
+                "the captured stones",
+            ),
             CountStep::Dead => ("拿掉死子", "拿掉死子", "take off the dead stones"),
             CountStep::Area => ("数子", "數子", "count"),
             CountStep::Result => ("谁赢了", "誰贏了", "who won"),
@@ -710,7 +714,7 @@ mod tests {
         assert_eq!(CountStep::Area.title(Lang::En), "Step 3 of 4: count");
         assert_eq!(
             CountStep::Captured.title(Lang::ZhHans),
-            "第1步（共4步）：提掉的子"
+            "第1步（共4步）：提掉的子（提子）"
         );
     }
 }
