@@ -34,6 +34,10 @@ pub const SUGGESTED_DAME: Color32 = Color32::from_rgb(120, 120, 120);
 pub const AREA_BLACK: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 150);
 /// Territory squares in the counting view: White's.
 pub const AREA_WHITE: Color32 = Color32::from_rgba_premultiplied(250, 250, 250, 220);
+/// The counting lesson's shading of Black's area, cell by cell (issue 20 item 2).
+pub const COUNT_AREA_BLACK: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 90);
+/// The counting lesson's shading of White's area.
+pub const COUNT_AREA_WHITE: Color32 = Color32::from_rgba_premultiplied(140, 140, 140, 140);
 /// Alpha of the ghost stone under the pointer.
 pub const GHOST_ALPHA: f32 = 0.45;
 /// Frame around the point where an illegal move was tried.

@@ -129,6 +129,22 @@ pub enum TeachText {
     MovesLeft,
     /// How area counting works, for a child after a counted game.
     HowCounted,
+    /// The counting lesson's heading (issue 20 item 2).
+    CountingLesson,
+    /// The counting lesson's next step.
+    CountNext,
+    /// The counting lesson's step before.
+    CountBack,
+    /// Beside Black's captures at step 1: the white stones Black captured.
+    BlackCapturedWhite,
+    /// Beside White's captures at step 1: the black stones White captured.
+    WhiteCapturedBlack,
+    /// Beside a side's total: its area.
+    AreaOf,
+    /// Beside what Black needs to win at the count.
+    BlackNeeds,
+    /// Two passes ended the game: it is being counted (a moment).
+    CountingNow,
 }
 
 impl TeachText {
@@ -250,6 +266,26 @@ impl TeachText {
                 "數子：先把死子拿掉，再數每一方棋盤上的活子和圍住的空點，多的一方贏（白方還要加上貼目）。",
                 "Counting: take the dead stones off, then count each side's stones on the board and the empty points they surround; more wins (White adds the komi).",
             ),
+            CountingLesson => (
+                "数一数：谁赢了？",
+                "數一數：誰贏了？",
+                "Let's count: who won?",
+            ),
+            CountNext => ("下一步", "下一步", "Next"),
+            CountBack => ("上一步", "上一步", "Back"),
+            BlackCapturedWhite => (
+                "黑棋提的白子",
+                "黑棋提的白子",
+                "White stones Black captured",
+            ),
+            WhiteCapturedBlack => (
+                "白棋提的黑子",
+                "白棋提的黑子",
+                "Black stones White captured",
+            ),
+            AreaOf => ("的地盘", "的地盤", "'s area"),
+            BlackNeeds => ("黑棋要超过", "黑棋要超過", "Black needs more than"),
+            CountingNow => ("正在数子……", "正在數子……", "Counting…"),
         };
         lang.pick(hans, hant, en)
     }

@@ -258,7 +258,11 @@ impl Host {
         match done {
             WorkDone::ComputerMove { .. }
             | WorkDone::TeacherPinChecked { .. }
-            | WorkDone::TeacherPinMade(_) => {
+            | WorkDone::TeacherPinMade(_)
+            | WorkDone::Suggestion {
+                owner: SuggestFor::Teaching,
+                ..
+            } => {
                 let effects = self.teach.on_work(done, now);
                 self.teach_effects(effects, fx, now);
             }

@@ -69,6 +69,9 @@ pub enum SuggestFor {
     Counting,
     /// The review tab's position.
     Review,
+    /// Teaching mode's Go game that ended with two passes: its count, explained to the child
+    /// step by step (issue 20 item 2).
+    Teaching,
 }
 
 /// Why a new teacher's PIN was not set.

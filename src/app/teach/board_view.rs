@@ -11,6 +11,7 @@ use crate::app::theme;
 use crate::geometry::BoardGeometry;
 use crate::i18n::{Lang, Msg, TeachText};
 use crate::rules::{Color, Coord, Move};
+use crate::teach::counting::{CountLesson, CountStep, Owner, quarters};
 use crate::teach::overlay::HoverPreview;
 use eframe::egui::{self, Align2, Pos2, Sense, Stroke, Vec2};
 
@@ -41,6 +42,33 @@ pub fn teach_board_ui(
     // With liberty counts on, the shared painter's last-move ring would sit on the number:
     // the teaching board rings the last stone outside it instead.
     let counts_shown = state.prefs.show_liberties;
+    let counting = state.counting();
+    let r = geo.stone_radius();
+    let mut said: Vec<String> = Vec::new();
+    if let Some((lesson, step)) = counting {
+        // The counting lesson (issue 20 item 2) draws its step instead of the overlays.
+        let scene = counting_scene(lesson, step, size, look);
+        let at = StoneMap::new(&scene);
+        paint_board(&painter, &geo, &scene, &at);
+        said.push(paint_counting(&painter, &geo, lesson, step, lang));
+        let label = format!(
+            "{}: {} {}",
+            lang.tr(Msg::Board),
+            TeachText::TeachingMode.text(lang),
+            said.join("; ")
+        );
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, &label));
+        // The game is over: a tap on the board says so (the state answers "game over").
+        if response.clicked()
+            && let Some(p) = response.interact_pointer_pos()
+            && let Some(c) = geo.coord_at(p.x, p.y)
+        {
+            out.push(TeachCommand::Click(c));
+        }
+        let b = geo.board_rect();
+        let rect = egui::Rect::from_min_size(Pos2::new(b.x, b.y), Vec2::new(b.w, b.h));
+        return (out, rect);
+    }
     let scene = BoardScene {
         size,
         stones: board.stones(),
@@ -50,8 +78,6 @@ pub fn teach_board_ui(
     };
     let at = StoneMap::new(&scene);
     paint_board(&painter, &geo, &scene, &at);
-    let r = geo.stone_radius();
-    let mut said: Vec<String> = Vec::new();
     if counts_shown && let Some(c) = last_move {
         painter.circle_stroke(
             pos(&geo, c),
@@ -200,6 +226,154 @@ pub fn teach_board_ui(
     let b = geo.board_rect();
     let rect = egui::Rect::from_min_size(Pos2::new(b.x, b.y), Vec2::new(b.w, b.h));
     (out, rect)
+}
+
+/// The board of a counting step: every stone until the dead are off, then the live ones with
+/// the empty points' owners marked; the dead crossed at their step.
+fn counting_scene(lesson: &CountLesson, step: CountStep, size: u8, look: BoardLook) -> BoardScene {
+    let dead: Vec<Coord> = lesson.dead.iter().map(|&(c, _)| c).collect();
+    if step.dead_removed() {
+        let stones = lesson.live_stones();
+        let owned = lesson
+            .owners
+            .iter()
+            .filter(|(c, _)| !stones.iter().any(|(s, _)| s == c))
+            .filter_map(|&(c, o)| match o {
+                Owner::Side(color) => Some((c, color)),
+                Owner::Shared => None,
+            })
+            .collect();
+        BoardScene {
+            size,
+            stones,
+            owned,
+            look,
+            ..BoardScene::default()
+        }
+    } else {
+        BoardScene {
+            size,
+            stones: lesson.stones.clone(),
+            dead: if step == CountStep::Dead {
+                dead
+            } else {
+                Vec::new()
+            },
+            look,
+            ..BoardScene::default()
+        }
+    }
+}
+
+/// Draws a counting step over the painted board; returns what it shows in words (the board's
+/// accessible name).
+fn paint_counting(
+    painter: &egui::Painter,
+    geo: &BoardGeometry,
+    lesson: &CountLesson,
+    step: CountStep,
+    lang: Lang,
+) -> String {
+    let size = lesson.size;
+    let r = geo.stone_radius();
+    let cell = Vec2::new(geo.cell_width(), geo.cell_height());
+    let mut said = vec![step.title(lang)];
+    match step {
+        CountStep::Captured => {
+            // Where the captured stones stood: a faint stone in a ring, the point empty now.
+            for &(c, color) in &lesson.captured_at {
+                // The ghost at the stones' own size: the stone sprites are kept at one size.
+                paint_ghost(painter, pos(geo, c), r, color);
+                painter.circle_stroke(
+                    pos(geo, c),
+                    r * 1.02,
+                    Stroke::new((r * 0.12).max(2.0), theme::TEACH_LAST_CAPTURE),
+                );
+            }
+            said.push(format!(
+                "captured: black {} white {}; captured here: {}",
+                lesson.captured_by(Color::Black),
+                lesson.captured_by(Color::White),
+                vertices(
+                    &lesson
+                        .captured_at
+                        .iter()
+                        .map(|&(c, _)| c)
+                        .collect::<Vec<_>>(),
+                    size
+                )
+            ));
+        }
+        CountStep::Dead => {
+            // The dead stones: a thick ring besides the cross, so a child sees every one.
+            for &(c, _) in &lesson.dead {
+                painter.circle_stroke(
+                    pos(geo, c),
+                    r * 1.02,
+                    Stroke::new((r * 0.14).max(2.5), theme::DEAD_MARK),
+                );
+            }
+            said.push(format!(
+                "dead: black {} white {}: {}",
+                lesson.dead_of(Color::Black),
+                lesson.dead_of(Color::White),
+                vertices(
+                    &lesson.dead.iter().map(|&(c, _)| c).collect::<Vec<_>>(),
+                    size
+                )
+            ));
+        }
+        CountStep::Area | CountStep::Result => {
+            // Each side's area shaded cell by cell, stones included; shared points half-marked.
+            for &(c, o) in &lesson.owners {
+                let rect = egui::Rect::from_center_size(pos(geo, c), cell);
+                match o {
+                    Owner::Side(Color::Black) => {
+                        painter.rect_filled(rect, 0.0, theme::COUNT_AREA_BLACK);
+                    }
+                    Owner::Side(Color::White) => {
+                        painter.rect_filled(rect, 0.0, theme::COUNT_AREA_WHITE);
+                    }
+                    Owner::Shared => {
+                        let p = pos(geo, c);
+                        let h = r * 0.35;
+                        painter.add(egui::Shape::convex_polygon(
+                            vec![
+                                p + Vec2::new(0.0, -h),
+                                p + Vec2::new(h, 0.0),
+                                p + Vec2::new(0.0, h),
+                                p + Vec2::new(-h, 0.0),
+                            ],
+                            theme::SUGGESTED_DAME,
+                            Stroke::NONE,
+                        ));
+                    }
+                }
+            }
+            let c = &lesson.count;
+            said.push(format!(
+                "area: black {} stones + {} points = {}, white {} stones + {} points = {}, shared {}; totals black {} white {}",
+                c.black_stones,
+                c.black_territory,
+                c.black_stones + c.black_territory,
+                c.white_stones,
+                c.white_territory,
+                c.white_stones + c.white_territory,
+                c.shared,
+                quarters(lesson.total_quarters(Color::Black)),
+                quarters(lesson.total_quarters(Color::White)),
+            ));
+            if step == CountStep::Result {
+                said.push(format!(
+                    "half the board {}, black needs more than {}: {}",
+                    quarters(lesson.half_board_quarters()),
+                    quarters(lesson.black_needs_quarters()),
+                    lesson.result.to_sgf()
+                ));
+            }
+        }
+    }
+    said.join("; ")
 }
 
 fn vertices(stones: &[Coord], size: u8) -> String {

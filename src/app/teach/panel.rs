@@ -6,6 +6,7 @@ use super::state::{GameEnd, TeachCommand, TeachNote, TeachState};
 use crate::app::theme;
 use crate::i18n::{Lang, TeachText as T};
 use crate::rules::Color;
+use crate::teach::counting::{CountStep, quarters};
 use crate::teach::overlay::HoverPreview;
 use eframe::egui::{self, RichText, Vec2};
 
@@ -129,9 +130,15 @@ pub fn side_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang) -> Vec<TeachCo
                 .strong()
                 .size(turn_size),
         );
-        if matches!(end, GameEnd::Counted(_)) {
+        if state.counting().is_none() && matches!(end, GameEnd::Counted(_)) {
             ui.label(T::HowCounted.text(lang));
         }
+        counting_ui(ui, state, lang, &mut out);
+    } else if state.counting_pending() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(RichText::new(T::CountingNow.text(lang)).size(turn_size));
+        });
     } else if state.computer_thinking() {
         ui.horizontal(|ui| {
             if let Some(c) = state.computer_color() {
@@ -259,6 +266,85 @@ pub fn side_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang) -> Vec<TeachCo
         }
     }
     out
+}
+
+/// The counting lesson of a counted game (issue 20 item 2): the step's title and sentences,
+/// its figures large (the captured stones in each side's lid, each side's area), and big
+/// "Back" / "Next" buttons. The board draws the step.
+fn counting_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang, out: &mut Vec<TeachCommand>) {
+    let Some((lesson, step)) = state.counting() else {
+        return;
+    };
+    let (turn_size, number_size) = big_sizes(ui);
+    ui.separator();
+    ui.label(RichText::new(T::CountingLesson.text(lang)).size(turn_size * 0.8));
+    ui.label(RichText::new(step.title(lang)).strong().size(turn_size));
+    // The buttons first: they stay where the finger is from step to step.
+    ui.horizontal(|ui| {
+        if big_button(ui, T::CountBack.text(lang), step.back().is_some()) {
+            out.push(TeachCommand::CountBack);
+        }
+        if big_button(ui, T::CountNext.text(lang), step.next().is_some()) {
+            out.push(TeachCommand::CountNext);
+        }
+    });
+    // The step's figures, large beside the board.
+    let figure = |ui: &mut egui::Ui, stone: Color, text: String, n: String| {
+        ui.horizontal(|ui| {
+            stone_icon(ui, stone, turn_size);
+            ui.label(RichText::new(text).size(turn_size * 0.6));
+            ui.label(RichText::new(n).strong().size(number_size));
+        });
+    };
+    match step {
+        CountStep::Captured => {
+            figure(
+                ui,
+                Color::White,
+                T::BlackCapturedWhite.text(lang).to_owned(),
+                lesson.captured_by(Color::Black).to_string(),
+            );
+            figure(
+                ui,
+                Color::Black,
+                T::WhiteCapturedBlack.text(lang).to_owned(),
+                lesson.captured_by(Color::White).to_string(),
+            );
+        }
+        CountStep::Dead => {}
+        // One side is counted against what it needs (Chinese counting counts one side).
+        CountStep::Result => {
+            figure(
+                ui,
+                Color::Black,
+                format!(
+                    "{}{}",
+                    colour_name(Color::Black, lang),
+                    T::AreaOf.text(lang)
+                ),
+                quarters(lesson.total_quarters(Color::Black)),
+            );
+            figure(
+                ui,
+                Color::Black,
+                T::BlackNeeds.text(lang).to_owned(),
+                quarters(lesson.black_needs_quarters()),
+            );
+        }
+        CountStep::Area => {
+            for c in [Color::Black, Color::White] {
+                figure(
+                    ui,
+                    c,
+                    format!("{}{}", colour_name(c, lang), T::AreaOf.text(lang)),
+                    quarters(lesson.total_quarters(c)),
+                );
+            }
+        }
+    }
+    for line in lesson.lines(step, lang) {
+        ui.label(RichText::new(line).size(turn_size * 0.7));
+    }
 }
 
 /// The PIN prompt (a modal); `input` keeps what is typed between frames.

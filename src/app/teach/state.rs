@@ -12,7 +12,8 @@ use super::computer::ComputerAnswer;
 use super::prefs::{GameKind, OpponentKind, SavedRung, TeachPrefs};
 use super::teacher_pin;
 use crate::ai::{HandicapLadder, Level, Rung, StudentResult, rng::mix};
-use crate::app::host::work::{ComputerSpec, PinProblem, Work, WorkDone};
+use crate::app::dead_stone_help::Question;
+use crate::app::host::work::{ComputerSpec, PinProblem, SuggestFor, Work, WorkDone};
 use crate::audio::Sound;
 use crate::clock::Timestamp;
 use crate::engine::{EngineError, EngineSpec};
@@ -25,6 +26,7 @@ use crate::teach::capture::{
     MIN_CAPTURE_SIZE, StartPosition,
 };
 use crate::teach::chains::ChainInfo;
+use crate::teach::counting::{CountLesson, CountStep};
 use crate::teach::explain::{IllegalExplanation, explain_illegal};
 use crate::teach::overlay::{self, HoverPreview, LastCapture};
 
@@ -227,6 +229,10 @@ pub enum TeachCommand {
     StartChildGame(Box<ChildGame>),
     /// Back to the teacher's game (the class was closed).
     EndChildGames,
+    /// The counting lesson's next step (issue 20 item 2).
+    CountNext,
+    /// The counting lesson's step before.
+    CountBack,
 }
 
 /// A game a child of the class plays (issue 20): their step's game against our computer on
@@ -348,6 +354,18 @@ pub struct TeachState {
     /// The point of a self-atari tapped once: the warning is shown, and a second tap on the
     /// same point plays (so the warning works on a touch screen, with no hover).
     pub warned: Option<Coord>,
+    /// A counted Go game's count explained step by step on the board (issue 20 item 2).
+    counting: Option<Counting>,
+    /// Two passes ended a Go game: the estimator's dead stones are asked of the runner (the
+    /// key of the question); the game ends with its answer.
+    count_asked: Option<u64>,
+}
+
+/// The counting lesson on the board and the step shown.
+#[derive(Clone, Debug)]
+struct Counting {
+    lesson: Box<CountLesson>,
+    step: CountStep,
 }
 
 impl std::fmt::Debug for TeachState {
@@ -400,6 +418,8 @@ impl TeachState {
             child: None,
             move_limit: None,
             warned: None,
+            counting: None,
+            count_asked: None,
         };
         state.use_computer(built.computer);
         state.prefs.games_played = state.prefs.games_played.wrapping_add(1);
@@ -524,7 +544,14 @@ impl TeachState {
 
     /// Whether the side to move is a person who may click now.
     pub fn child_to_move(&self) -> bool {
-        self.end.is_none() && Some(self.game().to_move()) != self.computer_color()
+        self.end.is_none()
+            && self.count_asked.is_none()
+            && Some(self.game().to_move()) != self.computer_color()
+    }
+
+    /// Whether the game has ended with two passes and is being counted on the runner.
+    pub fn counting_pending(&self) -> bool {
+        self.count_asked.is_some()
     }
 
     /// Whether the celebration plays at `now`.
@@ -647,8 +674,24 @@ impl TeachState {
                     fx.merge(self.new_game());
                 }
             }
+            TeachCommand::CountNext => {
+                if let Some(c) = &mut self.counting {
+                    c.step = c.step.next().unwrap_or(c.step);
+                }
+            }
+            TeachCommand::CountBack => {
+                if let Some(c) = &mut self.counting {
+                    c.step = c.step.back().unwrap_or(c.step);
+                }
+            }
         }
         fx
+    }
+
+    /// The counting lesson of a counted Go game and the step shown (issue 20 item 2: the
+    /// captured stones, the dead stones, the areas and the result drawn on the board).
+    pub fn counting(&self) -> Option<(&CountLesson, CountStep)> {
+        self.counting.as_ref().map(|c| (&*c.lesson, c.step))
     }
 
     /// The child of the class playing this game, if any.
@@ -697,6 +740,11 @@ impl TeachState {
             } => self.on_computer(game, question, answer, now),
             WorkDone::TeacherPinChecked { purpose, right } => self.on_pin_checked(purpose, right),
             WorkDone::TeacherPinMade(made) => self.on_pin_made(made),
+            WorkDone::Suggestion {
+                owner: SuggestFor::Teaching,
+                key,
+                suggestion,
+            } => self.on_count(key, &suggestion, now),
             _ => TeachEffects::default(),
         };
         fx.work.append(&mut self.outbox);
@@ -752,7 +800,33 @@ impl TeachState {
         }
     }
 
+    /// The estimator's answer for the game ended with two passes: the game ends, counted
+    /// with its dead stones, and the lesson explains that count (the count that decides).
+    /// An answer about a game taken back or replaced since is skipped.
+    fn on_count(
+        &mut self,
+        key: u64,
+        suggestion: &crate::analysis::Suggestion,
+        now: Timestamp,
+    ) -> TeachEffects {
+        if self.count_asked != Some(key) || self.end.is_some() {
+            return TeachEffects::default();
+        }
+        self.count_asked = None;
+        let lesson = CountLesson::new(self.game(), &suggestion.dead);
+        let result = lesson.result;
+        self.counting = Some(Counting {
+            lesson: Box::new(lesson),
+            step: CountStep::Captured,
+        });
+        self.finish(GameEnd::Counted(result), now)
+    }
+
     fn click(&mut self, c: Coord, now: Timestamp) -> TeachEffects {
+        if self.count_asked.is_some() {
+            // Counting: a moment.
+            return TeachEffects::default();
+        }
         if self.end.is_some() {
             self.note = Some(TeachNote::GameOver);
             return TeachEffects::default();
@@ -810,7 +884,24 @@ impl TeachState {
                 let s = c.status();
                 s.is_over().then_some(GameEnd::Capture(s))
             }
-            Play::Go(g) => (g.consecutive_passes() >= 2).then(|| GameEnd::Counted(count(g))),
+            Play::Go(g) if g.consecutive_passes() >= 2 => {
+                // The dead stones are the estimator's, on the runner's thread (a 19×19 count
+                // is too slow for the thread that draws); the game ends with its answer.
+                let question = Question {
+                    board: g.board().clone(),
+                    rules: g.rules().clone(),
+                    handicap: g.handicap(),
+                };
+                self.next_question += 1;
+                self.count_asked = Some(self.next_question);
+                self.outbox.push(Work::Suggest {
+                    owner: SuggestFor::Teaching,
+                    key: self.next_question,
+                    question: Box::new(question),
+                });
+                return fx;
+            }
+            Play::Go(_) => None,
         };
         if let Some(end) = end {
             fx.merge(self.finish(end, now));
@@ -887,6 +978,8 @@ impl TeachState {
             }
         }
         self.end = None;
+        self.counting = None;
+        self.count_asked = None;
         self.celebration = None;
         self.explanation = None;
         self.warned = None;
@@ -1071,6 +1164,8 @@ impl TeachState {
         self.move_limit = None;
         self.warned = None;
         self.end = None;
+        self.counting = None;
+        self.count_asked = None;
         self.celebration = None;
         self.explanation = None;
         self.preview = None;
@@ -1082,7 +1177,7 @@ impl TeachState {
     /// Asks the computer for its move when it is its turn and nothing is asked yet (after a
     /// failure it waits for "try again").
     fn ask_computer(&mut self) {
-        if self.end.is_some() {
+        if self.end.is_some() || self.count_asked.is_some() {
             return;
         }
         let game = self.play.game();
@@ -1158,18 +1253,6 @@ fn captured_by_last_move(game: &Game) -> bool {
     let mut before = game.clone();
     let now = game.captures(color);
     before.undo() && before.captures(color) < now
-}
-
-/// The count of a Go game that ended with two passes: the dead stones suggested by the
-/// estimator removed (children's games end with stones left in the opponent's area).
-fn count(game: &Game) -> GameResult {
-    crate::analysis::suggest(
-        game.board(),
-        game.rules(),
-        game.handicap(),
-        &crate::analysis::Settings::default(),
-    )
-    .result
 }
 
 fn to_rung(saved: SavedRung) -> Rung {

@@ -456,3 +456,71 @@ fn the_teachers_pin_is_checked_by_the_runner() {
     s.run(&mut fx);
     assert!(s.settle(now).leave);
 }
+
+/// Issue 20 item 2: a counted game's count is explained step by step, and the lesson's count
+/// is the one that decided the game (the rules core's, with the estimator's dead stones).
+#[test]
+fn issue20_a_counted_game_is_explained_step_by_step_and_a_take_back_ends_the_lesson() {
+    use crate::teach::counting::CountStep;
+    let mut s = state(people(GameKind::Go, 1));
+    let now = Timestamp(0);
+    // Black's wall on E, White's on F; a white stone captured at B8, a black one at H3; a
+    // white stone left dead at C3, a black one at G7.
+    let mut moves: Vec<(u8, u8)> = (0..9).flat_map(|y| [(4, y), (5, y)]).collect();
+    moves.extend([
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (7, 1),
+        (2, 1),
+        (7, 3),
+        (1, 2),
+        (2, 6),
+        (7, 6),
+        (6, 6),
+        (2, 4),
+        (8, 6),
+        (0, 4),
+        (7, 5),
+        (3, 2),
+        (7, 7),
+        (6, 2),
+    ]);
+    for (x, y) in moves {
+        let _ = s.apply(TeachCommand::Click(Coord::new(x, y)), now);
+    }
+    assert_eq!(s.game().moves().len(), 35, "every move played");
+    assert!(s.counting().is_none());
+    let _ = s.apply(TeachCommand::Pass, now);
+    // The second pass asks the estimator on the runner: meanwhile the board waits.
+    let _ = s.apply_now(TeachCommand::Pass, now);
+    assert!(s.counting_pending() && s.end.is_none() && !s.child_to_move());
+    let _ = s.apply_now(TeachCommand::Click(Coord::new(0, 8)), now);
+    assert_eq!(s.game().moves().len(), 37, "no move while counting");
+    let _ = s.settle(now);
+    assert!(!s.counting_pending());
+    let (lesson, step) = s.counting().expect("the lesson starts");
+    assert_eq!(step, CountStep::Captured);
+    let suggestion = crate::analysis::suggest(
+        s.game().board(),
+        s.game().rules(),
+        0,
+        &crate::analysis::Settings::default(),
+    );
+    assert_eq!(lesson.count, suggestion.count);
+    assert_eq!(s.end, Some(GameEnd::Counted(suggestion.result)));
+    assert_eq!(lesson.prisoners, [1, 1]);
+    for (cmd, want) in [
+        (TeachCommand::CountBack, CountStep::Captured),
+        (TeachCommand::CountNext, CountStep::Dead),
+        (TeachCommand::CountNext, CountStep::Area),
+        (TeachCommand::CountNext, CountStep::Result),
+        (TeachCommand::CountNext, CountStep::Result),
+        (TeachCommand::CountBack, CountStep::Area),
+    ] {
+        let _ = s.apply(cmd, now);
+        assert_eq!(s.counting().map(|(_, st)| st), Some(want));
+    }
+    let _ = s.apply(TeachCommand::TakeBack, now);
+    assert!(s.counting().is_none() && s.end.is_none());
+}

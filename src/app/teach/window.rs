@@ -114,7 +114,10 @@ impl TeachWindow {
         egui::Panel::right("teach-side")
             .default_size(side_width)
             .show(ui, |ui| {
-                cmds.extend(side_ui(ui, state, lang));
+                // The counting lesson's sentences can run below a tablet's screen.
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    cmds.extend(side_ui(ui, state, lang));
+                });
             });
         let mut board_rect = egui::Rect::NOTHING;
         egui::CentralPanel::default()
