@@ -1296,6 +1296,10 @@ fn homework_section_ui(
                                 nick: None,
                             });
                         }
+                        let edit = D::edit_in_editor(lang);
+                        if named_button(ui, edit, &D::on(edit, &p.id), true) {
+                            out.push(ClassCommand::EditDraft(p.id.clone()));
+                        }
                         if named_button(ui, D::discard(lang), &D::on(D::discard(lang), &p.id), true)
                         {
                             out.push(ClassCommand::DiscardDraft(p.id.clone()));

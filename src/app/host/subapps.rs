@@ -117,9 +117,12 @@ impl Host {
             ProblemCommand::OpenFile => Some(Exit::OpenProblemFile),
             _ => None,
         };
-        match exit {
-            Some(exit) => self.leave(exit, now, fx),
-            None => self.problems_command(c, fx),
+        match (exit, c) {
+            (Some(exit), _) => self.leave(exit, now, fx),
+            (None, ProblemCommand::AssignDraft { whole_class }) => {
+                self.assign_edited_draft(whole_class, now, fx)
+            }
+            (None, c) => self.problems_command(c, fx),
         }
     }
 

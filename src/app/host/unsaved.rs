@@ -87,6 +87,7 @@ impl Host {
             | Exit::EditProblem
             | Exit::SwitchProblemSet(_)
             | Exit::OpenProblemFile
+            | Exit::EditDraft(_)
             | Exit::CloseProblems => owner == FileOwner::Problems,
             Exit::CloseTournament | Exit::OpenTournament(_) => owner == FileOwner::Tournament,
             Exit::Review(_) => owner == FileOwner::Review,
@@ -174,6 +175,13 @@ impl Host {
             Exit::OpenProblemFile => {
                 self.discard_problems();
                 self.problems_command(crate::app::problems::ProblemCommand::OpenFile, fx);
+            }
+            Exit::EditDraft(draft) => {
+                self.discard_problems();
+                let draft = *draft;
+                self.problems
+                    .open_draft(draft.origin, &draft.sgf, self.lang);
+                self.show_problems = true;
             }
             Exit::Review(pending) => self.review_replace(pending, fx),
             Exit::OpenTournament(c) => self.tournament_command(*c, fx),

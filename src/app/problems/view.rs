@@ -382,6 +382,39 @@ fn edit_ui(
             ui.label(lang.pick("（未保存）", "（未儲存）", "(unsaved)"));
         }
     });
+    if let Some(draft) = &state.draft {
+        draft_ui(ui, state, draft, lang, out);
+    }
+}
+
+/// A class's homework draft opened from the class window (issue 20 item 4): where it came
+/// from, and its way back — assigned to the child or the whole class, once the class's
+/// checker proves it.
+fn draft_ui(
+    ui: &mut egui::Ui,
+    state: &ProblemsState,
+    draft: &super::state::DraftOrigin,
+    lang: Lang,
+    out: &mut Vec<ProblemCommand>,
+) {
+    use crate::app::classroom::text::desk as D;
+    ui.separator();
+    ui.label(D::editing_draft(&draft.id, &draft.child, lang));
+    ui.horizontal_wrapped(|ui| {
+        let enabled = !state.assigning();
+        let to_child = D::assign_to(&draft.child, lang);
+        for (text, whole_class) in [(to_child.as_str(), false), (D::assign_class(lang), true)] {
+            let b = ui.add_enabled(
+                enabled,
+                egui::Button::new(text).min_size(ui.spacing().interact_size),
+            );
+            let name = D::edited(text, &draft.id, lang);
+            b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &name));
+            if b.clicked() {
+                out.push(ProblemCommand::AssignDraft { whole_class });
+            }
+        }
+    });
 }
 
 fn inputs_ui(
