@@ -467,6 +467,11 @@ pub struct ClassRoom {
     pub screen: Screen,
     /// The teacher's class window is open (unlocked).
     pub panel_open: bool,
+    /// The open class window stands aside (not drawn, still unlocked) while the teacher
+    /// mends a draft in the problems window's editor; it comes back when the draft is
+    /// assigned, the teacher goes back to it, or the problems window closes. Whatever closes
+    /// the class window (a child picking themself …) locks it as before.
+    pub aside: bool,
     /// The class's PIN prompt.
     pub prompt: Option<PinPrompt>,
     /// The child to delete, asked about.
@@ -610,6 +615,7 @@ impl ClassRoom {
             }
             ClassCommand::ClosePanel => {
                 self.panel_open = false;
+                self.aside = false;
                 self.confirm_remove = None;
                 self.homework = None;
                 // The teacher's messages stay with the teacher's window.
@@ -640,6 +646,7 @@ impl ClassRoom {
                     self.screen = Screen::Map;
                     self.problem = None;
                     self.panel_open = false;
+                    self.aside = false;
                     self.homework = None;
                     self.prompt = None;
                     self.notice = None;
@@ -897,6 +904,7 @@ impl ClassRoom {
 
     fn open_panel(&mut self, out: &mut ClassOut) {
         self.panel_open = true;
+        self.aside = false;
         self.confirm_remove = None;
         self.list(out);
     }
@@ -1019,6 +1027,16 @@ impl ClassRoom {
         Ok(out)
     }
 
+    /// The class window stands aside for the problems window's editor (only an open one).
+    pub fn stand_aside(&mut self) {
+        self.aside = self.panel_open;
+    }
+
+    /// The class window comes back from standing aside.
+    pub fn come_back(&mut self) {
+        self.aside = false;
+    }
+
     /// A child's game ended on the teaching board: kept in their profile at `now`.
     pub fn game_finished(&mut self, game: FinishedGame, now: Timestamp) -> ClassOut {
         let mut out = ClassOut::default();
@@ -1076,6 +1094,7 @@ impl ClassRoom {
                             && self.class.as_ref().is_some_and(|c| c.pin.is_some())
                         {
                             self.panel_open = false;
+                            self.aside = false;
                             self.confirm_remove = None;
                             self.ask_pin(Guarded::Panel);
                         }

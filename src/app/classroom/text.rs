@@ -358,6 +358,11 @@ pub mod desk {
         )
     }
 
+    /// Back from the problems window's editor to the class window.
+    pub fn back_to_class(lang: Lang) -> &'static str {
+        lang.pick("回到班级窗口", "回到班級視窗", "Back to the class window")
+    }
+
     /// The accessible name of a problems-window button that assigns the edited draft.
     pub fn edited(text: &str, id: &str, lang: Lang) -> String {
         lang.pick(

@@ -797,7 +797,7 @@ pub fn modals_ui(
     now: Timestamp,
 ) -> Vec<ClassCommand> {
     let mut out = Vec::new();
-    if room.panel_open {
+    if room.panel_open && !room.aside {
         let today = room.time(now);
         let month = (
             chrono::Datelike::year(&today),

@@ -56,12 +56,27 @@ impl Host {
                 .text(self.lang)),
                 Err(t) => Err(t.text(self.lang)),
             };
+            if said.is_ok() {
+                // Assigned: the class window comes back, saying so.
+                self.classroom.come_back();
+            }
             self.problems
                 .draft_answered(&answer.origin, &answer.sgf, said);
         }
         if let Some(draft) = out.edit_draft {
-            // The draft replaces the problem being written: asked first when that is unsaved.
-            self.leave(Exit::EditDraft(Box::new(draft)), now, fx);
+            let same = self.problems.draft.as_ref().is_some_and(|d| {
+                d.class_file == draft.origin.class_file && d.id == draft.origin.id
+            });
+            if same && self.problems.editor.is_some() {
+                // The draft is in the editor already (edited, perhaps): back to it.
+                self.problems.back_to_editor();
+                self.show_problems = true;
+                self.classroom.stand_aside();
+            } else {
+                // The draft replaces the problem being written: asked first when that is
+                // unsaved.
+                self.leave(Exit::EditDraft(Box::new(draft)), now, fx);
+            }
         }
     }
 

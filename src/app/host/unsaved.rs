@@ -155,6 +155,7 @@ impl Host {
             Exit::CloseProblems => {
                 self.discard_problems();
                 self.show_problems = false;
+                self.classroom.come_back();
             }
             Exit::CloseTournament => {
                 self.discard_tournament();
@@ -182,6 +183,8 @@ impl Host {
                 self.problems
                     .open_draft(draft.origin, &draft.sgf, self.lang);
                 self.show_problems = true;
+                // The class window (a modal) stands aside while the draft is mended.
+                self.classroom.stand_aside();
             }
             Exit::Review(pending) => self.review_replace(pending, fx),
             Exit::OpenTournament(c) => self.tournament_command(*c, fx),

@@ -126,6 +126,8 @@ pub enum ProblemCommand {
         /// To the whole class (else to the draft's child).
         whole_class: bool,
     },
+    /// Back to the class window the draft came from (it stood aside meanwhile).
+    BackToClass,
 }
 
 /// The window's state.
@@ -397,7 +399,7 @@ impl ProblemsState {
             ProblemCommand::TryIt => self.try_it(lang),
             ProblemCommand::StopEditing => self.mode = Mode::Solve,
             // Sent by the host (it needs the class): nothing here.
-            ProblemCommand::AssignDraft { .. } => {}
+            ProblemCommand::AssignDraft { .. } | ProblemCommand::BackToClass => {}
         }
         Vec::new()
     }
@@ -554,6 +556,13 @@ impl ProblemsState {
                 });
             }
             Err(err) => self.notice = Some(err.to_string()),
+        }
+    }
+
+    /// Shows the problem being written again (from trying it, or from solving).
+    pub fn back_to_editor(&mut self) {
+        if self.editor.is_some() {
+            self.mode = Mode::Edit;
         }
     }
 
