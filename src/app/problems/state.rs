@@ -842,4 +842,50 @@ mod tests {
         s.apply(ProblemCommand::Click(Coord::new(4, 5)), Lang::En);
         assert!(matches!(s.answer, Some(Answer::Right { solved: true, .. })));
     }
+
+    /// Issue 20 item 4: a class's draft opened in the editor remembers where it came from;
+    /// its edits are unsaved until the class says it is assigned as sent; a refusal keeps
+    /// them and says why.
+    #[test]
+    fn issue20_a_draft_in_the_editor_is_sent_back_and_saved_when_assigned() {
+        let mut s = solving();
+        let origin = DraftOrigin {
+            class_file: PathBuf::from("saturday.tyclass"),
+            id: "hw-1".into(),
+            child: "Mo".into(),
+        };
+        let draft = "(;GM[1]FF[4]SZ[9]PL[B]AB[ee]AW[ba]C[Where?](;B[ca]C[RIGHT])(;B[aa];W[ab]))";
+        s.open_draft(origin.clone(), draft, Lang::En);
+        assert_eq!(s.mode, Mode::Edit);
+        assert_eq!(s.draft.as_ref(), Some(&origin));
+        assert_eq!(s.inputs.goal, None);
+        assert_eq!(s.collection_name(Lang::En), "hw-1 · Mo");
+        let dirty = |s: &ProblemsState| s.editor.as_ref().is_some_and(ProblemEditor::is_dirty);
+        assert!(!dirty(&s));
+        s.apply(ProblemCommand::SetGoal(Some(Goal::Escape)), Lang::En);
+        assert!(dirty(&s));
+        let (sent_from, sgf) = s.draft_to_assign().expect("sent");
+        assert_eq!(sent_from, origin);
+        assert!(sgf.contains("TYGOAL[escape]"), "{sgf}");
+        assert!(s.assigning());
+        assert!(s.draft_to_assign().is_none(), "one at a time");
+        // Refused: still unsaved, the reason shown.
+        s.draft_answered(&origin, &sgf, Err("not proved".into()));
+        assert!(!s.assigning() && dirty(&s));
+        assert_eq!(s.notice.as_deref(), Some("not proved"));
+        // Another class's answer is not ours.
+        let (_, sgf) = s.draft_to_assign().expect("sent again");
+        let other = DraftOrigin {
+            class_file: PathBuf::from("other.tyclass"),
+            ..origin.clone()
+        };
+        s.draft_answered(&other, &sgf, Ok("assigned".into()));
+        assert!(s.assigning() && dirty(&s));
+        s.draft_answered(&origin, &sgf, Ok("hw-1 is assigned to Mo.".into()));
+        assert!(!s.assigning() && !dirty(&s));
+        assert_eq!(s.done.as_deref(), Some("hw-1 is assigned to Mo."));
+        // A new problem forgets the draft.
+        s.apply(ProblemCommand::NewProblem(9), Lang::En);
+        assert!(s.draft.is_none());
+    }
 }
