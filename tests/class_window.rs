@@ -715,6 +715,189 @@ fn homework_walk() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+// ----- a draft mended in the problem editor and assigned from there (item 4) -----
+
+#[test]
+fn issue20_walk_an_unproved_draft_is_mended_in_the_editor_and_assigned_from_there() {
+    on_big_stack(|| edit_draft_walk(Lang::En));
+}
+
+#[test]
+fn issue20_walk_an_unproved_draft_is_mended_in_the_editor_in_chinese() {
+    on_big_stack(|| edit_draft_walk(Lang::ZhHans));
+}
+
+fn edit_draft_walk(lang: Lang) {
+    use tianyuan::app::Command::Problems as P;
+    use tianyuan::app::classroom::state::EditRefused;
+    use tianyuan::app::classroom::text::desk as D;
+    use tianyuan::app::problems::{EditTool, Mode, ProblemCommand as PC};
+    use tianyuan::class::model::ClassError;
+    use tianyuan::problems::Goal;
+    let dir = temp(&format!("editdraft-{lang:?}"));
+    let path = class_with_mistakes(&dir);
+    let (mut h, _) = window(lang, &dir, Some(&path), egui::vec2(1280.0, 1000.0), true);
+    click(&mut h, C::Class.text(lang));
+    type_into(&mut h, C::TeacherPin.text(lang), "2468");
+    click(&mut h, C::Ok.text(lang));
+    click(&mut h, &D::homework_for("Mo", lang));
+    let class = saved(&path);
+    let draft = class
+        .drafts_of("Mo")
+        .into_iter()
+        .find(|p| p.reason == "self-atari")
+        .expect("the self-atari")
+        .clone();
+    let id = draft.id.clone();
+    assert!(
+        h.get_by_label(&D::on(&D::assign_to("Mo", lang), &id))
+            .accesskit_node()
+            .is_disabled(),
+        "not proved: not assignable in the class window"
+    );
+    // The draft opens in the problems window's editor, which knows where it came from.
+    click(&mut h, &D::on(D::edit_in_editor(lang), &id));
+    {
+        let s = &h.state().state;
+        assert!(s.show_problems, "the problems window opens");
+        assert_eq!(s.problems.mode, Mode::Edit);
+        let origin = s.problems.draft.as_ref().expect("a draft");
+        assert_eq!(
+            (origin.id.as_str(), origin.child.as_str()),
+            (id.as_str(), "Mo")
+        );
+        assert_eq!(origin.class_file, path);
+        assert!(s.unsaved().is_empty(), "nothing edited yet");
+        assert!(
+            s.classroom.panel_open && s.classroom.aside,
+            "the class window stands aside, unlocked"
+        );
+    }
+    assert!(shown(&h, &D::editing_draft(&id, "Mo", lang)));
+    all_named(&h, "the draft in the editor", 10);
+    let to_mo = D::edited(&D::assign_to("Mo", lang), &id, lang);
+    let refusal = ClassError::NotProved(id.clone()).text(lang);
+    // As it is, and with a goal its answer does not reach: the class's checker refuses it.
+    click(&mut h, &to_mo);
+    assert!(
+        shown(&h, &refusal),
+        "the reason is shown: {:?} {}",
+        h.state().state.problems.notice,
+        h.state().state.problems.assigning()
+    );
+    assert!(
+        h.state_mut()
+            .apply_settled([P(PC::SetGoal(Some(Goal::Capture)))])
+    );
+    h.run_steps(2);
+    assert_eq!(
+        h.state().state.unsaved().len(),
+        1,
+        "the edit is unsaved work"
+    );
+    click(&mut h, &D::edited(D::assign_class(lang), &id, lang));
+    settle(&mut h);
+    assert!(shown(&h, &refusal));
+    let after = saved(&path);
+    let kept = after.problems.iter().find(|p| p.id == id).expect("kept");
+    assert_eq!(kept.sgf, draft.sgf, "a refused edit is not written");
+    assert!(!kept.approved && !kept.for_class);
+    assert_eq!(h.state().state.unsaved().len(), 1, "still unsaved");
+    // The teacher makes it provable: the black stone in the centre marked, the goal "escape"
+    // (keep it safe while playing elsewhere, not into atari).
+    let centre = Coord::new(4, 4);
+    assert!(h.state_mut().apply_settled([
+        P(PC::Tool(EditTool::Target)),
+        P(PC::Click(centre)),
+        P(PC::SetGoal(Some(Goal::Escape))),
+    ]));
+    h.run_steps(2);
+    assert_eq!(h.state().state.problems.inputs.targets, vec![centre]);
+    // Back to the class window, closed (locked): the editor cannot assign, it says to open
+    // the class window first.
+    click(&mut h, &D::on(D::back_to_class(lang), &id));
+    assert!(!h.state().state.classroom.aside, "the class window is back");
+    click(&mut h, D::back(lang));
+    click(&mut h, C::Close.text(lang));
+    assert!(!h.state().state.classroom.panel_open);
+    click(&mut h, &to_mo);
+    assert!(shown(&h, &EditRefused::Locked.text(lang)));
+    assert!(
+        !saved(&path)
+            .problems
+            .iter()
+            .any(|p| p.id == id && p.approved)
+    );
+    // The class window opened again with the PIN; the draft's "Edit" goes back to the same
+    // edited draft; assigned to Mo, as edited. (The problems window lies over the strip's
+    // "Class" button here: its command is given as the button gives it.)
+    assert!(h.state_mut().apply_settled([Command::Class(
+        tianyuan::app::classroom::ClassCommand::OpenPanel
+    )]));
+    h.run_steps(2);
+    type_into(&mut h, C::TeacherPin.text(lang), "2468");
+    click(&mut h, C::Ok.text(lang));
+    assert!(h.state().state.classroom.panel_open, "unlocked");
+    click(&mut h, &D::homework_for("Mo", lang));
+    click(&mut h, &D::on(D::edit_in_editor(lang), &id));
+    assert!(
+        h.state().state.question.is_none(),
+        "nothing asked: the same draft"
+    );
+    assert_eq!(h.state().state.problems.inputs.goal, Some(Goal::Escape));
+    assert_eq!(h.state().state.unsaved().len(), 1);
+    click(&mut h, &to_mo);
+    assert!(
+        !h.state().state.classroom.aside,
+        "the class window comes back, saying so"
+    );
+    assert!(shown(&h, &format!("{id} ")));
+    let after = saved(&path);
+    let p = after.problems.iter().find(|p| p.id == id).expect("kept");
+    assert!(p.approved && !p.for_class, "{p:?}");
+    assert!(
+        p.sgf.contains("TYGOAL[escape]") && p.sgf.contains("TR[ee]"),
+        "{}",
+        p.sgf
+    );
+    assert_eq!(after.child("Mo").expect("Mo").assigned, vec![id.clone()]);
+    assert!(
+        tianyuan::problems::is_proved(&p.problem().expect("a problem")),
+        "proved as assigned"
+    );
+    assert!(
+        h.state().state.unsaved().is_empty(),
+        "the edit is in the class file"
+    );
+    assert!(h.state().state.problems.notice.is_none());
+    assert!(
+        h.state()
+            .state
+            .problems
+            .done
+            .as_deref()
+            .is_some_and(|d| d.contains(&id)),
+        "the editor says it is assigned"
+    );
+    // Mo picks themself: the mended homework is the next problem, and Mo solves it.
+    click(&mut h, C::Close.text(lang));
+    assert!(h.state_mut().apply_settled([Command::ShowProblems(false)]));
+    h.run_steps(2);
+    assert!(!h.state().state.show_problems);
+    click(&mut h, "Mo");
+    click(&mut h, C::Problems.text(lang));
+    assert_eq!(problem_id(&h), id, "the homework comes first");
+    solve(&mut h, lang);
+    let mo = saved(&path);
+    let mo = mo.child("Mo").expect("Mo");
+    assert!(
+        mo.attempts.iter().any(|a| a.problem == id && a.right),
+        "{:?}",
+        mo.attempts
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 // ----- sheets and reports from the class window (item 5) -----
 
 #[test]

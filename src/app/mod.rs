@@ -391,6 +391,11 @@ impl TianyuanApp {
             leave |= strip_leave;
             out.extend(teach_cmds.into_iter().map(Command::Teach));
         }
+        if self.state.show_problems {
+            // The problems window reaches teaching mode too: a homework draft is mended in
+            // its editor (the class window stands aside meanwhile).
+            out.extend(self.problems_ui(&ctx));
+        }
         out.extend(
             classroom::view::modals_ui(
                 &ctx,

@@ -1104,6 +1104,39 @@ impl Class {
         }
     }
 
+    /// Approves a class problem as the teacher edited it in the problem editor (`sgf`, one
+    /// game tree) and assigns it to a child or the whole class (`nick` None): the edited
+    /// problem replaces the draft only if the checker proves it; else nothing changes.
+    pub fn assign_edited(
+        &mut self,
+        id: &str,
+        nick: Option<&str>,
+        sgf: &str,
+    ) -> Result<(), ClassError> {
+        let Some(pos) = self.problems.iter().position(|p| p.id == id) else {
+            return Err(ClassError::NoSuchProblem(id.to_string()));
+        };
+        if let Some(n) = nick {
+            self.child(n)?;
+        }
+        let edited = ClassProblem {
+            sgf: sgf.to_string(),
+            ..self.problems[pos].clone()
+        };
+        let proved = edited
+            .problem()
+            .is_some_and(|p| crate::problems::is_proved(&p));
+        if !proved {
+            return Err(ClassError::NotProved(id.to_string()));
+        }
+        let before = std::mem::replace(&mut self.problems[pos], edited);
+        let result = self.assign(id, nick);
+        if result.is_err() {
+            self.problems[pos] = before;
+        }
+        result
+    }
+
     /// Approves a class problem and assigns it to a child or the whole class (`nick` None).
     /// Only a problem the checker proves can be assigned.
     pub fn assign(&mut self, id: &str, nick: Option<&str>) -> Result<(), ClassError> {
@@ -1345,5 +1378,55 @@ mod tests {
             class.move_child("Bo", 9, at),
             Err(ClassError::NoSuchStep(9))
         );
+    }
+
+    #[test]
+    fn an_edited_draft_replaces_the_draft_only_when_the_checker_proves_it() {
+        let at = t("2025-03-01T09:00:00Z");
+        let mut class = Class::new("A", "B", at);
+        class.add_child("Mei", None, at).expect("add");
+        // A draft without a goal: the checker cannot prove it.
+        let draft = "(;GM[1]FF[4]SZ[9]PL[B]AB[ee]AW[ba](;B[ca]C[RIGHT])(;B[aa];W[ab]))";
+        class.problems.push(ClassProblem {
+            id: "hw-1".into(),
+            sgf: draft.into(),
+            child: "Mei".into(),
+            move_number: 3,
+            reason: "self-atari".into(),
+            created: at,
+            approved: false,
+            for_class: false,
+            discarded: false,
+        });
+        assert_eq!(
+            class.assign("hw-1", Some("Mei")),
+            Err(ClassError::NotProved("hw-1".into()))
+        );
+        // Edited with a goal its right line misses: refused, nothing changes.
+        let missed =
+            "(;GM[1]FF[4]SZ[9]PL[B]TYGOAL[capture]AB[ee]AW[ba](;B[ca]C[RIGHT])(;B[aa];W[ab]))";
+        assert_eq!(
+            class.assign_edited("hw-1", Some("Mei"), missed),
+            Err(ClassError::NotProved("hw-1".into()))
+        );
+        assert_eq!(class.problems[0].sgf, draft);
+        assert!(!class.problems[0].approved);
+        // Not SGF at all: refused the same way.
+        assert!(class.assign_edited("hw-1", None, "not sgf").is_err());
+        // Edited into a capture problem: proved, kept as edited, assigned.
+        let capture =
+            "(;GM[1]FF[4]SZ[9]PL[B]TYGOAL[capture]TR[ba]AB[ee][ca][bb]AW[ba](;B[aa]C[RIGHT]))";
+        assert_eq!(
+            class.assign_edited("hw-1", Some("Nobody"), capture),
+            Err(ClassError::NoSuchChild("Nobody".into()))
+        );
+        assert_eq!(class.problems[0].sgf, draft);
+        class
+            .assign_edited("hw-1", Some("Mei"), capture)
+            .expect("proved");
+        assert_eq!(class.problems[0].sgf, capture);
+        assert!(class.problems[0].approved && !class.problems[0].for_class);
+        assert_eq!(class.child("Mei").expect("Mei").assigned, vec!["hw-1"]);
+        assert_eq!(class.problems[0].child, "Mei");
     }
 }

@@ -18,6 +18,7 @@ use crate::app::host::class_job::{
 };
 use crate::app::host::effect::FileJob;
 use crate::app::host::work::Work;
+pub use crate::app::problems::DraftOrigin;
 use crate::app::teach::state::{ChildGame, FinishedGame, TeachCommand};
 use crate::audio::Sound;
 use crate::class::homework::DraftLook;
@@ -128,6 +129,9 @@ pub enum ClassCommand {
     },
     /// Discard a draft.
     DiscardDraft(String),
+    /// Open a draft in the problems window's editor (the teacher mends it there and assigns
+    /// it from there).
+    EditDraft(String),
     /// Print a sheet or a report (a file job: the dialog, or a typed path).
     Print(ClassDoc),
 }
@@ -368,6 +372,61 @@ pub struct ClassOut {
     pub teach: Vec<TeachCommand>,
     /// The class file to open at the next start changed (`Some(None)`: none).
     pub remember: Option<Option<PathBuf>>,
+    /// A draft to open in the problems window's editor.
+    pub edit_draft: Option<DraftToEdit>,
+    /// What became of drafts edited in the problem editor and sent to be assigned.
+    pub edited: Vec<EditedAnswer>,
+}
+
+/// A draft for the problem editor: where it came from and its SGF.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DraftToEdit {
+    /// The class file, the child and the draft.
+    pub origin: DraftOrigin,
+    /// The draft as kept (one game tree).
+    pub sgf: String,
+}
+
+/// What became of an edited draft sent to be assigned.
+#[derive(Clone, Debug)]
+pub struct EditedAnswer {
+    /// The draft.
+    pub origin: DraftOrigin,
+    /// The SGF sent.
+    pub sgf: String,
+    /// Assigned (to this child, or `None`: the whole class), or why not.
+    pub result: Result<Option<String>, ClassTrouble>,
+}
+
+/// Why an edited draft was not sent to the class file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EditRefused {
+    /// The class it came from is not the open class any more.
+    ClassNotOpen,
+    /// The class has a PIN and its window is closed: it is opened (with the PIN) first.
+    Locked,
+}
+
+impl EditRefused {
+    /// The refusal in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            EditRefused::ClassNotOpen => lang
+                .pick(
+                    "这道草稿所属的班级没有打开：没有布置",
+                    "這道草稿所屬的班級沒有開啟：沒有佈置",
+                    "The class this draft came from is not open: nothing was assigned",
+                )
+                .to_string(),
+            EditRefused::Locked => lang
+                .pick(
+                    "先打开班级窗口（输入老师密码），再布置",
+                    "先開啟班級視窗（輸入老師密碼），再佈置",
+                    "Open the class window (the teacher's PIN) first, then assign",
+                )
+                .to_string(),
+        }
+    }
 }
 
 /// A change on its way to a class file (the file it was made for: another class opened
@@ -408,6 +467,11 @@ pub struct ClassRoom {
     pub screen: Screen,
     /// The teacher's class window is open (unlocked).
     pub panel_open: bool,
+    /// The open class window stands aside (not drawn, still unlocked) while the teacher
+    /// mends a draft in the problems window's editor; it comes back when the draft is
+    /// assigned, the teacher goes back to it, or the problems window closes. Whatever closes
+    /// the class window (a child picking themself …) locks it as before.
+    pub aside: bool,
     /// The class's PIN prompt.
     pub prompt: Option<PinPrompt>,
     /// The child to delete, asked about.
@@ -551,6 +615,7 @@ impl ClassRoom {
             }
             ClassCommand::ClosePanel => {
                 self.panel_open = false;
+                self.aside = false;
                 self.confirm_remove = None;
                 self.homework = None;
                 // The teacher's messages stay with the teacher's window.
@@ -581,6 +646,7 @@ impl ClassRoom {
                     self.screen = Screen::Map;
                     self.problem = None;
                     self.panel_open = false;
+                    self.aside = false;
                     self.homework = None;
                     self.prompt = None;
                     self.notice = None;
@@ -727,9 +793,30 @@ impl ClassRoom {
             ClassCommand::Homework(nick) => self.read_homework(nick, at, out),
             ClassCommand::CloseHomework => self.homework = None,
             ClassCommand::AssignDraft { id, nick } => {
-                self.change(ClassChange::Assign { id, nick }, out);
+                self.change(
+                    ClassChange::Assign {
+                        id,
+                        nick,
+                        edited: None,
+                    },
+                    out,
+                );
             }
             ClassCommand::DiscardDraft(id) => self.change(ClassChange::DiscardDraft { id }, out),
+            ClassCommand::EditDraft(id) => {
+                if let (Some(class), Some(path)) = (&self.class, &self.path)
+                    && let Some(p) = class.problems.iter().find(|p| p.id == id)
+                {
+                    out.edit_draft = Some(DraftToEdit {
+                        origin: DraftOrigin {
+                            class_file: path.clone(),
+                            id: p.id.clone(),
+                            child: p.child.clone(),
+                        },
+                        sgf: p.sgf.clone(),
+                    });
+                }
+            }
             ClassCommand::Print(doc) => self.print(doc, out),
             _ => {}
         }
@@ -817,6 +904,7 @@ impl ClassRoom {
 
     fn open_panel(&mut self, out: &mut ClassOut) {
         self.panel_open = true;
+        self.aside = false;
         self.confirm_remove = None;
         self.list(out);
     }
@@ -911,6 +999,44 @@ impl ClassRoom {
         }
     }
 
+    /// A draft edited in the problem editor is sent to be approved and assigned to `nick` (or
+    /// the whole class): the class's own checker proves it again on the runner, and the
+    /// answer comes back in [`ClassOut::edited`]. It goes only to the class it came from, and
+    /// only while the class window is open, or the class has no PIN.
+    pub fn assign_edited(
+        &mut self,
+        origin: &DraftOrigin,
+        nick: Option<String>,
+        sgf: String,
+    ) -> Result<ClassOut, EditRefused> {
+        if self.class.is_none() || self.path.as_ref() != Some(&origin.class_file) {
+            return Err(EditRefused::ClassNotOpen);
+        }
+        if self.locked() {
+            return Err(EditRefused::Locked);
+        }
+        let mut out = ClassOut::default();
+        self.change(
+            ClassChange::Assign {
+                id: origin.id.clone(),
+                nick,
+                edited: Some(sgf),
+            },
+            &mut out,
+        );
+        Ok(out)
+    }
+
+    /// The class window stands aside for the problems window's editor (only an open one).
+    pub fn stand_aside(&mut self) {
+        self.aside = self.panel_open;
+    }
+
+    /// The class window comes back from standing aside.
+    pub fn come_back(&mut self) {
+        self.aside = false;
+    }
+
     /// A child's game ended on the teaching board: kept in their profile at `now`.
     pub fn game_finished(&mut self, game: FinishedGame, now: Timestamp) -> ClassOut {
         let mut out = ClassOut::default();
@@ -968,6 +1094,7 @@ impl ClassRoom {
                             && self.class.as_ref().is_some_and(|c| c.pin.is_some())
                         {
                             self.panel_open = false;
+                            self.aside = false;
                             self.confirm_remove = None;
                             self.ask_pin(Guarded::Panel);
                         }
@@ -1011,11 +1138,22 @@ impl ClassRoom {
                         }
                         match &sent.change {
                             ClassChange::AddChild { .. } => self.list(&mut out),
-                            ClassChange::Assign { id, nick } => {
+                            ClassChange::Assign { id, nick, edited } => {
                                 self.notice = Some(ClassNotice::Assigned {
                                     id: id.clone(),
                                     nick: nick.clone(),
                                 });
+                                if let Some(sgf) = edited {
+                                    out.edited.push(EditedAnswer {
+                                        origin: DraftOrigin {
+                                            class_file: path.clone(),
+                                            id: id.clone(),
+                                            child: nick.clone().unwrap_or_default(),
+                                        },
+                                        sgf: sgf.clone(),
+                                        result: Ok(nick.clone()),
+                                    });
+                                }
                             }
                             ClassChange::DiscardDraft { id } => {
                                 self.notice = Some(ClassNotice::Discarded(id.clone()));
@@ -1023,11 +1161,32 @@ impl ClassRoom {
                             _ => {}
                         }
                     }
-                    // A refusal of the class (a nickname taken …): nothing to save again.
-                    Err(t @ ClassTrouble::Class(_)) => self.notice = Some(ClassNotice::Trouble(t)),
                     Err(t) => {
-                        self.failed.push(sent);
-                        self.notice = Some(ClassNotice::NotSaved(t));
+                        if let ClassChange::Assign {
+                            id,
+                            nick,
+                            edited: Some(sgf),
+                        } = &sent.change
+                        {
+                            out.edited.push(EditedAnswer {
+                                origin: DraftOrigin {
+                                    class_file: path.clone(),
+                                    id: id.clone(),
+                                    child: nick.clone().unwrap_or_default(),
+                                },
+                                sgf: sgf.clone(),
+                                result: Err(t.clone()),
+                            });
+                        }
+                        match t {
+                            // A refusal of the class (a nickname taken …): nothing to save
+                            // again.
+                            ClassTrouble::Class(_) => self.notice = Some(ClassNotice::Trouble(t)),
+                            t => {
+                                self.failed.push(sent);
+                                self.notice = Some(ClassNotice::NotSaved(t));
+                            }
+                        }
                     }
                 }
                 if self

@@ -338,6 +338,40 @@ pub mod desk {
         lang.pick("删除草稿", "刪除草稿", "Discard")
     }
 
+    /// Open a draft in the problems window's editor.
+    pub fn edit_in_editor(lang: Lang) -> &'static str {
+        lang.pick(
+            "在出题编辑器里修改",
+            "在出題編輯器裡修改",
+            "Edit in the problem editor",
+        )
+    }
+
+    /// The problems window's heading for a draft opened from the class window.
+    pub fn editing_draft(id: &str, nick: &str, lang: Lang) -> String {
+        lang.pick(
+            format!("作业草稿 {id}（来自 {nick} 的对局）：改好后布置，布置前由检查程序再证明一次"),
+            format!("作業草稿 {id}（來自 {nick} 的對局）：改好後佈置，佈置前由檢查程式再證明一次"),
+            format!(
+                "Homework draft {id} (from {nick}'s game): assign it when it is right; the checker proves it again first"
+            ),
+        )
+    }
+
+    /// Back from the problems window's editor to the class window.
+    pub fn back_to_class(lang: Lang) -> &'static str {
+        lang.pick("回到班级窗口", "回到班級視窗", "Back to the class window")
+    }
+
+    /// The accessible name of a problems-window button that assigns the edited draft.
+    pub fn edited(text: &str, id: &str, lang: Lang) -> String {
+        lang.pick(
+            format!("{text}（修改后的 {id}）"),
+            format!("{text}（修改後的 {id}）"),
+            format!("{text} (edited {id})"),
+        )
+    }
+
     /// A button's accessible name with the draft it acts on.
     pub fn on(text: &str, id: &str) -> String {
         format!("{text} · {id}")

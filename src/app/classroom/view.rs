@@ -797,7 +797,7 @@ pub fn modals_ui(
     now: Timestamp,
 ) -> Vec<ClassCommand> {
     let mut out = Vec::new();
-    if room.panel_open {
+    if room.panel_open && !room.aside {
         let today = room.time(now);
         let month = (
             chrono::Datelike::year(&today),
@@ -1295,6 +1295,10 @@ fn homework_section_ui(
                                 id: p.id.clone(),
                                 nick: None,
                             });
+                        }
+                        let edit = D::edit_in_editor(lang);
+                        if named_button(ui, edit, &D::on(edit, &p.id), true) {
+                            out.push(ClassCommand::EditDraft(p.id.clone()));
                         }
                         if named_button(ui, D::discard(lang), &D::on(D::discard(lang), &p.id), true)
                         {

@@ -147,7 +147,16 @@ fn apply(class: &mut Class, change: ClassChange) -> Result<ChangeReport, ClassTr
                 class.keep_draft(&nick, d, at);
             }
         }
-        ClassChange::Assign { id, nick } => class.assign(&id, nick.as_deref())?,
+        ClassChange::Assign {
+            id,
+            nick,
+            edited: None,
+        } => class.assign(&id, nick.as_deref())?,
+        ClassChange::Assign {
+            id,
+            nick,
+            edited: Some(sgf),
+        } => class.assign_edited(&id, nick.as_deref(), &sgf)?,
         ClassChange::DiscardDraft { id } => class.discard_draft(&id)?,
     }
     Ok(report)

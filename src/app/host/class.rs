@@ -7,8 +7,10 @@
 use std::path::PathBuf;
 
 use super::Host;
+use super::command::Exit;
 use super::effect::{Effect, FileOwner};
 use super::unsaved::UnsavedItem;
+use crate::app::classroom::state::ClassNotice;
 use crate::app::classroom::{ClassCommand, ClassOut};
 use crate::app::host::class_job::ClassAnswer;
 use crate::audio::Request as Voice;
@@ -44,6 +46,58 @@ impl Host {
         }
         for c in out.teach {
             self.apply_teach(c, now, fx);
+        }
+        for answer in out.edited {
+            let said = match answer.result {
+                Ok(nick) => Ok(ClassNotice::Assigned {
+                    id: answer.origin.id.clone(),
+                    nick,
+                }
+                .text(self.lang)),
+                Err(t) => Err(t.text(self.lang)),
+            };
+            if said.is_ok() {
+                // Assigned: the class window comes back, saying so.
+                self.classroom.come_back();
+            }
+            self.problems
+                .draft_answered(&answer.origin, &answer.sgf, said);
+        }
+        if let Some(draft) = out.edit_draft {
+            let same = self.problems.draft.as_ref().is_some_and(|d| {
+                d.class_file == draft.origin.class_file && d.id == draft.origin.id
+            });
+            if same && self.problems.editor.is_some() {
+                // The draft is in the editor already (edited, perhaps): back to it.
+                self.problems.back_to_editor();
+                self.show_problems = true;
+                self.classroom.stand_aside();
+            } else {
+                // The draft replaces the problem being written: asked first when that is
+                // unsaved.
+                self.leave(Exit::EditDraft(Box::new(draft)), now, fx);
+            }
+        }
+    }
+
+    /// The problems window asks to send its homework draft back to its class, assigned to
+    /// the draft's child or the whole class: only to the class it came from, and only while
+    /// the class window is open (or the class has no PIN); the class's checker proves it again
+    /// on the runner and the answer comes back to the problems window.
+    pub(super) fn assign_edited_draft(
+        &mut self,
+        whole_class: bool,
+        now: Timestamp,
+        fx: &mut Vec<Effect>,
+    ) {
+        let Some((origin, sgf)) = self.problems.draft_to_assign() else {
+            return;
+        };
+        let nick = (!whole_class).then(|| origin.child.clone());
+        self.classroom.lang = self.lang;
+        match self.classroom.assign_edited(&origin, nick, sgf) {
+            Ok(out) => self.class_out(out, now, fx),
+            Err(refused) => self.problems.draft_not_sent(refused.text(self.lang)),
         }
     }
 

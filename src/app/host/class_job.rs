@@ -92,6 +92,9 @@ pub enum ClassChange {
         id: String,
         /// The child (`None`: the whole class).
         nick: Option<String>,
+        /// The problem as the teacher edited it in the problem editor (one game tree of
+        /// SGF): it replaces the draft if the checker proves it (`None`: the draft as kept).
+        edited: Option<String>,
     },
     /// The teacher discards a draft.
     DiscardDraft {

@@ -126,6 +126,9 @@ pub enum Exit {
     CloseProblems,
     /// Close the tournament window.
     CloseTournament,
+    /// Open a class's homework draft in the problems window's editor (replaces the draft
+    /// in the editor).
+    EditDraft(Box<crate::app::classroom::state::DraftToEdit>),
     // ----- the sub-windows' ways out (issue 17 item 7) -----
     /// Replace the record under review: open a file, a recent file, a new record.
     Review(crate::app::review::Pending),

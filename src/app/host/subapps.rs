@@ -117,9 +117,13 @@ impl Host {
             ProblemCommand::OpenFile => Some(Exit::OpenProblemFile),
             _ => None,
         };
-        match exit {
-            Some(exit) => self.leave(exit, now, fx),
-            None => self.problems_command(c, fx),
+        match (exit, c) {
+            (Some(exit), _) => self.leave(exit, now, fx),
+            (None, ProblemCommand::AssignDraft { whole_class }) => {
+                self.assign_edited_draft(whole_class, now, fx)
+            }
+            (None, ProblemCommand::BackToClass) => self.classroom.come_back(),
+            (None, c) => self.problems_command(c, fx),
         }
     }
 
@@ -127,6 +131,10 @@ impl Host {
     pub(super) fn problems_command(&mut self, c: ProblemCommand, fx: &mut Vec<Effect>) {
         let jobs = self.problems.apply(c, self.lang);
         files(FileOwner::Problems, jobs, fx);
+        if self.problems.draft.is_none() {
+            // No draft in the editor any more: the class window comes back.
+            self.classroom.come_back();
+        }
     }
 
     pub(super) fn problems_unsaved(&self) -> Option<UnsavedItem> {

@@ -87,6 +87,7 @@ impl Host {
             | Exit::EditProblem
             | Exit::SwitchProblemSet(_)
             | Exit::OpenProblemFile
+            | Exit::EditDraft(_)
             | Exit::CloseProblems => owner == FileOwner::Problems,
             Exit::CloseTournament | Exit::OpenTournament(_) => owner == FileOwner::Tournament,
             Exit::Review(_) => owner == FileOwner::Review,
@@ -154,6 +155,7 @@ impl Host {
             Exit::CloseProblems => {
                 self.discard_problems();
                 self.show_problems = false;
+                self.classroom.come_back();
             }
             Exit::CloseTournament => {
                 self.discard_tournament();
@@ -174,6 +176,15 @@ impl Host {
             Exit::OpenProblemFile => {
                 self.discard_problems();
                 self.problems_command(crate::app::problems::ProblemCommand::OpenFile, fx);
+            }
+            Exit::EditDraft(draft) => {
+                self.discard_problems();
+                let draft = *draft;
+                self.problems
+                    .open_draft(draft.origin, &draft.sgf, self.lang);
+                self.show_problems = true;
+                // The class window (a modal) stands aside while the draft is mended.
+                self.classroom.stand_aside();
             }
             Exit::Review(pending) => self.review_replace(pending, fx),
             Exit::OpenTournament(c) => self.tournament_command(*c, fx),

@@ -11,4 +11,4 @@
 mod state;
 pub mod view;
 
-pub use state::{EditTool, EditorInputs, Mode, ProblemCommand, ProblemsState, Source};
+pub use state::{DraftOrigin, EditTool, EditorInputs, Mode, ProblemCommand, ProblemsState, Source};

@@ -64,6 +64,18 @@ pub struct EditorInputs {
     pub targets: Vec<Coord>,
 }
 
+/// Where a problem being written came from when it is a class's homework draft opened from
+/// the class window (issue 20 item 4): it is assigned back to that class from the editor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DraftOrigin {
+    /// The class file.
+    pub class_file: PathBuf,
+    /// The draft's identifier in the class.
+    pub id: String,
+    /// The child whose game it was cut from.
+    pub child: String,
+}
+
 /// What the window's controls ask for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ProblemCommand {
@@ -107,6 +119,15 @@ pub enum ProblemCommand {
     TryIt,
     /// Back to solving.
     StopEditing,
+    /// Send the homework draft being written back to its class, approved and assigned to
+    /// the child it came from, or to the whole class (the host sends it; the class's checker
+    /// proves it again).
+    AssignDraft {
+        /// To the whole class (else to the draft's child).
+        whole_class: bool,
+    },
+    /// Back to the class window the draft came from (it stood aside meanwhile).
+    BackToClass,
 }
 
 /// The window's state.
@@ -150,6 +171,10 @@ pub struct ProblemsState {
     /// The set is the problem being written, tried out ("Try it"): "Edit this problem" goes
     /// back to it.
     trying: bool,
+    /// The problem being written is a class's homework draft: where it came from.
+    pub draft: Option<DraftOrigin>,
+    /// The SGF of the draft sent to be assigned, while the class's answer is awaited.
+    assigning: Option<String>,
 }
 
 impl Default for ProblemsState {
@@ -173,6 +198,8 @@ impl Default for ProblemsState {
             running: 0,
             sent: None,
             trying: false,
+            draft: None,
+            assigning: None,
         }
     }
 }
@@ -210,8 +237,12 @@ impl ProblemsState {
         self.trying
     }
 
-    /// The collection's file name, or the shipped set's, for the unsaved-work question.
+    /// The collection's file name, or the shipped set's, for the unsaved-work question (a
+    /// class's draft: its identifier and the child's name).
     pub fn collection_name(&self, lang: Lang) -> String {
+        if let (Some(d), None) = (&self.draft, &self.save_path) {
+            return format!("{} · {}", d.id, d.child);
+        }
         match (&self.save_path, &self.source) {
             (Some(p), _) | (None, Some(Source::File(p))) => p.file_name().map_or_else(
                 || p.display().to_string(),
@@ -313,6 +344,7 @@ impl ProblemsState {
             ProblemCommand::NewProblem(size) => match ProblemEditor::new(size) {
                 Ok(e) => {
                     self.editor = Some(e);
+                    self.draft = None;
                     self.save_path = None;
                     self.trying = false;
                     self.mode = Mode::Edit;
@@ -366,6 +398,8 @@ impl ProblemsState {
             ProblemCommand::Save => return self.save(lang),
             ProblemCommand::TryIt => self.try_it(lang),
             ProblemCommand::StopEditing => self.mode = Mode::Solve,
+            // Sent by the host (it needs the class): nothing here.
+            ProblemCommand::AssignDraft { .. } | ProblemCommand::BackToClass => {}
         }
         Vec::new()
     }
@@ -471,6 +505,7 @@ impl ProblemsState {
         match ProblemEditor::open(collection, tree) {
             Ok(e) => {
                 self.editor = Some(e);
+                self.draft = None;
                 self.save_path = save_path;
                 self.trying = false;
                 self.mode = Mode::Edit;
@@ -483,6 +518,112 @@ impl ProblemsState {
                 };
             }
             Err(err) => self.notice = Some(err.to_string()),
+        }
+    }
+
+    /// Opens a class's homework draft (`sgf`, one game tree) in the editor, remembering
+    /// where it came from; the problems shown stay as they were. Its edits are unsaved work
+    /// until it is assigned (or saved to a file).
+    pub fn open_draft(&mut self, origin: DraftOrigin, sgf: &str, lang: Lang) {
+        let reading = match crate::record::read_str(sgf) {
+            Ok(r) => r,
+            Err(e) => {
+                self.notice = Some(error_text(&e.to_string(), lang));
+                return;
+            }
+        };
+        let collection = reading.collection;
+        let problem = collection
+            .trees
+            .first()
+            .and_then(|t| crate::problems::Problem::from_tree(t.clone()).ok());
+        match ProblemEditor::open(collection, 0) {
+            Ok(e) => {
+                self.editor = Some(e);
+                self.draft = Some(origin);
+                self.assigning = None;
+                self.save_path = None;
+                self.trying = false;
+                self.mode = Mode::Edit;
+                self.tool = EditTool::Play;
+                self.notice = None;
+                self.done = None;
+                self.inputs = problem.map_or_else(EditorInputs::default, |p| EditorInputs {
+                    name: p.name().unwrap_or_default(),
+                    question: p.prompt(),
+                    goal: p.goal(),
+                    targets: p.targets().to_vec(),
+                });
+            }
+            Err(err) => self.notice = Some(err.to_string()),
+        }
+    }
+
+    /// Shows the problem being written again (from trying it, or from solving).
+    pub fn back_to_editor(&mut self) {
+        if self.editor.is_some() {
+            self.mode = Mode::Edit;
+        }
+    }
+
+    /// The draft being written as SGF, to send to its class (`None`: no draft, or one on
+    /// its way already).
+    pub fn draft_to_assign(&mut self) -> Option<(DraftOrigin, String)> {
+        if self.assigning.is_some() {
+            return None;
+        }
+        let origin = self.draft.clone()?;
+        let sgf = self.editor.as_ref()?.to_sgf();
+        self.assigning = Some(sgf.clone());
+        self.done = None;
+        self.notice = None;
+        Some((origin, sgf))
+    }
+
+    /// Whether a draft sent to its class waits for the answer.
+    pub fn assigning(&self) -> bool {
+        self.assigning.is_some()
+    }
+
+    /// The draft could not be sent (`why` in the reader's language).
+    pub fn draft_not_sent(&mut self, why: String) {
+        self.assigning = None;
+        self.notice = Some(why);
+    }
+
+    /// The class answered a draft sent from here: assigned (`Ok`, the words to say; the
+    /// editor's work is then in the class file: saved, if it is still what was sent), or
+    /// refused (`Err`, why, in the reader's language).
+    pub fn draft_answered(
+        &mut self,
+        origin: &DraftOrigin,
+        sgf: &str,
+        result: Result<String, String>,
+    ) {
+        let ours = self
+            .draft
+            .as_ref()
+            .is_some_and(|d| d.class_file == origin.class_file && d.id == origin.id);
+        if !ours {
+            return;
+        }
+        if self.assigning.as_deref() == Some(sgf) {
+            self.assigning = None;
+        }
+        match result {
+            Ok(said) => {
+                if let Some(e) = &mut self.editor
+                    && e.to_sgf() == sgf
+                {
+                    e.mark_saved();
+                }
+                self.notice = None;
+                self.done = Some(said);
+            }
+            Err(why) => {
+                self.done = None;
+                self.notice = Some(why);
+            }
         }
     }
 
@@ -700,5 +841,51 @@ mod tests {
         s.apply(ProblemCommand::TryAgain, Lang::En);
         s.apply(ProblemCommand::Click(Coord::new(4, 5)), Lang::En);
         assert!(matches!(s.answer, Some(Answer::Right { solved: true, .. })));
+    }
+
+    /// Issue 20 item 4: a class's draft opened in the editor remembers where it came from;
+    /// its edits are unsaved until the class says it is assigned as sent; a refusal keeps
+    /// them and says why.
+    #[test]
+    fn issue20_a_draft_in_the_editor_is_sent_back_and_saved_when_assigned() {
+        let mut s = solving();
+        let origin = DraftOrigin {
+            class_file: PathBuf::from("saturday.tyclass"),
+            id: "hw-1".into(),
+            child: "Mo".into(),
+        };
+        let draft = "(;GM[1]FF[4]SZ[9]PL[B]AB[ee]AW[ba]C[Where?](;B[ca]C[RIGHT])(;B[aa];W[ab]))";
+        s.open_draft(origin.clone(), draft, Lang::En);
+        assert_eq!(s.mode, Mode::Edit);
+        assert_eq!(s.draft.as_ref(), Some(&origin));
+        assert_eq!(s.inputs.goal, None);
+        assert_eq!(s.collection_name(Lang::En), "hw-1 · Mo");
+        let dirty = |s: &ProblemsState| s.editor.as_ref().is_some_and(ProblemEditor::is_dirty);
+        assert!(!dirty(&s));
+        s.apply(ProblemCommand::SetGoal(Some(Goal::Escape)), Lang::En);
+        assert!(dirty(&s));
+        let (sent_from, sgf) = s.draft_to_assign().expect("sent");
+        assert_eq!(sent_from, origin);
+        assert!(sgf.contains("TYGOAL[escape]"), "{sgf}");
+        assert!(s.assigning());
+        assert!(s.draft_to_assign().is_none(), "one at a time");
+        // Refused: still unsaved, the reason shown.
+        s.draft_answered(&origin, &sgf, Err("not proved".into()));
+        assert!(!s.assigning() && dirty(&s));
+        assert_eq!(s.notice.as_deref(), Some("not proved"));
+        // Another class's answer is not ours.
+        let (_, sgf) = s.draft_to_assign().expect("sent again");
+        let other = DraftOrigin {
+            class_file: PathBuf::from("other.tyclass"),
+            ..origin.clone()
+        };
+        s.draft_answered(&other, &sgf, Ok("assigned".into()));
+        assert!(s.assigning() && dirty(&s));
+        s.draft_answered(&origin, &sgf, Ok("hw-1 is assigned to Mo.".into()));
+        assert!(!s.assigning() && !dirty(&s));
+        assert_eq!(s.done.as_deref(), Some("hw-1 is assigned to Mo."));
+        // A new problem forgets the draft.
+        s.apply(ProblemCommand::NewProblem(9), Lang::En);
+        assert!(s.draft.is_none());
     }
 }

@@ -259,6 +259,9 @@ fn edit_ui(
 ) {
     let Some(editor) = &state.editor else { return };
     ui.strong(lang.pick("出题", "出題", "Writing a problem"));
+    if let Some(draft) = &state.draft {
+        draft_ui(ui, state, draft, lang, out);
+    }
     inputs_ui(ui, inputs, lang, out);
     let tools = [
         (
@@ -384,6 +387,43 @@ fn edit_ui(
     });
 }
 
+/// A class's homework draft opened from the class window (issue 20 item 4): where it came
+/// from, and its way back — assigned to the child or the whole class, once the class's
+/// checker proves it.
+fn draft_ui(
+    ui: &mut egui::Ui,
+    state: &ProblemsState,
+    draft: &super::state::DraftOrigin,
+    lang: Lang,
+    out: &mut Vec<ProblemCommand>,
+) {
+    use crate::app::classroom::text::desk as D;
+    ui.label(D::editing_draft(&draft.id, &draft.child, lang));
+    ui.horizontal_wrapped(|ui| {
+        let enabled = !state.assigning();
+        let to_child = D::assign_to(&draft.child, lang);
+        for (text, whole_class) in [(to_child.as_str(), false), (D::assign_class(lang), true)] {
+            let b = ui.add_enabled(
+                enabled,
+                egui::Button::new(text).min_size(ui.spacing().interact_size),
+            );
+            let name = D::edited(text, &draft.id, lang);
+            b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &name));
+            if b.clicked() {
+                out.push(ProblemCommand::AssignDraft { whole_class });
+            }
+        }
+        let back = D::back_to_class(lang);
+        let b = ui.add(egui::Button::new(back).min_size(ui.spacing().interact_size));
+        let name = D::on(back, &draft.id);
+        b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+        if b.clicked() {
+            out.push(ProblemCommand::BackToClass);
+        }
+    });
+    ui.separator();
+}
+
 fn inputs_ui(
     ui: &mut egui::Ui,
     inputs: &mut super::state::EditorInputs,
@@ -393,10 +433,13 @@ fn inputs_ui(
     egui::Grid::new("problem-text")
         .num_columns(2)
         .show(ui, |ui| {
-            ui.label(lang.pick("题名", "題名", "Name"));
-            let name = ui.text_edit_singleline(&mut inputs.name);
+            // Each field is named by its label, for screen readers.
+            let label = ui.label(lang.pick("题名", "題名", "Name"));
+            let name = ui
+                .text_edit_singleline(&mut inputs.name)
+                .labelled_by(label.id);
             ui.end_row();
-            ui.label(lang.pick("问题", "問題", "Question"));
+            let label = ui.label(lang.pick("问题", "問題", "Question"));
             let question = ui.add(
                 egui::TextEdit::multiline(&mut inputs.question)
                     .desired_rows(2)
@@ -406,6 +449,7 @@ fn inputs_ui(
                         "Black to play: capture the marked stones.",
                     )),
             );
+            let question = question.labelled_by(label.id);
             ui.end_row();
             if name.changed() || question.changed() {
                 out.push(ProblemCommand::SetText(
@@ -413,13 +457,14 @@ fn inputs_ui(
                     inputs.question.clone(),
                 ));
             }
-            ui.label(lang.pick("目标", "目標", "Goal"));
+            let goal_label = lang.pick("目标", "目標", "Goal");
+            ui.label(goal_label);
             let shown = inputs
                 .goal
                 .map_or(lang.pick("（无）", "（無）", "(none)"), |g| {
                     g.name(lang)
                 });
-            egui::ComboBox::from_id_salt("problem-goal")
+            let combo = egui::ComboBox::from_id_salt("problem-goal")
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
                     if ui
@@ -440,6 +485,9 @@ fn inputs_ui(
                         }
                     }
                 });
+            combo
+                .response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, goal_label));
             ui.end_row();
         });
 }
