@@ -54,7 +54,12 @@ fn board_label(h: &H) -> String {
 
 /// Clicks intersection `c` of the teaching board.
 fn click_point(h: &mut H, c: Coord) {
-    let rect = h.get_by_label_contains("Go board").rect();
+    click_point_of(h, "Go board", c);
+}
+
+/// Clicks intersection `c` of the board whose accessible name contains `board`.
+fn click_point_of(h: &mut H, board: &str, c: Coord) {
+    let rect = h.get_by_label_contains(board).rect();
     let size = h.state().state.teach.state().map_or(9, |s| s.game().size());
     let (x, y) = BoardLook::default().geometry(size, rect).point_of(c);
     let p = egui::Pos2::new(x, y);
@@ -268,6 +273,21 @@ fn issue11_teaching_mode_speaks_chinese() {
     h.get_by_label("教学模式").click();
     h.run_steps(3);
     assert!(h.query_by_label("悔棋").is_some() && h.query_by_label("再下一盘").is_some());
+    // The board's accessible name is Chinese too: the size, the liberty counts, a refusal.
+    click_point_of(&mut h, "棋盘", Coord::new(4, 4));
+    wait_for_computer(&mut h);
+    click_point_of(&mut h, "棋盘", Coord::new(4, 4));
+    let said = h
+        .get_by_label_contains("棋盘")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default();
+    assert!(said.contains("9路") && said.contains("气数："), "{said}");
+    assert!(said.contains("不能下在 E5"), "{said}");
+    assert!(
+        !said.contains("liberties") && !said.contains("refused"),
+        "no English: {said}"
+    );
     h.get_by_label("老师").click();
     h.run_steps(10);
     h.get_by_label("大按钮（平板、投影）").click();

@@ -97,7 +97,11 @@ pub fn teach_board_ui(
                 );
             }
         }
-        said.push(format!("last capture: {}", vertices(&last.stones, size)));
+        said.push(format!(
+            "{} {}",
+            lang.pick("上次提子：", "上次提子：", "last capture:"),
+            vertices(&last.stones, size)
+        ));
     }
     // Chains in atari: a thick red ring around each stone.
     let ataris = state.atari_overlay();
@@ -112,7 +116,11 @@ pub fn teach_board_ui(
     }
     if !ataris.is_empty() {
         let stones: Vec<Coord> = ataris.iter().flat_map(|c| c.stones.clone()).collect();
-        said.push(format!("in atari: {}", vertices(&stones, size)));
+        said.push(format!(
+            "{} {}",
+            lang.pick("被打吃：", "被打吃：", "in atari:"),
+            vertices(&stones, size)
+        ));
     }
     // Liberty counts on each chain's anchor stone.
     let chains = state.liberty_overlay();
@@ -140,7 +148,11 @@ pub fn teach_board_ui(
             .iter()
             .map(|ch| format!("{} {}", ch.anchor.to_gtp(size), ch.liberty_count()))
             .collect();
-        said.push(format!("liberties: {}", counts.join(", ")));
+        said.push(format!(
+            "{} {}",
+            lang.pick("气数：", "氣數：", "liberties:"),
+            counts.join(", ")
+        ));
     }
     // The refused move: its point and the stones involved.
     if let Some(why) = &state.explanation {
@@ -157,10 +169,22 @@ pub fn teach_board_ui(
         let cross = Stroke::new((r * 0.2).max(3.0), theme::ILLEGAL);
         painter.line_segment([p + Vec2::new(-d, -d), p + Vec2::new(d, d)], cross);
         painter.line_segment([p + Vec2::new(-d, d), p + Vec2::new(d, -d)], cross);
-        said.push(format!(
-            "refused at {}, stones {}",
-            why.point.to_gtp(size),
-            vertices(&why.stones, size)
+        said.push(lang.pick(
+            format!(
+                "不能下在 {}，相关的子 {}",
+                why.point.to_gtp(size),
+                vertices(&why.stones, size)
+            ),
+            format!(
+                "不能下在 {}，相關的子 {}",
+                why.point.to_gtp(size),
+                vertices(&why.stones, size)
+            ),
+            format!(
+                "refused at {}, stones {}",
+                why.point.to_gtp(size),
+                vertices(&why.stones, size)
+            ),
         ));
     }
     // A self-atari tapped once (issue 20 item 6): a ghost stone ringed in the atari colour;
@@ -197,11 +221,15 @@ pub fn teach_board_ui(
             painter.line_segment([q + Vec2::new(-d, d), q + Vec2::new(d, -d)], s);
         }
         if !p.captures.is_empty() {
-            said.push(format!(
-                "{} {} would capture {}",
-                p.color.letter(),
-                p.point.to_gtp(size),
-                vertices(&p.captures, size)
+            let (point, stones) = (p.point.to_gtp(size), vertices(&p.captures, size));
+            let side = match p.color {
+                Color::Black => lang.pick("黑", "黑", "B"),
+                Color::White => lang.pick("白", "白", "W"),
+            };
+            said.push(lang.pick(
+                format!("{side}下在 {point} 能提掉 {stones}"),
+                format!("{side}下在 {point} 能提掉 {stones}"),
+                format!("{side} {point} would capture {stones}"),
             ));
         }
     }
