@@ -398,6 +398,27 @@ pub struct EditedAnswer {
     pub result: Result<Option<String>, ClassTrouble>,
 }
 
+impl EditedAnswer {
+    /// The answer for draft `id` of `class_file` assigned to `nick` (`None`: the class).
+    fn of(
+        class_file: &std::path::Path,
+        id: &str,
+        nick: &Option<String>,
+        sgf: &str,
+        result: Result<Option<String>, ClassTrouble>,
+    ) -> EditedAnswer {
+        EditedAnswer {
+            origin: DraftOrigin {
+                class_file: class_file.to_path_buf(),
+                id: id.to_owned(),
+                child: nick.clone().unwrap_or_default(),
+            },
+            sgf: sgf.to_owned(),
+            result,
+        }
+    }
+}
+
 /// Why an edited draft was not sent to the class file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EditRefused {
@@ -1144,15 +1165,13 @@ impl ClassRoom {
                                     nick: nick.clone(),
                                 });
                                 if let Some(sgf) = edited {
-                                    out.edited.push(EditedAnswer {
-                                        origin: DraftOrigin {
-                                            class_file: path.clone(),
-                                            id: id.clone(),
-                                            child: nick.clone().unwrap_or_default(),
-                                        },
-                                        sgf: sgf.clone(),
-                                        result: Ok(nick.clone()),
-                                    });
+                                    out.edited.push(EditedAnswer::of(
+                                        &path,
+                                        id,
+                                        nick,
+                                        sgf,
+                                        Ok(nick.clone()),
+                                    ));
                                 }
                             }
                             ClassChange::DiscardDraft { id } => {
@@ -1168,15 +1187,8 @@ impl ClassRoom {
                             edited: Some(sgf),
                         } = &sent.change
                         {
-                            out.edited.push(EditedAnswer {
-                                origin: DraftOrigin {
-                                    class_file: path.clone(),
-                                    id: id.clone(),
-                                    child: nick.clone().unwrap_or_default(),
-                                },
-                                sgf: sgf.clone(),
-                                result: Err(t.clone()),
-                            });
+                            out.edited
+                                .push(EditedAnswer::of(&path, id, nick, sgf, Err(t.clone())));
                         }
                         match t {
                             // A refusal of the class (a nickname taken …): nothing to save
