@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::Duration;
 use tianyuan::ai::{CapturePlayer, Level};
-use tianyuan::app::board_view::BoardLook;
 use tianyuan::app::classroom::text::ClassText as C;
 use tianyuan::app::classroom::{Screen, WallAnchor};
 use tianyuan::app::{Command, TianyuanApp};
@@ -37,6 +36,9 @@ impl TimeSource for SharedTime {
 
 type H = Harness<'static, TianyuanApp>;
 
+#[path = "support/board_taps.rs"]
+mod board_taps;
+use board_taps::{board_label, board_names, press_point};
 const DAY_MS: u64 = 86_400_000;
 const START_MS: u64 = 1_000;
 
@@ -127,29 +129,10 @@ fn type_into(h: &mut H, field: &str, text: &str) {
     h.run_steps(1);
 }
 
-/// The start of the board's accessible name.
-fn board_names(lang: Lang) -> &'static str {
-    lang.pick("棋盘:", "棋盤:", "Go board:")
-}
-
-fn board_label(h: &H, lang: Lang) -> String {
-    h.get_by_label_contains(board_names(lang))
-        .accesskit_node()
-        .label()
-        .unwrap_or_default()
-}
-
-/// Taps intersection `c` of the board shown (the problem's or the game's).
+/// Taps intersection `c` of the board shown (the problem's or the game's), then lets the
+/// runner answer.
 fn tap(h: &mut H, lang: Lang, size: u8, c: Coord) {
-    let rect = h.get_by_label_contains(board_names(lang)).rect();
-    let (x, y) = BoardLook::default().geometry(size, rect).point_of(c);
-    let p = egui::Pos2::new(x, y);
-    h.hover_at(p);
-    h.run_steps(1);
-    h.drag_at(p);
-    h.run_steps(1);
-    h.drop_at(p);
-    h.run_steps(2);
+    press_point(h, board_names(lang), size, c);
     settle(h);
 }
 

@@ -12,7 +12,6 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use std::rc::Rc;
 use std::time::Duration;
 use tianyuan::analysis::{Settings, suggest};
-use tianyuan::app::board_view::BoardLook;
 use tianyuan::app::{Command, TianyuanApp};
 use tianyuan::audio::NullAnnouncer;
 use tianyuan::clock::Timestamp;
@@ -20,6 +19,10 @@ use tianyuan::i18n::{Lang, TeachText as T};
 use tianyuan::rules::{Color, Coord, area_count, score, write_quarters};
 use tianyuan::teach::counting::CountStep;
 use tianyuan::time::{ManualTimeSource, TimeSource};
+
+#[path = "support/board_taps.rs"]
+mod board_taps;
+use board_taps::{board_label, board_names, press_point};
 
 struct SharedTime(Rc<ManualTimeSource>);
 
@@ -64,27 +67,8 @@ fn click(h: &mut H, label: &str) {
     h.run_steps(3);
 }
 
-fn board_names(lang: Lang) -> &'static str {
-    lang.pick("棋盘:", "棋盤:", "Go board:")
-}
-
-fn board_label(h: &H, lang: Lang) -> String {
-    h.get_by_label_contains(board_names(lang))
-        .accesskit_node()
-        .label()
-        .unwrap_or_default()
-}
-
 fn tap(h: &mut H, lang: Lang, c: Coord) {
-    let rect = h.get_by_label_contains(board_names(lang)).rect();
-    let (x, y) = BoardLook::default().geometry(9, rect).point_of(c);
-    let p = egui::Pos2::new(x, y);
-    h.hover_at(p);
-    h.run_steps(1);
-    h.drag_at(p);
-    h.run_steps(1);
-    h.drop_at(p);
-    h.run_steps(2);
+    press_point(h, board_names(lang), 9, c);
 }
 
 fn q(quarters: i64) -> String {

@@ -7,12 +7,15 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use std::rc::Rc;
 use tianyuan::ai::{CapturePlayer, Level};
 use tianyuan::app::TianyuanApp;
-use tianyuan::app::board_view::BoardLook;
 use tianyuan::audio::{NullAnnouncer, Sound};
 use tianyuan::clock::Timestamp;
 use tianyuan::i18n::Lang;
 use tianyuan::rules::{Color, Coord, Move};
 use tianyuan::time::{ManualTimeSource, TimeSource};
+
+#[path = "support/board_taps.rs"]
+mod board_taps;
+use board_taps::press_point;
 
 struct SharedTime(Rc<ManualTimeSource>);
 
@@ -59,16 +62,8 @@ fn click_point(h: &mut H, c: Coord) {
 
 /// Clicks intersection `c` of the board whose accessible name contains `board`.
 fn click_point_of(h: &mut H, board: &str, c: Coord) {
-    let rect = h.get_by_label_contains(board).rect();
     let size = h.state().state.teach.state().map_or(9, |s| s.game().size());
-    let (x, y) = BoardLook::default().geometry(size, rect).point_of(c);
-    let p = egui::Pos2::new(x, y);
-    h.hover_at(p);
-    h.run_steps(1);
-    h.drag_at(p);
-    h.run_steps(1);
-    h.drop_at(p);
-    h.run_steps(2);
+    press_point(h, board, size, c);
 }
 
 /// Waits for the effects runner's threads (the teacher's PIN is derived and checked there,
