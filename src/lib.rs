@@ -13,6 +13,7 @@
 pub mod ai;
 pub mod analysis;
 pub mod app;
+pub mod camera;
 pub mod audio;
 pub mod class;
 pub mod cli;

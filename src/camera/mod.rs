@@ -1,0 +1,7 @@
+//! The camera at the board (issue 30): frames of a real board read into positions, and the
+//! positions turned into the moves of the session journal, asking the arbiter only when unsure.
+//!
+//! `observation` is the contract between the two halves: what a frame says (pixels → points)
+//! and what the rules make of it (points → moves).
+
+pub mod observation;
