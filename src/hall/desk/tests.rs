@@ -292,7 +292,7 @@ fn issue18_with_credentials_a_session_must_name_its_table() {
     );
     assert!(d.statement(7, ID).refused.is_some());
     assert!(
-        d.tiles(at(0))[0].attention.contains(&Reason::Problem),
+        d.tiles(at(0))[0].attention.contains(&Reason::Refused),
         "the table's own tile says so"
     );
     // Another table's refusal is never in this table's statement.
