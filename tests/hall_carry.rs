@@ -143,9 +143,12 @@ fn issue31_notes_of_31k_40k_and_1m_reach_the_desk_whole_through_a_board_and_a_wi
     drop(link);
     drop(board);
     let said = desk.quit();
+    // The notes are referrals (attention "referred"); nothing else needed the chief arbiter.
     assert!(
-        !said.iter().any(|l| l.contains("attention")),
-        "nothing needed the chief arbiter: {said:?}"
+        !said
+            .iter()
+            .any(|l| l.contains("attention") && !l.ends_with(": referred")),
+        "nothing else needed the chief arbiter: {said:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -242,7 +245,7 @@ fn issue31_an_entry_the_stream_refuses_is_said_at_the_board_raises_attention_and
     new_session(
         &s,
         &format!(
-            "setup size=9 table=1\n0:05 B E5\n0:10 refer \"{}\"\n0:11 W C3\n",
+            "setup size=9 table=1\n0:05 B E5\n0:10 rule \"{}\"\n0:11 W C3\n",
             note(5 * 1024, "5K")
         ),
         PIN,
@@ -430,16 +433,16 @@ fn issue31_a_flood_of_junk_from_one_tables_credentials_keeps_the_desks_memory_bo
                 let c = client_as(&url, &t1, "_INBOX.ty.fx.1").await;
                 let js = async_nats::jetstream::new(c);
                 let mut sent = 0u32;
+                let mut i = 0u64;
                 let mut pending = Vec::new();
                 while sent < FLOOD {
+                    i += 1;
                     let mut headers = async_nats::HeaderMap::new();
                     // A fresh session id each time, entry 1 or further on.
-                    headers.insert(
-                        "Ty-Session",
-                        format!("{:032x}", 0xf100d_u64 << 40 | u64::from(sent)).as_str(),
-                    );
-                    headers.insert("Ty-N", (1 + sent % 5).to_string().as_str());
-                    let body = format!("{{\"v\":1,\"n\":1,\"junk\":{sent}}}\n");
+                    let id = format!("{:032x}", (0xf100d_u64 << 40) | i);
+                    headers.insert("Ty-Session", id.as_str());
+                    headers.insert("Ty-N", (1 + i % 5).to_string().as_str());
+                    let body = format!("{{\"v\":1,\"n\":1,\"junk\":{i}}}\n");
                     match js
                         .publish_with_headers("ty.fx.entry.1", headers, body.into())
                         .await

@@ -496,6 +496,15 @@ pub async fn run_board(
                     }
                     quiet.say(format!("server: {text}"), time.now(), &mut report);
                 }
+                // A refused connection comes as the client's error ("authorization violation").
+                async_nats::Event::ClientError(err) if authorization_refused(&err.to_string()) => {
+                    let text = err.to_string();
+                    return Err(if has_creds {
+                        format!("the server does not accept these credentials ({text}): are they table {table}'s of event {event}, from this hall's `desk creds`? (--creds)")
+                    } else {
+                        format!("the server needs credentials ({text}): give this board its table's credentials with --creds table-{table}.creds (or its join code ty1:…)")
+                    });
+                }
                 other => quiet.say(format!("connection: {other}"), time.now(), &mut report),
             },
             Some(msg) = acks.next() => {

@@ -509,14 +509,17 @@ pub async fn run_desk(
             break;
         }
         while let Ok(e) = link_events.try_recv() {
-            if let async_nats::Event::ServerError(err) = e {
-                let text = err.to_string();
-                if text
-                    .to_ascii_lowercase()
-                    .contains("authorization violation")
-                {
-                    return Err(auth_refused(open_server, &text));
-                }
+            // A refused connection comes as the client's error ("authorization violation").
+            let text = match e {
+                async_nats::Event::ServerError(err) => err.to_string(),
+                async_nats::Event::ClientError(err) => err.to_string(),
+                _ => continue,
+            };
+            if text
+                .to_ascii_lowercase()
+                .contains("authorization violation")
+            {
+                return Err(auth_refused(open_server, &text));
             }
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -622,6 +625,9 @@ pub async fn run_desk(
                         report(DeskReport::Note(format!("desk disconnected since {clock}")));
                     }
                     async_nats::Event::ServerError(err) if err.to_string().to_ascii_lowercase().contains("authorization violation") => {
+                        return Err(auth_refused(open_server, &err.to_string()));
+                    }
+                    async_nats::Event::ClientError(err) if err.to_string().to_ascii_lowercase().contains("authorization violation") => {
                         return Err(auth_refused(open_server, &err.to_string()));
                     }
                     other => report(DeskReport::Note(format!("connection: {other}"))),
