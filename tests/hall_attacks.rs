@@ -17,91 +17,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use kit::*;
-use tianyuan::files::journal::read_journal;
-use tianyuan::hall::creds::Creds;
 use tianyuan::hall::ruling::{ChiefKey, SignedRuling};
 use tianyuan::hall::wire::{Hello, Statement};
 
 const PIN: &str = "arbiter-7";
-
-fn creds_of(dir: &Path, name: &str) -> Creds {
-    Creds::parse(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap()
-}
-
-fn session_id(path: &Path) -> String {
-    read_journal(path).unwrap().1.header.id
-}
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
-/// A client with a board's (or the desk's) seed, its inbox where the server lets it listen.
-async fn client_as(url: &str, creds: &Creds, inbox: &str) -> async_nats::Client {
-    async_nats::ConnectOptions::with_nkey(creds.seed.clone())
-        .custom_inbox_prefix(inbox)
-        .request_timeout(Some(Duration::from_millis(1500)))
-        .connect(url)
-        .await
-        .unwrap()
-}
-
-/// A tournament of four players with round 1 paired: (file, [(board, black, white)]).
-fn tournament(dir: &Path) -> (std::path::PathBuf, Vec<(u32, String, String)>) {
-    std::fs::write(
-        dir.join("players.csv"),
-        "name,rank\nAn,5d\nBo,4d\nCe,3d\nDi,2d\n",
-    )
-    .unwrap();
-    let event = dir.join("event.ron");
-    let (ok, _, err) = run(&[
-        "tournament",
-        "new",
-        &event.display().to_string(),
-        "--players",
-        &dir.join("players.csv").display().to_string(),
-        "--system",
-        "swiss",
-    ]);
-    assert!(ok, "{err}");
-    let (ok, out, err) = run(&[
-        "tournament",
-        "pair",
-        &event.display().to_string(),
-        "--round",
-        "1",
-        "--json",
-    ]);
-    assert!(ok, "{err}");
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let boards = json
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|g| g.get("board").is_some())
-        .map(|g| {
-            (
-                g["board"].as_u64().unwrap() as u32,
-                g["black"].as_str().unwrap().to_owned(),
-                g["white"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect();
-    (event, boards)
-}
-
-fn game_outcome(event: &Path, board: u32) -> Option<String> {
-    let t = tianyuan::tournament::file::from_ron(&std::fs::read_to_string(event).unwrap()).unwrap();
-    t.played[0]
-        .games
-        .iter()
-        .find(|g| g.board == board)
-        .and_then(|g| g.outcome)
-        .map(|o| o.code().to_owned())
-}
 
 #[test]
 fn issue18_the_redirect_attack_stops_no_other_tables_link() {
@@ -157,6 +76,7 @@ fn issue18_the_redirect_attack_stops_no_other_tables_link() {
             head: "00".repeat(32),
             waiting: 0,
             resync: true,
+            ..Hello::default()
         };
         for _ in 0..3 {
             c.publish_with_reply(
@@ -715,7 +635,8 @@ fn issue18_a_flooding_table_fills_only_its_own_limit_and_a_boards_entries_wait_n
         ],
     );
     board.wait_for("entries wait on the board", 20);
-    board.wait_for("(2 waiting)", 20);
+    // Refused again and again: the board says the entry cannot reach the desk (issue 31).
+    board.wait_for("entry 1 cannot reach the desk", 20);
     std::thread::sleep(Duration::from_secs(3));
     let retries = board.said().matches("entries wait on the board").count();
     assert!(

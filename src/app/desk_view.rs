@@ -71,7 +71,7 @@ fn tile_ui(ui: &mut egui::Ui, t: &Tile, draft: &mut String, lang: Lang) -> Optio
                     let result = lang.pick("结果", "結果", "Result");
                     ui.label(RichText::new(format!("{result}: {r}")).strong());
                 }
-                if t.link != BoardSeen::Online {
+                if !matches!(t.link, BoardSeen::Online | BoardSeen::Done) {
                     ui.label(RichText::new(t.link.text(lang)).strong());
                 }
                 if t.board_waiting > 0 {

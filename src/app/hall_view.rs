@@ -78,6 +78,14 @@ pub fn light_text(state: &AppState) -> Option<(egui::Color32, String)> {
             theme::HALL_OFFLINE,
             format!("{}: {why}", lang.pick("未发布", "未發布", "not published")),
         ),
+        LinkStatus::Stopped(Problem::Undeliverable(n, why)) => (
+            theme::HALL_OFFLINE,
+            lang.pick(
+                format!("第{n}条记录无法送达裁判长台（{why}）：留在本机，请找裁判长"),
+                format!("第{n}條記錄無法送達裁判長台（{why}）：留在本機，請找裁判長"),
+                format!("entry {n} cannot reach the desk ({why}): it stays on this board; see the chief arbiter"),
+            ),
+        ),
         LinkStatus::Stopped(Problem::Conflict(n)) => (
             theme::HALL_OFFLINE,
             lang.pick(

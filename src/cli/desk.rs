@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::hall::creds::{Creds, Role, ServerSettings, new_user_key, server_config};
 use crate::hall::desk::results::ResultList;
-use crate::hall::desk::{Desk, RoundSink, Snapshot};
+use crate::hall::desk::{ChiefDecision, Desk, RoundSink, Snapshot};
 use crate::hall::desk_folder::{DeskFolder, read_or_make_key, read_state, write_secret};
 use crate::hall::desk_link::{Delays, DeskCommand, DeskOptions, DeskParts, DeskReport, run_desk};
 use crate::hall::names::{EventName, parse_table};
@@ -362,6 +362,14 @@ fn prepare(
             desk.commit_ruling(r);
         }
     }
+    for line in folder
+        .read_decisions()
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+    {
+        if let Ok(d) = serde_json::from_str::<crate::hall::desk::DecisionRecord>(&line) {
+            desk.take_decision(&d);
+        }
+    }
     desk.take_new_results();
     desk.stats = Default::default();
     if restored > 0 {
@@ -370,7 +378,9 @@ fn prepare(
     Ok((desk, folder))
 }
 
-/// One line of standard input in headless mode: `rule TABLE ACTION…`, `seen TABLE`.
+/// One line of standard input in headless mode: `rule TABLE ACTION…`, `seen TABLE`, and
+/// `post TABLE` / `keep TABLE` (a result changed after it was posted: post the new one, or
+/// keep the posted one).
 fn parse_command(line: &str) -> Result<Option<DeskCommand>, String> {
     let line = line.trim();
     let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
@@ -387,8 +397,16 @@ fn parse_command(line: &str) -> Result<Option<DeskCommand>, String> {
             }))
         }
         "seen" => Ok(Some(DeskCommand::Seen(parse_table(rest.trim())?))),
+        "post" => Ok(Some(DeskCommand::Decide(
+            parse_table(rest.trim())?,
+            ChiefDecision::Post,
+        ))),
+        "keep" => Ok(Some(DeskCommand::Decide(
+            parse_table(rest.trim())?,
+            ChiefDecision::Keep,
+        ))),
         other => Err(format!(
-            "unknown command {other:?}: rule TABLE ACTION, seen TABLE"
+            "unknown command {other:?}: rule TABLE ACTION, seen TABLE, post TABLE, keep TABLE"
         )),
     }
 }
@@ -582,6 +600,14 @@ mod tests {
         );
         assert_eq!(parse_command("").unwrap(), None);
         assert!(parse_command("rule 7").is_err());
+        assert_eq!(
+            parse_command("post 3").unwrap(),
+            Some(DeskCommand::Decide(3, ChiefDecision::Post))
+        );
+        assert_eq!(
+            parse_command("keep 3").unwrap(),
+            Some(DeskCommand::Decide(3, ChiefDecision::Keep))
+        );
         assert!(parse_command("dance").is_err());
     }
 }

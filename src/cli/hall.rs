@@ -91,6 +91,9 @@ pub struct SimulateArgs {
     /// Give up waiting for the desk this many seconds after the last game ended.
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<u64>,
+    /// Write the journals only: `tianyuan hall board` processes carry them to the desk.
+    #[arg(long)]
+    pub no_links: bool,
 }
 
 /// `hall accept`.
@@ -212,7 +215,7 @@ fn board(args: &BoardArgs) -> ExitCode {
             r.id
         ),
         BoardReport::RulingRefused(why) => eprintln!("hall board: {why}"),
-        BoardReport::Confirmed(_) | BoardReport::Backlog(_) => {}
+        BoardReport::Confirmed(_) | BoardReport::Backlog(_) | BoardReport::Asked(_) => {}
         BoardReport::DeskAnswers(false) => eprintln!("hall board: the desk does not answer; entries wait on this board"),
         BoardReport::DeskAnswers(true) => eprintln!("hall board: the desk answers"),
         BoardReport::Note(n) => eprintln!("hall board: {n}"),
@@ -251,14 +254,26 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
         max_moves: args.max_moves,
         creds_dir: args.creds.clone(),
         timeout: args.timeout.map(Duration::from_secs),
+        links: !args.no_links,
     };
     eprintln!("hall simulate: journals in {}", journal.display());
     match run(&options, |line| eprintln!("hall simulate: {line}")) {
+        Ok(s) if args.no_links => {
+            let secs = (s.elapsed_ms as f64 / 1000.0).max(0.001);
+            println!(
+                "{} boards: {} entries written in {:.1} s ({:.0} entries/s); no links: the boards' `hall board` processes carry them",
+                s.boards,
+                s.written,
+                secs,
+                s.written as f64 / secs
+            );
+            ExitCode::SUCCESS
+        }
         Ok(s) => {
             let secs = (s.elapsed_ms as f64 / 1000.0).max(0.001);
             println!(
                 "{} boards: {} entries ({} written now) in {:.1} s, {:.0} entries/s; the desk confirmed {}; \
-                 board disk to desk confirmation p50 {} ms, p95 {} ms, max {} ms",
+                 board disk to desk confirmation p50 {} ms, p95 {} ms, max {} ms; {} hellos, {} of them resyncs",
                 s.boards,
                 s.entries,
                 s.written,
@@ -267,7 +282,9 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
                 s.confirmed,
                 s.confirm_ms.0,
                 s.confirm_ms.1,
-                s.confirm_ms.2
+                s.confirm_ms.2,
+                s.hellos.0,
+                s.hellos.1
             );
             if s.confirmed < s.entries {
                 return fail(format!(

@@ -33,8 +33,9 @@ use crate::session::Phase;
 use crate::time::TimeSource;
 
 use super::chain::Chain;
+use super::chunks;
 use super::creds::{Creds, Role};
-use super::journal_tail::JournalTail;
+use super::journal_tail::{JournalTail, TailError};
 use super::names::{EventName, NUMBER_HEADER, SESSION_HEADER};
 use super::outbox::{LinkStatus, Outbox};
 use super::ruling::{ChiefPublicKey, Signature, SignedRuling};
@@ -99,7 +100,7 @@ impl BoardOptions {
             source,
             creds: None,
             desk_key: None,
-            poll_ms: 50,
+            poll_ms: 100,
             hello_ms: 5_000,
             stall_ms: 3_000,
             until_done: false,
@@ -134,6 +135,8 @@ pub enum BoardReport {
     /// Whether the desk answers the board's hello (said when it changes): connected to the
     /// server while the desk is gone, entries wait on the board and no ruling can come.
     DeskAnswers(bool),
+    /// The board asked the desk what it holds (true: to republish after it — a resync).
+    Asked(bool),
 }
 
 /// The ledger of the journals a window's link at `table` of `event` carries, in the window's
@@ -240,9 +243,6 @@ pub fn check_creds(creds: &Creds, event: &EventName, table: u32) -> Result<(), S
     Ok(())
 }
 
-type AckFuture = Pin<Box<dyn Future<Output = (String, u32, Result<PublishAck, PublishError>)>>>;
-type HelloFuture = Pin<Box<dyn Future<Output = (String, bool, Option<Statement>)>>>;
-
 /// One session of the board as the link carries it.
 struct Carried {
     journal: Option<PathBuf>,
@@ -292,8 +292,83 @@ impl Quiet {
     }
 }
 
+/// Consecutive failures of one entry's publication after which the board says it cannot
+/// reach the desk (at once when the server refuses it for its size).
+const FAILURES_BEFORE_UNDELIVERABLE: u32 = 3;
+/// How often the link looks at a followed file without being woken (the change
+/// notifications wake it at once; this only covers a notification lost).
+const FILE_LOOK_MS: u64 = 1_000;
+/// How often the link looks at a followed file when notifications cannot be had.
+const FILE_POLL_MS: u64 = 50;
+
+/// Whether a server's refusal is about a message's size (it will not pass by waiting).
+fn size_refusal(text: &str) -> bool {
+    let t = text.to_ascii_lowercase();
+    t.contains("size") || t.contains("payload") || t.contains("too large")
+}
+
+/// What the server says when a client's credentials are missing or not accepted.
+fn authorization_refused(text: &str) -> bool {
+    let t = text.to_ascii_lowercase();
+    t.contains("authorization violation") || t.contains("authentication")
+}
+
+/// The file's change notifications (inotify on Linux): a unit on `wake` whenever the journal
+/// (or its folder's entry for it) changes. Kept alive as long as the value lives.
+struct FileWatch {
+    _watcher: notify::RecommendedWatcher,
+}
+
+impl FileWatch {
+    fn start(
+        path: &Path,
+        wake: tokio::sync::mpsc::UnboundedSender<()>,
+    ) -> Result<FileWatch, String> {
+        use notify::Watcher;
+        let name = path.file_name().map(std::ffi::OsStr::to_os_string);
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
+            let Ok(event) = res else {
+                let _ = wake.send(());
+                return;
+            };
+            // The tail's own reads are accesses: only a change wakes it.
+            if matches!(event.kind, notify::EventKind::Access(_)) {
+                return;
+            }
+            if event.paths.is_empty()
+                || event
+                    .paths
+                    .iter()
+                    .any(|p| p.file_name().map(std::ffi::OsStr::to_os_string) == name)
+            {
+                let _ = wake.send(());
+            }
+        })
+        .map_err(|e| e.to_string())?;
+        // The folder, not the file: a journal not written yet, or replaced, is seen too.
+        watcher
+            .watch(&dir, notify::RecursiveMode::NonRecursive)
+            .map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(FileWatch { _watcher: watcher })
+    }
+}
+
+/// An entry's publication: the session, the entry, whether this was its last part, and the
+/// server's answer.
+type AckFuture =
+    Pin<Box<dyn Future<Output = (String, u32, bool, Result<PublishAck, PublishError>)>>>;
+type HelloFuture = Pin<Box<dyn Future<Output = (String, bool, Option<Statement>)>>>;
+
 /// Runs the link until `stop` is set (or, with `until_done`, the game is finished and
 /// confirmed). Reports go to `report`.
+///
+/// Nothing waits for a timer between an entry and its publication (issue 31 item 5): a fed
+/// entry is published as it arrives, and a followed file wakes the link through its change
+/// notifications; the link's tick only keeps the heartbeat, the stall check and the light.
 pub async fn run_board(
     options: BoardOptions,
     time: &dyn TimeSource,
@@ -305,6 +380,7 @@ pub async fn run_board(
         check_creds(c, &event, table)?;
     }
     let require_table = options.creds.is_some();
+    let has_creds = options.creds.is_some();
     let key = options.key();
     let (events_tx, mut events) = tokio::sync::mpsc::unbounded_channel();
     let client = connect_options(
@@ -333,6 +409,22 @@ pub async fn run_board(
         Source::File(path) => (Some(JournalTail::new(&path)), None),
         Source::Fed(rx) => (None, Some(rx)),
     };
+    let (wake_tx, mut wake) = tokio::sync::mpsc::unbounded_channel::<()>();
+    let mut file_look = FILE_LOOK_MS;
+    let _watch = match tail
+        .as_ref()
+        .map(|t| FileWatch::start(t.path(), wake_tx.clone()))
+    {
+        Some(Ok(w)) => Some(w),
+        Some(Err(e)) => {
+            file_look = FILE_POLL_MS;
+            report(BoardReport::Note(format!(
+                "the journal's change notifications are not available ({e}): looking every {FILE_POLL_MS} ms"
+            )));
+            None
+        }
+        None => None,
+    };
     // A restarted window's sessions first (the desk says what it holds of each), then the
     // current one.
     let mut sessions: Vec<Carried> = match &options.ledger {
@@ -354,9 +446,13 @@ pub async fn run_board(
     let mut other_key_told = false;
     let mut retry_at = Timestamp::ZERO;
     let mut backoff = 250u64;
+    // The entry whose publication keeps failing: (session, n, failures).
+    let mut failing: Option<(String, u32, u32)> = None;
     let mut fed_open = true;
     let mut last_backlog = 0u32;
-    let mut tick = tokio::time::interval(Duration::from_millis(options.poll_ms.max(5)));
+    let mut read_file = tail.is_some();
+    let mut last_file_look = Timestamp::ZERO;
+    let mut tick = tokio::time::interval(Duration::from_millis(options.poll_ms.clamp(5, 100)));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut connected = client.connection_state() == async_nats::connection::State::Connected;
     if connected {
@@ -391,31 +487,50 @@ pub async fn run_board(
                     if text.to_ascii_lowercase().contains("permissions violation") {
                         return Err(format!("the server refused: {text} (are these table {table}'s credentials?)"));
                     }
+                    if authorization_refused(&text) {
+                        return Err(if has_creds {
+                            format!("the server does not accept these credentials ({text}): are they table {table}'s of event {event}, from this hall's `desk creds`? (--creds)")
+                        } else {
+                            format!("the server needs credentials ({text}): give this board its table's credentials with --creds table-{table}.creds (or its join code ty1:…)")
+                        });
+                    }
                     quiet.say(format!("server: {text}"), time.now(), &mut report);
                 }
-                other => report(BoardReport::Note(format!("connection: {other}"))),
+                // A refused connection comes as the client's error ("authorization violation").
+                async_nats::Event::ClientError(err) if authorization_refused(&err.to_string()) => {
+                    let text = err.to_string();
+                    return Err(if has_creds {
+                        format!("the server does not accept these credentials ({text}): are they table {table}'s of event {event}, from this hall's `desk creds`? (--creds)")
+                    } else {
+                        format!("the server needs credentials ({text}): give this board its table's credentials with --creds table-{table}.creds (or its join code ty1:…)")
+                    });
+                }
+                other => quiet.say(format!("connection: {other}"), time.now(), &mut report),
             },
             Some(msg) = acks.next() => {
                 if let Ok(st) = wire::decode::<Statement>(&msg.payload) {
                     take_statement(&st, &mut sessions, key.as_ref(), &event, table, time.now(), &mut other_key_told, &mut report);
                 }
             },
-            Some((session, n, res)) = inflight.next(), if !inflight.is_empty() => {
+            Some((session, n, last, res)) = inflight.next(), if !inflight.is_empty() => {
                 let Some(s) = sessions.iter_mut().find(|s| s.id() == Some(session.as_str())) else { continue };
                 match res {
                     Ok(_) => {
-                        s.outbox.server_acked(n);
+                        if last {
+                            s.outbox.server_acked(n);
+                        }
                         backoff = 250;
+                        if failing.as_ref().is_some_and(|(f, k, _)| *f == session && *k <= n) {
+                            failing = None;
+                        }
                     }
                     Err(e) => {
-                        for s in &mut sessions {
-                            s.outbox.server_failed();
-                        }
-                        inflight = FuturesOrdered::new();
                         let now = time.now();
+                        let text = e.to_string();
+                        failed(&mut sessions, &session, n, &text, &mut failing, &mut last_hello, now, &mut quiet, &mut report);
+                        inflight = FuturesOrdered::new();
                         retry_at = Timestamp(now.0 + backoff);
                         backoff = (backoff * 2).min(5_000);
-                        quiet.say(format!("entries wait on the board: the server did not take entry {n} ({e}); trying again"), now, &mut report);
                     }
                 }
             },
@@ -482,123 +597,210 @@ pub async fn run_board(
                     }
                 }
             },
+            Some(()) = wake.recv() => {
+                while wake.try_recv().is_ok() {}
+                read_file = true;
+            },
             _ = tick.tick() => {
-                let now = time.now();
-                if let (Some(t), Some(s)) = (tail.as_mut(), sessions.last_mut())
-                    && s.stopped.is_none()
-                {
-                    match t.poll() {
-                        Ok(lines) => {
-                            for line in lines {
-                                let n = s.chain.entries() + 1;
-                                if let Some(why) = take_line(s, n, line, table, require_table, now, &mut report) {
-                                    return Err(format!("{}: {why}", t.path().display()));
-                                }
-                            }
-                        }
-                        Err(e) => quiet.say(format!("{}: {e}", t.path().display()), now, &mut report),
-                    }
-                }
-                if connected && now >= retry_at {
-                    'publish: for s in &mut sessions {
-                        let session = s.id().unwrap_or_default().to_owned();
-                        let batch: Vec<(u32, Vec<u8>)> = s
-                            .outbox
-                            .next_batch()
-                            .into_iter()
-                            .map(|(n, b)| (n, b.to_vec()))
-                            .collect();
-                        for (n, bytes) in batch {
-                            let msg = PublishMessage::build()
-                                .payload(bytes.into())
-                                .message_id(event.message_id(table, &session, n))
-                                .header(SESSION_HEADER, session.as_str())
-                                .header(NUMBER_HEADER, n.to_string().as_str());
-                            match js.send_publish(event.entry_subject(table), msg).await {
-                                Ok(ack) => {
-                                    let id = session.clone();
-                                    inflight.push_back(Box::pin(async move { (id, n, ack.await) }));
-                                }
-                                Err(e) => {
-                                    s.outbox.server_failed();
-                                    inflight = FuturesOrdered::new();
-                                    retry_at = Timestamp(now.0 + backoff);
-                                    backoff = (backoff * 2).min(5_000);
-                                    quiet.say(format!("entries wait on the board: entry {n} not sent ({e}); trying again"), now, &mut report);
-                                    break 'publish;
-                                }
-                            }
-                        }
-                    }
-                }
-                for s in &mut sessions {
-                    if s.outbox.stalled(now, options.stall_ms) {
-                        s.outbox.asked(now);
-                        want_resync = true;
-                        // A stall after a lost confirmation: republish after what the desk holds.
-                        hello = None;
-                    }
-                }
-                let due = now.0.saturating_sub(last_hello.0) >= options.hello_ms;
-                if hello.is_none() && connected && (want_resync || due) {
-                    // One hello at a time: the current session, or an older one still waiting.
-                    let pick = sessions
-                        .iter()
-                        .filter(|s| s.id().is_some() && s.outbox.problem().is_none())
-                        .find(|s| s.outbox.waiting() > 0)
-                        .or_else(|| sessions.last().filter(|s| s.id().is_some()));
-                    if let Some(s) = pick {
-                        let resync = want_resync;
-                        want_resync = false;
-                        last_hello = now;
-                        let mut h = s.outbox.hello(resync);
-                        h.waiting = sessions.iter().map(|s| s.outbox.waiting()).sum();
-                        let body = wire::encode(&h);
-                        let c = client.clone();
-                        let subject = event.hello_subject(table);
-                        let id = h.session.clone();
-                        hello = Some(Box::pin(async move {
-                            let answer = c.request(subject, body.into()).await.ok();
-                            (id, resync, answer.and_then(|m| wire::decode::<Statement>(&m.payload).ok()))
-                        }));
-                    }
-                }
-                // Older sessions leave once the desk holds them.
-                let n = sessions.len();
-                let mut i = 0;
-                sessions.retain(|s| {
-                    i += 1;
-                    i == n || s.outbox.waiting() > 0 && s.outbox.problem().is_none()
-                });
-                if let Some(l) = &options.ledger {
-                    // The journals carried, kept whenever the set changes (a few times a game).
-                    let carried: Vec<PathBuf> = sessions.iter().filter_map(|s| s.journal.clone()).collect();
-                    if ledger_said.as_ref() != Some(&carried) {
-                        match write_ledger(l, &carried) {
-                            Ok(()) => ledger_said = Some(carried),
-                            Err(e) => quiet.say(format!("{}: {e}", l.display()), now, &mut report),
-                        }
-                    }
-                }
-                let backlog: u32 = sessions.iter().map(|s| s.outbox.waiting()).sum();
-                if backlog != last_backlog {
-                    last_backlog = backlog;
-                    report(BoardReport::Backlog(backlog));
-                }
-                let status = status_of(&sessions, now);
-                if last_status.as_ref() != Some(&status) {
-                    report(BoardReport::Status(status.clone()));
-                    last_status = Some(status);
-                }
-                if stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let done = sessions.len() == 1
-                    && sessions.last().is_some_and(|s| s.finished() && s.outbox.waiting() == 0);
-                if options.until_done && done {
-                    break;
+                if tail.is_some() && time.now().0.saturating_sub(last_file_look.0) >= file_look {
+                    read_file = true;
                 }
             }
+        }
+
+        // After every event: what is new goes out now, not at the next tick.
+        let now = time.now();
+        if read_file
+            && let (Some(t), Some(s)) = (tail.as_mut(), sessions.last_mut())
+            && s.stopped.is_none()
+        {
+            read_file = false;
+            last_file_look = now;
+            match t.poll() {
+                Ok(lines) => {
+                    for line in lines {
+                        let n = s.chain.entries() + 1;
+                        if let Some(why) =
+                            take_line(s, n, line, table, require_table, now, &mut report)
+                        {
+                            return Err(format!("{}: {why}", t.path().display()));
+                        }
+                    }
+                }
+                Err(TailError::TooLong(n, bytes)) => {
+                    let why = format!(
+                        "longer than {bytes} bytes; the hall carries lines up to {} bytes",
+                        chunks::MAX_LINE_BYTES
+                    );
+                    s.outbox.undeliverable(n, why.clone());
+                    quiet.say(
+                        format!("entry {n} cannot reach the desk: {why}"),
+                        now,
+                        &mut report,
+                    );
+                }
+                Err(e) => quiet.say(format!("{}: {e}", t.path().display()), now, &mut report),
+            }
+        }
+        if connected && now >= retry_at {
+            let part_size = chunks::chunk_size(client.server_info().max_payload);
+            'publish: for s in &mut sessions {
+                let session = s.id().unwrap_or_default().to_owned();
+                let batch: Vec<(u32, Vec<u8>)> = s
+                    .outbox
+                    .next_batch()
+                    .into_iter()
+                    .map(|(n, b)| (n, b.to_vec()))
+                    .collect();
+                for (n, bytes) in batch {
+                    if bytes.len() > chunks::MAX_LINE_BYTES {
+                        let why = format!(
+                            "{} bytes; the hall carries lines up to {} bytes",
+                            bytes.len(),
+                            chunks::MAX_LINE_BYTES
+                        );
+                        s.outbox.undeliverable(n, why.clone());
+                        s.outbox.server_failed();
+                        quiet.say(
+                            format!("entry {n} cannot reach the desk: {why}"),
+                            now,
+                            &mut report,
+                        );
+                        inflight = FuturesOrdered::new();
+                        retry_at = Timestamp(now.0 + 5_000);
+                        last_hello = Timestamp::ZERO;
+                        break 'publish;
+                    }
+                    let parts = chunks::split(&bytes, part_size);
+                    let count = u32::try_from(parts.len()).unwrap_or(u32::MAX);
+                    let whole = (count > 1).then(|| chunks::line_sha256(&bytes));
+                    for (i, part) in parts.into_iter().enumerate() {
+                        let index = i as u32 + 1;
+                        let mut id = event.message_id(table, &session, n);
+                        let mut msg = PublishMessage::build()
+                            .payload(part.to_vec().into())
+                            .header(SESSION_HEADER, session.as_str())
+                            .header(NUMBER_HEADER, n.to_string().as_str());
+                        if let Some(sha) = &whole {
+                            id = format!("{id}/{index}");
+                            let (p, l) = chunks::Part::headers(index, count, bytes.len(), sha);
+                            msg = msg
+                                .header(chunks::PART_HEADER, p.as_str())
+                                .header(chunks::LINE_HEADER, l.as_str());
+                        }
+                        msg = msg.message_id(id);
+                        match js.send_publish(event.entry_subject(table), msg).await {
+                            Ok(ack) => {
+                                let sid = session.clone();
+                                let last = index == count;
+                                inflight
+                                    .push_back(Box::pin(async move { (sid, n, last, ack.await) }));
+                            }
+                            Err(e) => {
+                                let text = e.to_string();
+                                s.outbox.server_failed();
+                                note_failure(
+                                    &mut s.outbox,
+                                    &session,
+                                    n,
+                                    &text,
+                                    &mut failing,
+                                    &mut last_hello,
+                                    now,
+                                    &mut quiet,
+                                    &mut report,
+                                );
+                                inflight = FuturesOrdered::new();
+                                retry_at = Timestamp(now.0 + backoff);
+                                backoff = (backoff * 2).min(5_000);
+                                break 'publish;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for s in &mut sessions {
+            if s.outbox.stalled(now, options.stall_ms) {
+                s.outbox.asked(now);
+                want_resync = true;
+                // A stall after a lost confirmation: republish after what the desk holds.
+                hello = None;
+            }
+        }
+        let due = now.0.saturating_sub(last_hello.0) >= options.hello_ms;
+        if hello.is_none() && connected && (want_resync || due) {
+            // One hello at a time: the current session, or an older one still waiting.
+            let pick = sessions
+                .iter()
+                .filter(|s| s.id().is_some() && s.outbox.problem().is_none())
+                .find(|s| s.outbox.waiting() > 0)
+                .or_else(|| sessions.last().filter(|s| s.id().is_some()));
+            if let Some(s) = pick {
+                let resync = want_resync;
+                want_resync = false;
+                last_hello = now;
+                let mut h = s.outbox.hello(resync);
+                h.waiting = sessions.iter().map(|s| s.outbox.waiting()).sum();
+                h.others = sessions
+                    .iter()
+                    .filter(|o| o.id().is_some() && o.id() != Some(h.session.as_str()))
+                    .map(|o| wire::SessionEntries {
+                        session: o.id().unwrap_or_default().to_owned(),
+                        entries: o.outbox.entries(),
+                    })
+                    .collect();
+                report(BoardReport::Asked(resync));
+                let body = wire::encode(&h);
+                let c = client.clone();
+                let subject = event.hello_subject(table);
+                let id = h.session.clone();
+                hello = Some(Box::pin(async move {
+                    let answer = c.request(subject, body.into()).await.ok();
+                    (
+                        id,
+                        resync,
+                        answer.and_then(|m| wire::decode::<Statement>(&m.payload).ok()),
+                    )
+                }));
+            }
+        }
+        // Older sessions leave once the desk holds them.
+        let count = sessions.len();
+        let mut i = 0;
+        sessions.retain(|s| {
+            i += 1;
+            i == count || s.outbox.waiting() > 0 && s.outbox.problem().is_none()
+        });
+        if let Some(l) = &options.ledger {
+            // The journals carried, kept whenever the set changes (a few times a game).
+            let carried: Vec<PathBuf> = sessions.iter().filter_map(|s| s.journal.clone()).collect();
+            if ledger_said.as_ref() != Some(&carried) {
+                match write_ledger(l, &carried) {
+                    Ok(()) => ledger_said = Some(carried),
+                    Err(e) => quiet.say(format!("{}: {e}", l.display()), now, &mut report),
+                }
+            }
+        }
+        let backlog: u32 = sessions.iter().map(|s| s.outbox.waiting()).sum();
+        if backlog != last_backlog {
+            last_backlog = backlog;
+            report(BoardReport::Backlog(backlog));
+        }
+        let status = status_of(&sessions, now);
+        if last_status.as_ref() != Some(&status) {
+            report(BoardReport::Status(status.clone()));
+            last_status = Some(status);
+        }
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let done = sessions.len() == 1
+            && sessions
+                .last()
+                .is_some_and(|s| s.finished() && s.outbox.waiting() == 0);
+        if options.until_done && done {
+            break;
         }
     }
     let current = sessions.last();
@@ -606,6 +808,81 @@ pub async fn run_board(
         entries: current.map_or(0, |s| s.outbox.entries()),
         confirmed: current.map_or(0, |s| s.outbox.confirmed()),
     })
+}
+
+/// A publication of `session`'s entry `n` failed (`text`, the server's words): everything
+/// after the last acknowledged entry goes again, after a back-off.
+#[allow(clippy::too_many_arguments)]
+fn failed(
+    sessions: &mut [Carried],
+    session: &str,
+    n: u32,
+    text: &str,
+    failing: &mut Option<(String, u32, u32)>,
+    last_hello: &mut Timestamp,
+    now: Timestamp,
+    quiet: &mut Quiet,
+    report: &mut impl FnMut(BoardReport),
+) {
+    for s in sessions.iter_mut() {
+        s.outbox.server_failed();
+    }
+    if let Some(s) = sessions.iter_mut().find(|s| s.id() == Some(session)) {
+        note_failure(
+            &mut s.outbox,
+            session,
+            n,
+            text,
+            failing,
+            last_hello,
+            now,
+            quiet,
+            report,
+        );
+    }
+}
+
+/// Counts the failures of one entry; after [`FAILURES_BEFORE_UNDELIVERABLE`] (or one refusal
+/// of its size) the light says it cannot reach the desk and the next hello tells the desk.
+#[allow(clippy::too_many_arguments)]
+fn note_failure(
+    outbox: &mut Outbox,
+    session: &str,
+    n: u32,
+    text: &str,
+    failing: &mut Option<(String, u32, u32)>,
+    last_hello: &mut Timestamp,
+    now: Timestamp,
+    quiet: &mut Quiet,
+    report: &mut impl FnMut(BoardReport),
+) {
+    let count = match failing {
+        Some((s, k, c)) if s == session && *k == n => {
+            *c += 1;
+            *c
+        }
+        _ => {
+            *failing = Some((session.to_owned(), n, 1));
+            1
+        }
+    };
+    if (count >= FAILURES_BEFORE_UNDELIVERABLE || size_refusal(text))
+        && outbox.undelivered().is_none()
+    {
+        outbox.undeliverable(n, format!("the server refuses it: {text}"));
+        *last_hello = Timestamp::ZERO;
+        quiet.say(
+            format!("entry {n} cannot reach the desk: the server refuses it ({text}); it stays on this board and is tried again"),
+            now,
+            report,
+        );
+    } else {
+        quiet.say(
+            format!("entries wait on the board: the server did not take entry {n} ({text}); trying again"),
+            now,
+            report,
+        );
+    }
 }
 
 /// Keeps the ledger: the journals carried, replaced atomically.

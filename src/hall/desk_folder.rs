@@ -23,6 +23,8 @@ pub const KEY_FILE: &str = "chief-arbiter.key";
 pub const RULINGS_FILE: &str = "rulings.jsonl";
 /// The results file.
 pub const RESULTS_FILE: &str = "results.json";
+/// The chief arbiter's decisions on results changed after posting.
+pub const DECISIONS_FILE: &str = "decisions.jsonl";
 
 /// One copy as found at start-up: its intact lines, in order.
 #[derive(Clone, Debug)]
@@ -288,7 +290,16 @@ impl DeskFolder {
 
     /// Appends one ruling (a JSON line) to the rulings file and syncs it.
     pub fn append_ruling(&mut self, json_line: &str) -> io::Result<()> {
-        let path = self.dir.join(RULINGS_FILE);
+        self.append_json_line(RULINGS_FILE, json_line)
+    }
+
+    /// Appends one decision of the chief arbiter (a JSON line) and syncs it.
+    pub fn append_decision(&mut self, json_line: &str) -> io::Result<()> {
+        self.append_json_line(DECISIONS_FILE, json_line)
+    }
+
+    fn append_json_line(&mut self, name: &str, json_line: &str) -> io::Result<()> {
+        let path = self.dir.join(name);
         let mut file = OpenOptions::new().create(true).append(true).open(&path)?;
         file.write_all(json_line.as_bytes())?;
         file.write_all(b"\n")?;
@@ -297,18 +308,14 @@ impl DeskFolder {
         Ok(())
     }
 
+    /// The decisions file's complete lines.
+    pub fn read_decisions(&self) -> io::Result<Vec<String>> {
+        read_lines(&self.dir.join(DECISIONS_FILE))
+    }
+
     /// The rulings file's complete lines.
     pub fn read_rulings(&self) -> io::Result<Vec<String>> {
-        match std::fs::read(self.dir.join(RULINGS_FILE)) {
-            Ok(bytes) => Ok(String::from_utf8_lossy(&bytes)
-                .split_inclusive('\n')
-                .filter(|l| l.ends_with('\n'))
-                .map(|l| l.trim().to_owned())
-                .filter(|l| !l.is_empty())
-                .collect()),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
-            Err(e) => Err(e),
-        }
+        read_lines(&self.dir.join(RULINGS_FILE))
     }
 
     /// Replaces the results file.
@@ -322,6 +329,20 @@ impl DeskFolder {
         random: impl FnOnce() -> Result<[u8; 32], String>,
     ) -> Result<String, String> {
         read_or_make_key(&self.dir.join(KEY_FILE), random)
+    }
+}
+
+/// The complete, non-empty lines of a JSON-lines file of the folder (none when missing).
+fn read_lines(path: &Path) -> io::Result<Vec<String>> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(String::from_utf8_lossy(&bytes)
+            .split_inclusive('\n')
+            .filter(|l| l.ends_with('\n'))
+            .map(|l| l.trim().to_owned())
+            .filter(|l| !l.is_empty())
+            .collect()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(e),
     }
 }
 

@@ -18,8 +18,11 @@ use futures_util::{FutureExt, StreamExt};
 use crate::clock::Timestamp;
 use crate::time::TimeSource;
 
+use super::chunks::{self, Assembler};
 use super::creds::Creds;
-use super::desk::{Desk, Offer, PostVerdict, Reason, RoundSink, Snapshot, TableResult};
+use super::desk::{
+    ChiefDecision, Desk, Offer, PostVerdict, Reason, RoundSink, Snapshot, TableResult,
+};
 use super::desk_folder::DeskFolder;
 use super::names::{EventName, NUMBER_HEADER, SESSION_HEADER};
 use super::ruling::SignedRuling;
@@ -37,6 +40,8 @@ pub enum DeskCommand {
     },
     /// The chief arbiter has seen what the table needed.
     Seen(u32),
+    /// The chief arbiter's decision on the table's result that changed after it was posted.
+    Decide(u32, ChiefDecision),
 }
 
 /// What the desk tells its owner (the headless log, the window's sound).
@@ -55,29 +60,54 @@ pub enum DeskReport {
 }
 
 /// The delay from a board's acknowledgement on its disk (the entry's UTC time) to the desk
-/// holding it, in ms: every sample, for percentiles.
-#[derive(Clone, Debug, Default)]
+/// holding it, in ms: a histogram of 1 ms buckets up to a minute (bounded, exact to the ms).
+#[derive(Clone, Debug)]
 pub struct Delays {
-    samples: Vec<u64>,
+    buckets: Vec<u64>,
+    count: u64,
+    max: u64,
+}
+
+impl Default for Delays {
+    fn default() -> Self {
+        Delays {
+            buckets: vec![0; 60_001],
+            count: 0,
+            max: 0,
+        }
+    }
 }
 
 impl Delays {
     fn add(&mut self, ms: u64) {
-        if self.samples.len() < 2_000_000 {
-            self.samples.push(ms);
-        }
+        let i = (ms as usize).min(self.buckets.len() - 1);
+        self.buckets[i] += 1;
+        self.count += 1;
+        self.max = self.max.max(ms);
     }
 
     /// (count, p50, p95, max) in ms.
     pub fn summary(&self) -> (usize, u64, u64, u64) {
-        let mut s = self.samples.clone();
-        s.sort_unstable();
         let at = |q: f64| {
-            s.get(((s.len() as f64 - 1.0) * q).round() as usize)
-                .copied()
-                .unwrap_or(0)
+            if self.count == 0 {
+                return 0;
+            }
+            let rank = ((self.count as f64 - 1.0) * q).round() as u64;
+            let mut seen = 0u64;
+            for (ms, &c) in self.buckets.iter().enumerate() {
+                seen += c;
+                if seen > rank {
+                    return ms as u64;
+                }
+            }
+            self.max
         };
-        (s.len(), at(0.5), at(0.95), s.last().copied().unwrap_or(0))
+        (
+            usize::try_from(self.count).unwrap_or(usize::MAX),
+            at(0.5),
+            at(0.95),
+            self.max,
+        )
     }
 }
 
@@ -413,6 +443,19 @@ pub fn local_clock(t: chrono::DateTime<chrono::Utc>) -> String {
         .to_string()
 }
 
+/// What the desk says when the server refuses it: credentials missing, or not these.
+fn auth_refused(open_server: bool, text: &str) -> String {
+    if open_server {
+        format!(
+            "the server needs credentials ({text}): give the desk its credentials with --creds desk.creds (from `desk creds`)"
+        )
+    } else {
+        format!(
+            "the server does not accept the desk's credentials ({text}): are they this event's desk.creds? (--creds)"
+        )
+    }
+}
+
 /// Asks the bus whether another desk runs the event: its presence, if one answers.
 async fn other_desk(client: &async_nats::Client, event: &EventName) -> Option<Presence> {
     let answer = tokio::time::timeout(
@@ -465,6 +508,20 @@ pub async fn run_desk(
         if client.connection_state() == async_nats::connection::State::Connected {
             break;
         }
+        while let Ok(e) = link_events.try_recv() {
+            // A refused connection comes as the client's error ("authorization violation").
+            let text = match e {
+                async_nats::Event::ServerError(err) => err.to_string(),
+                async_nats::Event::ClientError(err) => err.to_string(),
+                _ => continue,
+            };
+            if text
+                .to_ascii_lowercase()
+                .contains("authorization violation")
+            {
+                return Err(auth_refused(open_server, &text));
+            }
+        }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     if let Some(other) = other_desk(&client, &event).await
@@ -499,7 +556,8 @@ pub async fn run_desk(
     else {
         return Ok(parts.delays);
     };
-    let mut early: BTreeMap<(u32, String, u32), jetstream::Message> = BTreeMap::new();
+    let mut early: Early = BTreeMap::new();
+    let mut parts_of_lines: Assembler<jetstream::Message> = Assembler::default();
     let mut tick = tokio::time::interval(Duration::from_millis(250));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut last_check = parts.time.now();
@@ -512,6 +570,7 @@ pub async fn run_desk(
         if reopen {
             reopen = false;
             early.clear();
+            parts_of_lines = Assembler::default();
             match open_messages(
                 &js,
                 &event,
@@ -539,7 +598,7 @@ pub async fn run_desk(
                             _ => break,
                         }
                     }
-                    take_batch(&mut parts, &client, &event, batch, &mut early).await?;
+                    take_batch(&mut parts, &client, &event, batch, &mut early, &mut parts_of_lines).await?;
                 }
                 Some(Err(e)) => {
                     use async_nats::jetstream::consumer::pull::MessagesErrorKind as K;
@@ -564,6 +623,12 @@ pub async fn run_desk(
                     async_nats::Event::Disconnected => {
                         parts.desk.set_connected(false, now, &clock);
                         report(DeskReport::Note(format!("desk disconnected since {clock}")));
+                    }
+                    async_nats::Event::ServerError(err) if err.to_string().to_ascii_lowercase().contains("authorization violation") => {
+                        return Err(auth_refused(open_server, &err.to_string()));
+                    }
+                    async_nats::Event::ClientError(err) if err.to_string().to_ascii_lowercase().contains("authorization violation") => {
+                        return Err(auth_refused(open_server, &err.to_string()));
                     }
                     other => report(DeskReport::Note(format!("connection: {other}"))),
                 }
@@ -618,7 +683,10 @@ pub async fn run_desk(
                     // The server may have lost its store (restarted on an empty folder): the
                     // desk recreates its stream and consumer rather than wait for ever.
                     match stream.consumer_info(event.consumer()).await {
-                        Ok(_) => parts.desk.alert("stream", None),
+                        Ok(_) => {
+                            parts.desk.alert("stream", None);
+                            recheck_settings(&mut stream, &event, open_server, &mut parts.desk).await;
+                        }
                         Err(e) => {
                             use async_nats::jetstream::context::ConsumerInfoErrorKind as C;
                             let gone = match e.kind() {
@@ -647,6 +715,32 @@ pub async fn run_desk(
     Ok(parts.delays)
 }
 
+/// Looks at the stream's settings again (every few seconds): the banner "the stream's
+/// settings differ" goes as soon as `desk setup` has put them right, and comes back if
+/// someone changes them.
+async fn recheck_settings(
+    stream: &mut stream::Stream,
+    event: &EventName,
+    open_server: bool,
+    desk: &mut Desk,
+) {
+    let Ok(info) = stream.info().await else {
+        return;
+    };
+    let diff = stream_differences(&info.config, &stream_config(event));
+    if diff.is_empty() {
+        desk.alert("stream-settings", None);
+    } else if !open_server {
+        desk.alert(
+            "stream-settings",
+            Some(format!(
+                "the stream's settings differ from the hall's ({}): run `tianyuan desk setup {event} --server URL --creds admin.creds`",
+                diff.join("; ")
+            )),
+        );
+    }
+}
+
 /// The last entry number the stream holds of `table`'s `session`.
 async fn stream_last(
     stream: &stream::Stream,
@@ -665,39 +759,124 @@ async fn stream_last(
     m.headers.get(NUMBER_HEADER)?.as_str().parse().ok()
 }
 
+/// Entries kept unacknowledged until an earlier one comes: each with its messages (one, or
+/// a long line's parts).
+type Early = BTreeMap<(u32, String, u32), Vec<jetstream::Message>>;
+
+/// One message of the batch as an entry: its table, session, number and line, with the
+/// messages that carried it.
+struct Arrived {
+    table: u32,
+    session: String,
+    n: u32,
+    line: Vec<u8>,
+    messages: Vec<jetstream::Message>,
+}
+
+/// Reads a message's table, session and number; a long line's part goes to `assembler` and
+/// comes out whole (or not yet). Whatever is not an entry goes to `to_ack`.
+fn arrive(
+    parts: &mut DeskParts<'_>,
+    event: &EventName,
+    msg: jetstream::Message,
+    assembler: &mut Assembler<jetstream::Message>,
+    to_ack: &mut Vec<jetstream::Message>,
+    now: Timestamp,
+) -> Option<Arrived> {
+    let table = event.table_of(msg.subject.as_str(), "entry");
+    let headers = msg.headers.as_ref();
+    let get = |name: &str| {
+        headers
+            .and_then(|h| h.get(name))
+            .map(|v| v.as_str().to_owned())
+    };
+    let session = get(SESSION_HEADER);
+    let n = get(NUMBER_HEADER).and_then(|v| v.parse::<u32>().ok());
+    let (Some(table), Some(session), Some(n)) = (table, session, n) else {
+        if let Some(t) = table {
+            parts.desk.count_message(t, now);
+        }
+        to_ack.push(msg);
+        return None;
+    };
+    parts.desk.heard(table, now);
+    let (Some(p), Some(l)) = (get(chunks::PART_HEADER), get(chunks::LINE_HEADER)) else {
+        let line = msg.payload.to_vec();
+        return Some(Arrived {
+            table,
+            session,
+            n,
+            line,
+            messages: vec![msg],
+        });
+    };
+    // A part of a long line: counted as a message; the line is offered once whole.
+    parts.desk.count_message(table, now);
+    let part = match chunks::Part::parse(&p, &l) {
+        Ok(part) => part,
+        Err(_) => {
+            parts
+                .desk
+                .note_dropped(table, &format!("entry {n}: a malformed part"));
+            to_ack.push(msg);
+            return None;
+        }
+    };
+    if !crate::hall::names::valid_session_id(&session) {
+        to_ack.push(msg);
+        return None;
+    }
+    let bytes = msg.payload.to_vec();
+    match assembler.offer((table, &session, n), part, bytes, msg, to_ack) {
+        chunks::Assembled::Waiting => None,
+        chunks::Assembled::Whole { line, tokens } => Some(Arrived {
+            table,
+            session,
+            n,
+            line,
+            messages: tokens,
+        }),
+        chunks::Assembled::Refused { why, tokens } => {
+            parts.desk.note_dropped(table, &why);
+            to_ack.extend(tokens);
+            None
+        }
+    }
+}
+
 /// Offers a batch, writes and syncs what is new, then acknowledges and tells the boards.
 async fn take_batch(
     parts: &mut DeskParts<'_>,
     client: &async_nats::Client,
     event: &EventName,
     batch: Vec<jetstream::Message>,
-    early: &mut BTreeMap<(u32, String, u32), jetstream::Message>,
+    early: &mut Early,
+    assembler: &mut Assembler<jetstream::Message>,
 ) -> Result<(), String> {
     let now = parts.time.now();
     let mut to_ack = Vec::new();
     let mut touched: BTreeSet<(u32, String)> = BTreeSet::new();
     let mut appended_lines: Vec<Vec<u8>> = Vec::new();
     for msg in batch {
-        let table = event.table_of(msg.subject.as_str(), "entry");
-        let headers = msg.headers.as_ref();
-        let session = headers
-            .and_then(|h| h.get(SESSION_HEADER))
-            .map(|v| v.as_str().to_owned());
-        let n = headers
-            .and_then(|h| h.get(NUMBER_HEADER))
-            .and_then(|v| v.as_str().parse::<u32>().ok());
-        let (Some(table), Some(session), Some(n)) = (table, session, n) else {
-            if let Some(t) = table {
-                parts.desk.count_message(t, now);
-            }
-            to_ack.push(msg);
+        let Some(a) = arrive(parts, event, msg, assembler, &mut to_ack, now) else {
             continue;
         };
-        parts.desk.heard(table, now);
-        match parts
-            .desk
-            .receive(table, &session, n, msg.payload.to_vec(), now)
-        {
+        let Arrived {
+            table,
+            session,
+            n,
+            line,
+            messages,
+        } = a;
+        let offer = if line.len() > chunks::MAX_LINE_BYTES {
+            parts
+                .desk
+                .note_dropped(table, &format!("entry {n}: longer than the hall carries"));
+            Offer::Dropped("too long".into())
+        } else {
+            parts.desk.receive(table, &session, n, line, now)
+        };
+        match offer {
             Offer::Append { first, lines } => {
                 parts
                     .folder
@@ -706,23 +885,40 @@ async fn take_batch(
                 let last = first + lines.len() as u32 - 1;
                 for k in first..=last {
                     if let Some(m) = early.remove(&(table, session.clone(), k)) {
-                        to_ack.push(m);
+                        to_ack.extend(m);
                     }
                 }
+                assembler.forget(table, &session, last, &mut to_ack);
                 appended_lines.extend(lines);
                 touched.insert((table, session));
-                to_ack.push(msg);
+                to_ack.extend(messages);
             }
             Offer::Early => {
                 touched.insert((table, session.clone()));
-                if let Some(old) = early.insert((table, session, n), msg) {
-                    to_ack.push(old);
+                if let Some(old) = early.insert((table, session, n), messages) {
+                    to_ack.extend(old);
                 }
             }
             Offer::Duplicate | Offer::Conflict(_) | Offer::Refused(_) => {
                 touched.insert((table, session));
-                to_ack.push(msg);
+                to_ack.extend(messages);
             }
+            // Dropped over the table's limits: no statement (a flood gets no echo); a real
+            // board asks in its hello and is told.
+            Offer::Dropped(_) => to_ack.extend(messages),
+        }
+    }
+    // Entries the desk no longer keeps waiting (dropped, or held through another copy of the
+    // message) are acknowledged: nothing stays unacknowledged that the desk does not keep.
+    let tables: BTreeSet<u32> = touched.iter().map(|(t, _)| *t).collect();
+    let gone: Vec<_> = early
+        .keys()
+        .filter(|(t, s, n)| tables.contains(t) && !parts.desk.is_early(*t, s, *n))
+        .cloned()
+        .collect();
+    for k in gone {
+        if let Some(m) = early.remove(&k) {
+            to_ack.extend(m);
         }
     }
     parts
@@ -735,14 +931,15 @@ async fn take_batch(
             parts.delays.add(u64::try_from(utc_now - t).unwrap_or(0));
         }
     }
-    for m in to_ack {
-        let _ = m.ack().await;
-    }
+    // The boards first (their confirmation is what their light waits for), then the stream.
     for (table, session) in touched {
         let st = parts.desk.statement(table, &session);
         let _ = client
             .publish(event.ack_subject(table), wire::encode(&st).into())
             .await;
+    }
+    for m in to_ack {
+        let _ = m.ack().await;
     }
     Ok(())
 }
@@ -760,6 +957,25 @@ async fn command(
                 report(DeskReport::Refused(e));
             }
         }
+        DeskCommand::Decide(table, decision) => match parts.desk.decide(table, decision) {
+            Err(e) => report(DeskReport::Refused(e)),
+            Ok(record) => {
+                let json = serde_json::to_string(&record).map_err(|e| e.to_string())?;
+                parts
+                    .folder
+                    .append_decision(&json)
+                    .map_err(|e| format!("the desk's disk failed: {e}"))?;
+                report(DeskReport::Note(format!(
+                    "table {table}: the chief arbiter {} {} of session {}",
+                    match decision {
+                        ChiefDecision::Post => "posts the new result",
+                        ChiefDecision::Keep => "keeps the posted result, not",
+                    },
+                    record.result,
+                    record.session
+                )));
+            }
+        },
         DeskCommand::Rule { table, act } => {
             let issued = crate::time::utc_text(crate::time::utc_now());
             let nonce = crate::entropy::bytes::<16>()?;
@@ -797,19 +1013,26 @@ fn publish_snapshot(
     if !new.is_empty() || file_changed || *first {
         *first = false;
         let all = parts.desk.results();
+        // Only a result the round took (or already holds) is logged as a result: a second
+        // session's, or one changed after posting, is an item for the chief arbiter.
+        let mut taken: Vec<&TableResult> = Vec::new();
         match parts.sink.sync(&all) {
             Ok(verdicts) => {
                 for (r, v) in all.iter().zip(&verdicts) {
                     parts.desk.verdict(r, v);
                     match v {
-                        PostVerdict::Posted(at) => report(DeskReport::Note(format!(
-                            "table {}: {} posted into {at}",
-                            r.table, r.result
-                        ))),
+                        PostVerdict::Posted(at) => {
+                            taken.push(r);
+                            report(DeskReport::Note(format!(
+                                "table {}: {} posted into {at}",
+                                r.table, r.result
+                            )));
+                        }
                         PostVerdict::Issue(_, why) if new.contains(r) || file_changed => {
                             report(DeskReport::Note(format!("result not posted: {why}")))
                         }
-                        _ => {}
+                        PostVerdict::Issue(..) => {}
+                        PostVerdict::Unchanged | PostVerdict::Nothing => taken.push(r),
                     }
                 }
             }
@@ -818,7 +1041,9 @@ fn publish_snapshot(
             ))),
         }
         for r in &new {
-            report(DeskReport::Result(r.clone()));
+            if taken.contains(&r) {
+                report(DeskReport::Result(r.clone()));
+            }
         }
         if !new.is_empty()
             && let Ok(json) = serde_json::to_vec_pretty(&all)

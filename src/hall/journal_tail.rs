@@ -3,10 +3,15 @@
 //! it is on the board's disk. It never takes the writer's lock and never writes. (The window
 //! feeds its link the journal writer's acknowledged entries instead, and reads no file.)
 //!
-//! A complete line is handed on only when a later look finds it unchanged: the writer appends
-//! and then syncs, and takes a line back off if the sync fails, so a line seen once may still
-//! vanish; seen twice (a poll apart, after the writer's sync) it stays. The tail only finds
-//! lines: the link's one [`super::chain::Chain`] checks and folds them.
+//! A complete line is handed on only once it is on the disk: the writer appends and then
+//! syncs, and takes a line back off if the sync fails, so a line merely seen may still vanish.
+//! On Unix the tail syncs the file itself (`fdatasync` on its own read-only descriptor: the
+//! same pages the writer syncs, so it returns when they are on the disk, and fails when the
+//! writer's sync fails) and hands on the lines that are still there, byte for byte, after
+//! its sync — at once, with no second look (issue 31 item 5). Elsewhere a line is handed on
+//! when a later look finds it unchanged. The tail only finds lines: the link's one
+//! [`super::chain::Chain`] checks and folds them. It is woken by the file's change
+//! notifications (`notify`), not by a timer.
 
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
@@ -14,8 +19,9 @@ use std::path::{Path, PathBuf};
 
 use super::chain::line_sha;
 
-/// The most read in one look (a long backlog is read over several).
-const MAX_READ: u64 = 8 * 1024 * 1024;
+/// The most read in one look (a long backlog is read over several): more than the longest
+/// line the hall carries.
+const MAX_READ: u64 = 2 * super::chunks::MAX_LINE_BYTES as u64;
 
 /// Why following stopped.
 #[derive(Debug)]
@@ -24,6 +30,8 @@ pub enum TailError {
     Io(io::Error),
     /// The file is shorter than the lines already handed on (replaced or cut by hand).
     Shrank,
+    /// The next line is longer than the tail reads in one look: (its number, bytes so far).
+    TooLong(u32, u64),
 }
 
 impl std::fmt::Display for TailError {
@@ -33,6 +41,10 @@ impl std::fmt::Display for TailError {
             TailError::Shrank => {
                 f.write_str("the journal is shorter than what was already read (replaced or cut?)")
             }
+            TailError::TooLong(n, bytes) => write!(
+                f,
+                "entry {n} is longer than {bytes} bytes: longer than the hall carries"
+            ),
         }
     }
 }
@@ -70,9 +82,89 @@ impl JournalTail {
         self.handed
     }
 
-    /// Looks at the file: the complete lines (`\n` included) that were there at the last look
-    /// and still are, in order.
+    /// Looks at the file: the complete lines (`\n` included) that are on the disk, in order
+    /// (on Unix: synced by the tail itself; elsewhere: there at the last look and still).
     pub fn poll(&mut self) -> Result<Vec<Vec<u8>>, TailError> {
+        if cfg!(unix) {
+            self.poll_synced()
+        } else {
+            self.poll_twice()
+        }
+    }
+
+    /// The complete lines after what was handed on, once the tail's own sync of the file
+    /// returned and they are still there byte for byte.
+    pub fn poll_synced(&mut self) -> Result<Vec<Vec<u8>>, TailError> {
+        let Some((mut file, buf)) = self.read_new()? else {
+            return Ok(Vec::new());
+        };
+        let complete = buf.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        if complete == 0 {
+            return Ok(Vec::new());
+        }
+        // The writer's sync and ours flush the same pages: once ours returns they are on the
+        // disk; when the writer's fails, ours fails too and nothing is handed on.
+        file.sync_data().map_err(TailError::Io)?;
+        let mut again = Vec::with_capacity(complete);
+        file.seek(SeekFrom::Start(self.offset))
+            .map_err(TailError::Io)?;
+        (&mut file)
+            .take(complete as u64)
+            .read_to_end(&mut again)
+            .map_err(TailError::Io)?;
+        // Only the lines still there, unchanged, after the sync (a line taken back is not).
+        let same = buf[..complete]
+            .iter()
+            .zip(&again)
+            .position(|(a, b)| a != b)
+            .unwrap_or(again.len().min(complete));
+        let upto = buf[..same]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let out: Vec<Vec<u8>> = buf[..upto]
+            .split_inclusive(|&b| b == b'\n')
+            .map(<[u8]>::to_vec)
+            .collect();
+        self.offset += upto as u64;
+        self.handed += u32::try_from(out.len()).unwrap_or(u32::MAX);
+        Ok(out)
+    }
+
+    /// Opens the file and reads what follows the lines handed on (none: nothing new).
+    fn read_new(&mut self) -> Result<Option<(File, Vec<u8>)>, TailError> {
+        let mut file = match File::open(&self.path) {
+            Ok(f) => f,
+            // Not written yet (a board started before its game): nothing to hand on.
+            Err(e) if e.kind() == io::ErrorKind::NotFound && self.offset == 0 => {
+                return Ok(None);
+            }
+            Err(e) => return Err(TailError::Io(e)),
+        };
+        let len = file.metadata().map_err(TailError::Io)?.len();
+        if len < self.offset {
+            return Err(TailError::Shrank);
+        }
+        if len == self.offset {
+            return Ok(None);
+        }
+        let want = (len - self.offset).min(MAX_READ);
+        file.seek(SeekFrom::Start(self.offset))
+            .map_err(TailError::Io)?;
+        let mut buf = Vec::with_capacity(want as usize);
+        (&mut file)
+            .take(want)
+            .read_to_end(&mut buf)
+            .map_err(TailError::Io)?;
+        if want == MAX_READ && !buf.contains(&b'\n') {
+            return Err(TailError::TooLong(self.handed + 1, want));
+        }
+        Ok(Some((file, buf)))
+    }
+
+    /// The complete lines that were there at the last look and still are, in order (where
+    /// the tail cannot sync a file it only reads).
+    pub fn poll_twice(&mut self) -> Result<Vec<Vec<u8>>, TailError> {
         let mut file = match File::open(&self.path) {
             Ok(f) => f,
             // Not written yet (a board started before its game): nothing to hand on.
@@ -142,20 +234,20 @@ mod tests {
         let path = temp("twice");
         let l = lines();
         let mut f = JournalTail::new(&path);
-        assert!(f.poll().unwrap().is_empty(), "no file yet");
+        assert!(f.poll_twice().unwrap().is_empty(), "no file yet");
         let mut file = std::fs::File::create(&path).unwrap();
         file.write_all(&l[0]).unwrap();
         file.write_all(&l[1][..10]).unwrap();
-        assert!(f.poll().unwrap().is_empty(), "seen once");
-        let got = f.poll().unwrap();
+        assert!(f.poll_twice().unwrap().is_empty(), "seen once");
+        let got = f.poll_twice().unwrap();
         assert_eq!(got, vec![l[0].clone()]);
         file.write_all(&l[1][10..]).unwrap();
         file.write_all(&l[2]).unwrap();
-        assert!(f.poll().unwrap().is_empty());
-        let got = f.poll().unwrap();
+        assert!(f.poll_twice().unwrap().is_empty());
+        let got = f.poll_twice().unwrap();
         assert_eq!(got, vec![l[1].clone(), l[2].clone()]);
         assert_eq!(f.handed(), 3);
-        assert!(f.poll().unwrap().is_empty());
+        assert!(f.poll_twice().unwrap().is_empty());
     }
 
     #[test]
@@ -164,12 +256,36 @@ mod tests {
         let l = lines();
         std::fs::write(&path, [l[0].clone(), l[1].clone()].concat()).unwrap();
         let mut f = JournalTail::new(&path);
-        f.poll().unwrap();
+        f.poll_twice().unwrap();
         let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
         file.set_len(l[0].len() as u64).unwrap();
-        let got = f.poll().unwrap();
+        let got = f.poll_twice().unwrap();
         assert_eq!(got.len(), 1, "entry 1 was there both times");
-        assert!(f.poll().unwrap().is_empty());
+        assert!(f.poll_twice().unwrap().is_empty());
+        std::fs::write(&path, b"").unwrap();
+        assert!(matches!(f.poll_twice(), Err(TailError::Shrank)));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn issue31_a_synced_line_is_handed_on_at_the_first_look_and_a_torn_tail_waits() {
+        let path = temp("synced");
+        let l = lines();
+        let mut f = JournalTail::new(&path);
+        assert!(f.poll().unwrap().is_empty(), "no file yet");
+        let mut file = std::fs::File::create(&path).unwrap();
+        file.write_all(&l[0]).unwrap();
+        file.write_all(&l[1][..10]).unwrap();
+        assert_eq!(f.poll().unwrap(), vec![l[0].clone()], "at once, synced");
+        assert!(f.poll().unwrap().is_empty(), "the torn tail waits");
+        file.write_all(&l[1][10..]).unwrap();
+        file.write_all(&l[2]).unwrap();
+        assert_eq!(f.poll().unwrap(), vec![l[1].clone(), l[2].clone()]);
+        assert_eq!(f.handed(), 3);
+        // A long line (a 1 MiB note) comes whole.
+        let long = [vec![b'x'; 1 << 20], vec![b'\n']].concat();
+        file.write_all(&long).unwrap();
+        assert_eq!(f.poll().unwrap(), vec![long]);
         std::fs::write(&path, b"").unwrap();
         assert!(matches!(f.poll(), Err(TailError::Shrank)));
     }

@@ -265,7 +265,7 @@ fn run(options: BoardOptions, light: Arc<Mutex<LinkLight>>, stop: Arc<AtomicBool
             });
         }
         BoardReport::RulingRefused(why) => set(&mut |l| l.note = Some(why.clone())),
-        BoardReport::Confirmed(_) => {}
+        BoardReport::Confirmed(_) | BoardReport::Asked(_) => {}
         BoardReport::Note(n) => set(&mut |l| l.note = Some(n.clone())),
     }));
     if let Err(e) = result {

@@ -22,6 +22,7 @@
 pub mod accept;
 pub mod board_link;
 pub mod chain;
+pub mod chunks;
 pub mod creds;
 pub mod desk;
 pub mod desk_folder;
@@ -43,4 +44,4 @@ pub mod wire;
 pub(crate) mod test_lines;
 
 /// Said at every start of a desk, a board or a window's link without credentials.
-pub const OPEN_SERVER_WARNING: &str = "warning: no credentials: this hall's server is open, anyone on this network can publish (a development or club hall); rulings are accepted only with --desk-key";
+pub const OPEN_SERVER_WARNING: &str = "warning: no credentials (--creds): the hall's server is taken to be open, anyone on this network can publish (a development or club hall); rulings are accepted only with --desk-key";

@@ -23,6 +23,9 @@ pub enum Problem {
     Refused(String),
     /// The desk holds a different entry with this number.
     Conflict(u32),
+    /// This entry cannot reach the desk (too long for the hall, or the server refuses it):
+    /// the link says so, tells the desk in its hello, and keeps trying, backing off.
+    Undeliverable(u32, String),
 }
 
 /// The status light of a board's link.
@@ -57,6 +60,12 @@ impl std::fmt::Display for LinkStatus {
                     "the desk holds a different entry {n}: see the chief arbiter"
                 )
             }
+            LinkStatus::Stopped(Problem::Undeliverable(n, why)) => {
+                write!(
+                    f,
+                    "entry {n} cannot reach the desk ({why}): it stays on this board; see the chief arbiter"
+                )
+            }
         }
     }
 }
@@ -81,6 +90,8 @@ pub struct Outbox {
     last_progress: Timestamp,
     /// The desk said it holds more than the board has read yet: checked as lines arrive.
     desk_ahead: Option<(u32, [u8; 32])>,
+    /// An entry the server does not take, and why.
+    undelivered: Option<(u32, String)>,
 }
 
 impl Outbox {
@@ -119,6 +130,10 @@ impl Outbox {
     ) {
         if self.lines.is_empty() {
             self.session = session.map(str::to_owned);
+        }
+        if self.waiting() == 0 {
+            // Nothing was overdue: the desk's time to confirm starts now (a stall is only a
+            // confirmation overdue, never a quiet spell between two moves).
             self.last_progress = now;
         }
         self.lines.push(Waiting {
@@ -155,6 +170,13 @@ impl Outbox {
         if n == self.acked + 1 && n <= self.sent {
             self.acked = n;
         }
+        if self
+            .undelivered
+            .as_ref()
+            .is_some_and(|(u, _)| *u <= self.acked)
+        {
+            self.undelivered = None;
+        }
     }
 
     /// A publication failed or timed out: everything after the last acknowledged entry goes
@@ -187,6 +209,26 @@ impl Outbox {
     /// The board itself refuses to publish the session (its setup is not this table's).
     pub fn refuse(&mut self, why: String) {
         self.problem = Some(Problem::Refused(why));
+    }
+
+    /// Entry `n` cannot reach the desk (`why`): the light and the board's hello say so until
+    /// the server takes it (the link keeps trying, backing off).
+    pub fn undeliverable(&mut self, n: u32, why: String) {
+        if n > self.acked && n > self.confirmed {
+            self.undelivered = Some((n, why));
+        }
+    }
+
+    /// The entry that cannot reach the desk, and why.
+    pub fn undelivered(&self) -> Option<(u32, &str)> {
+        self.undelivered.as_ref().map(|(n, why)| (*n, why.as_str()))
+    }
+
+    /// The exact line of entry `n`, if read.
+    pub fn line(&self, n: u32) -> Option<&[u8]> {
+        n.checked_sub(1)
+            .and_then(|i| self.lines.get(i as usize))
+            .map(|l| l.bytes.as_slice())
     }
 
     /// Republish after what the desk holds (`held`); on a reconnection, also after what the
@@ -249,6 +291,9 @@ impl Outbox {
             })
             .collect();
         self.confirmed = held;
+        if self.undelivered.as_ref().is_some_and(|(u, _)| *u <= held) {
+            self.undelivered = None;
+        }
         self.sent = self.sent.max(held);
         self.acked = self.acked.max(held);
         self.last_progress = now;
@@ -256,7 +301,8 @@ impl Outbox {
     }
 
     /// Whether the desk has confirmed nothing for `limit` ms though entries wait and the link
-    /// is up: time to ask it again and republish.
+    /// is up — counted from the last confirmation, or from the entry that began the wait:
+    /// time to ask it again and republish.
     pub fn stalled(&self, now: Timestamp, limit: u64) -> bool {
         self.connected
             && self.problem.is_none()
@@ -277,6 +323,10 @@ impl Outbox {
             head: hex::encode(&self.lines.last().map_or([0; 32], |l| l.sha256)),
             waiting: self.waiting(),
             resync,
+            undeliverable: self
+                .undelivered()
+                .map(|(n, why)| format!("entry {n}: {why}")),
+            ..Hello::default()
         }
     }
 
@@ -285,6 +335,9 @@ impl Outbox {
     pub fn status(&self, now: Timestamp, patience: u64) -> LinkStatus {
         if let Some(p) = &self.problem {
             return LinkStatus::Stopped(p.clone());
+        }
+        if let Some((n, why)) = &self.undelivered {
+            return LinkStatus::Stopped(Problem::Undeliverable(*n, why.clone()));
         }
         let waiting = self.waiting();
         if !self.connected {
@@ -424,6 +477,49 @@ mod tests {
         assert_eq!(o.confirmed(), 0);
         o.push(vec![3], sha(3), None, Timestamp(2));
         assert_eq!(o.confirmed(), 3);
+    }
+
+    #[test]
+    fn issue31_a_quiet_spell_between_moves_is_not_a_stall() {
+        let mut o = outbox(1);
+        o.set_connected(true, Timestamp(0));
+        o.statement(&said(1), Timestamp(10));
+        // The next move comes 4 s later: the desk's time to confirm starts then.
+        o.push(vec![2], sha(2), None, Timestamp(4_000));
+        assert!(!o.stalled(Timestamp(4_050), 3_000));
+        assert!(
+            o.stalled(Timestamp(7_000), 3_000),
+            "a real stall still is one"
+        );
+        // An entry added while others wait does not push the stall back.
+        let mut o = outbox(1);
+        o.set_connected(true, Timestamp(0));
+        o.push(vec![2], sha(2), None, Timestamp(2_500));
+        assert!(o.stalled(Timestamp(3_000), 3_000));
+    }
+
+    #[test]
+    fn issue31_an_undeliverable_entry_is_said_until_the_server_takes_it() {
+        let mut o = outbox(3);
+        o.set_connected(true, Timestamp(0));
+        numbers(&mut o);
+        o.server_acked(1);
+        o.undeliverable(2, "too long".into());
+        o.server_failed();
+        assert_eq!(
+            o.hello(false).undeliverable.as_deref(),
+            Some("entry 2: too long")
+        );
+        assert!(
+            o.status(Timestamp(1), 10)
+                .to_string()
+                .contains("entry 2 cannot reach the desk")
+        );
+        assert_eq!(numbers(&mut o), vec![2, 3], "still tried again");
+        o.server_acked(2);
+        assert_eq!(o.undelivered(), None);
+        assert_eq!(o.hello(false).undeliverable, None);
+        assert_eq!(o.line(3), Some(&[3u8][..]));
     }
 
     #[test]

@@ -90,8 +90,10 @@ fn tile_row(t: &Tile, lang: Lang) -> String {
     } else {
         " class=\"attention\"".to_owned()
     };
+    // Only a board that should be heard and is not is bold: a finished game's board that
+    // went home owes nothing.
     let link = match t.link {
-        BoardSeen::Online => t.link.text(lang).to_owned(),
+        BoardSeen::Online | BoardSeen::Done => t.link.text(lang).to_owned(),
         other => format!("<b>{}</b>", other.text(lang)),
     };
     format!(

@@ -21,7 +21,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::desk::{PostVerdict, Reason, RoundSink, StandingRow, TableResult};
+use super::desk::{ChiefDecision, PostVerdict, Reason, RoundSink, StandingRow, TableResult};
 use crate::tournament::Tournament;
 use crate::tournament::file::{from_ron, to_ron};
 use crate::tournament::model::{DeskPost, Outcome};
@@ -221,8 +221,23 @@ pub fn apply(t: &mut Tournament, r: &TableResult, changed: &mut bool) -> PostVer
             } else if as_posted == wanted {
                 PostVerdict::Unchanged
             } else {
-                // The board's result changed (a revocation) and the file still holds the desk's.
-                write(t, changed)
+                // The board's result changed after it was posted (a revocation, a ruling): the
+                // file keeps the posted result until the chief arbiter decides (issue 31).
+                match r.decision {
+                    Some(ChiefDecision::Post) => write(t, changed),
+                    Some(ChiefDecision::Keep) => PostVerdict::Unchanged,
+                    None => PostVerdict::Issue(
+                        Reason::ResultChanged,
+                        format!(
+                            "table {}: the result changed at the board after it was posted (round {round_no} board {board}: posted {}, now {}): `post {}` posts the new result, `keep {}` keeps the posted one",
+                            r.table,
+                            p.outcome.code(),
+                            outcome.code(),
+                            r.table,
+                            r.table
+                        ),
+                    ),
+                }
             }
         }
     }
@@ -326,6 +341,7 @@ mod tests {
             winner: Some("W".into()),
             warnings: [2, 0],
             posted: Some(PostedResult::WhiteWins),
+            decision: None,
         }
     }
 
@@ -388,6 +404,35 @@ mod tests {
             Some(Outcome::WhiteWins),
             "the correction stands"
         );
+        // The board's result changes after posting (a revocation): nothing is written until
+        // the chief arbiter decides.
+        let mut t = event();
+        let mut changed = false;
+        let first = result(1, "aaaa0001", &b, &w);
+        assert!(matches!(
+            apply(&mut t, &first, &mut changed),
+            PostVerdict::Posted(_)
+        ));
+        let mut now = first.clone();
+        now.posted = Some(PostedResult::BlackWins);
+        now.head = "cd".repeat(32);
+        let mut again = false;
+        let v = apply(&mut t, &now, &mut again);
+        assert!(
+            matches!(v, PostVerdict::Issue(Reason::ResultChanged, ref why) if why.contains("post 1")),
+            "{v:?}"
+        );
+        assert!(!again, "the file keeps the posted result");
+        now.decision = Some(ChiefDecision::Keep);
+        assert_eq!(apply(&mut t, &now, &mut again), PostVerdict::Unchanged);
+        assert!(!again);
+        now.decision = Some(ChiefDecision::Post);
+        assert!(matches!(
+            apply(&mut t, &now, &mut again),
+            PostVerdict::Posted(_)
+        ));
+        let g = t.played[0].games.iter().find(|g| g.board == 1).unwrap();
+        assert_eq!(g.outcome, Some(Outcome::BlackWins));
         // A table mapped to another board by the director.
         t.hall_tables.push((9, 2));
         let v = apply(&mut t, &result(9, "cccc0003", &b2, &w2), &mut again);

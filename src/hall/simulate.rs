@@ -1,7 +1,8 @@
 //! `tianyuan hall simulate`: a hall on one machine. Each table plays a real record through the
 //! real session journal (`Journal`, fsync'd entries, the lock, the arbiter's PIN for its
-//! rulings), with the clocks at `--speed`, and each table's board link follows its journal
-//! and publishes it, exactly as `tianyuan hall board` does. Journals are `table-N.tyj` in the
+//! rulings), with the clocks at `--speed`, and each table's board link is handed each entry's
+//! exact line as the journal's append returns (after its fsync), exactly as the window's
+//! journal writer hands them to the window's link (issue 31 item 5: no polling). Journals are `table-N.tyj` in the
 //! journal folder; a simulation stopped at any moment and started again with the same folder
 //! goes on where each journal stops.
 
@@ -16,7 +17,7 @@ use crate::files::journal::{Journal, NewSession};
 use crate::seal::KdfParams;
 use crate::time::{SystemTimeSource, TimeSource};
 
-use super::board_link::{BoardOptions, BoardReport, Source, run_board};
+use super::board_link::{BoardOptions, BoardReport, Feed, Source, run_board};
 use super::creds::Creds;
 use super::names::EventName;
 use super::sim_plan::{Plan, SimGame, plan, sim_game};
@@ -51,6 +52,9 @@ pub struct SimOptions {
     pub creds_dir: Option<PathBuf>,
     /// Give up waiting for the desk this long after the last game ended (none: wait).
     pub timeout: Option<Duration>,
+    /// Run the boards' links (false: write the journals only, for `tianyuan hall board`
+    /// processes to follow).
+    pub links: bool,
 }
 
 /// What the simulation did.
@@ -69,6 +73,8 @@ pub struct SimSummary {
     /// From an entry on the board's disk (the journal's append returned) to the desk's
     /// confirmation reaching the board: p50, p95, max (ms).
     pub confirm_ms: (u64, u64, u64),
+    /// The boards' hellos, and how many of them asked to republish.
+    pub hellos: (u64, u64),
 }
 
 /// The records of `from`: every game tree that can be played at a board.
@@ -112,13 +118,20 @@ pub fn load_games(from: &Path) -> Result<Vec<SimGame>, String> {
 struct SimBoard {
     table: u32,
     journal: Journal,
+    feed: tokio::sync::mpsc::UnboundedSender<Feed>,
     plan: Plan,
     next: usize,
     base_t: u64,
 }
 
-/// Opens table `table`'s journal, or creates it; checks a journal found is this plan's.
-fn open_board(dir: &Path, table: u32, plan: Plan) -> Result<SimBoard, String> {
+/// Opens table `table`'s journal, or creates it; checks a journal found is this plan's. Its
+/// link is told the session and fed every line already in the journal.
+fn open_board(
+    dir: &Path,
+    table: u32,
+    plan: Plan,
+    feed: tokio::sync::mpsc::UnboundedSender<Feed>,
+) -> Result<SimBoard, String> {
     let path = dir.join(format!("table-{table}.tyj"));
     let journal = if path.exists() {
         let j = Journal::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -145,9 +158,14 @@ fn open_board(dir: &Path, table: u32, plan: Plan) -> Result<SimBoard, String> {
         .saturating_sub(1)
         .min(plan.actions.len());
     let base_t = journal.session().last_at().0;
+    let _ = feed.send(Feed::Session(path));
+    for (i, line) in journal.bytes().split_inclusive(|&b| b == b'\n').enumerate() {
+        let _ = feed.send(Feed::Entry(i as u32 + 1, line.to_vec()));
+    }
     Ok(SimBoard {
         table,
         journal,
+        feed,
         plan,
         next,
         base_t,
@@ -189,12 +207,16 @@ fn play(
         let b = &mut boards[i];
         let line = b.plan.actions[b.next].clone();
         b.next += 1;
+        let before = b.journal.bytes().len();
         match b.journal.append_line(&line, Some(SIM_PIN)) {
             Ok(a) => {
                 written.fetch_add(1, Ordering::Relaxed);
                 if let Ok(mut w) = written_at.lock() {
                     w.insert((b.table, a.n), time.now().0);
                 }
+                // On the disk now: the link has it at once, as the window's writer hands it.
+                let bytes = b.journal.bytes().get(before..).unwrap_or_default().to_vec();
+                let _ = b.feed.send(Feed::Entry(a.n, bytes));
             }
             Err(e) => {
                 eprintln!(
@@ -209,6 +231,8 @@ fn play(
 
 #[derive(Default)]
 struct Tally {
+    hellos: u64,
+    resyncs: u64,
     confirmed: u64,
     delays: Vec<u64>,
     offline: std::collections::BTreeSet<u32>,
@@ -228,17 +252,16 @@ pub fn run(options: &SimOptions, mut say: impl FnMut(String)) -> Result<SimSumma
     for table in 1..=options.tables {
         let game = &games[(table as usize - 1) % games.len()];
         let p = plan(game, options.event.as_str(), table, options.max_moves)?;
-        let board = open_board(&options.journal, table, p)?;
-        let path = board.journal.path().to_path_buf();
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        let board = open_board(&options.journal, table, p, tx)?;
         groups[(table as usize - 1) % threads].push(board);
         let mut o = BoardOptions::new(
             &options.server,
             options.event.clone(),
             table,
-            Source::File(path),
+            Source::Fed(rx),
         );
         o.until_done = true;
-        o.poll_ms = 100;
         if let Some(dir) = &options.creds_dir {
             let f = dir.join(format!("table-{table}.creds"));
             let text = std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
@@ -262,6 +285,20 @@ pub fn run(options: &SimOptions, mut say: impl FnMut(String)) -> Result<SimSumma
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the network runtime: {e}"))?;
+    if !options.links {
+        // Only the journals: `tianyuan hall board` processes carry them.
+        drop(links);
+        for w in writers {
+            let _ = w.join();
+        }
+        let written = written.load(Ordering::Relaxed) as u64;
+        return Ok(SimSummary {
+            boards: options.tables,
+            written,
+            elapsed_ms: time.now().0,
+            ..SimSummary::default()
+        });
+    }
     let tally = Rc::new(RefCell::new(Tally::default()));
     let link_stop = Arc::new(AtomicBool::new(false));
     let done = Rc::new(RefCell::new(0u32));
@@ -291,6 +328,11 @@ pub fn run(options: &SimOptions, mut say: impl FnMut(String)) -> Result<SimSumma
                         } else {
                             t.offline.remove(&table);
                         }
+                    }
+                    BoardReport::Asked(resync) => {
+                        let mut t = tally.borrow_mut();
+                        t.hellos += 1;
+                        t.resyncs += u64::from(resync);
                     }
                     BoardReport::Note(n) => eprintln!("table {table}: {n}"),
                     _ => {}
@@ -363,6 +405,7 @@ pub fn run(options: &SimOptions, mut say: impl FnMut(String)) -> Result<SimSumma
             .unwrap_or(0)
     };
     summary.confirm_ms = (q(0.5), q(0.95), d.last().copied().unwrap_or(0));
+    summary.hellos = (tally.borrow().hellos, tally.borrow().resyncs);
     if !failures.is_empty() {
         return Err(failures.join("\n"));
     }

@@ -23,6 +23,23 @@ pub struct Hello {
     /// stream holds for the table.
     #[serde(default)]
     pub resync: bool,
+    /// Every session the board still carries besides `session`, with its entries: the desk's
+    /// backlog column is what the board wrote of each that the desk does not hold.
+    #[serde(default)]
+    pub others: Vec<SessionEntries>,
+    /// An entry of `session` that cannot reach the desk, and why (`entry N: …`): the desk
+    /// raises attention.
+    #[serde(default)]
+    pub undeliverable: Option<String>,
+}
+
+/// A session a board carries and how many entries its journal has.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionEntries {
+    /// The session id.
+    pub session: String,
+    /// Entries in the board's journal.
+    pub entries: u32,
 }
 
 /// The desk to a board (the answer to a hello, and after each batch it wrote): what the desk

@@ -412,3 +412,90 @@ impl Desk {
         self.lines.lock().unwrap().join("\n")
     }
 }
+
+/// A credentials file of `desk creds`' folder.
+pub fn creds_of(dir: &Path, name: &str) -> tianyuan::hall::creds::Creds {
+    tianyuan::hall::creds::Creds::parse(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap()
+}
+
+/// The session id of a journal.
+pub fn session_id(path: &Path) -> String {
+    read_journal(path).unwrap().1.header.id
+}
+
+/// A current-thread runtime for a test's own clients.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// A client with a board's (or the desk's) seed, its inbox where the server lets it listen.
+pub async fn client_as(
+    url: &str,
+    creds: &tianyuan::hall::creds::Creds,
+    inbox: &str,
+) -> async_nats::Client {
+    async_nats::ConnectOptions::with_nkey(creds.seed.clone())
+        .custom_inbox_prefix(inbox)
+        .request_timeout(Some(Duration::from_millis(1500)))
+        .connect(url)
+        .await
+        .unwrap()
+}
+
+/// A tournament of four players with round 1 paired: (file, [(board, black, white)]).
+pub fn tournament(dir: &Path) -> (std::path::PathBuf, Vec<(u32, String, String)>) {
+    std::fs::write(
+        dir.join("players.csv"),
+        "name,rank\nAn,5d\nBo,4d\nCe,3d\nDi,2d\n",
+    )
+    .unwrap();
+    let event = dir.join("event.ron");
+    let (ok, _, err) = run(&[
+        "tournament",
+        "new",
+        &event.display().to_string(),
+        "--players",
+        &dir.join("players.csv").display().to_string(),
+        "--system",
+        "swiss",
+    ]);
+    assert!(ok, "{err}");
+    let (ok, out, err) = run(&[
+        "tournament",
+        "pair",
+        &event.display().to_string(),
+        "--round",
+        "1",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let boards = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g.get("board").is_some())
+        .map(|g| {
+            (
+                g["board"].as_u64().unwrap() as u32,
+                g["black"].as_str().unwrap().to_owned(),
+                g["white"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    (event, boards)
+}
+
+/// Round 1's result on `board` in the tournament file.
+pub fn game_outcome(event: &Path, board: u32) -> Option<String> {
+    let t = tianyuan::tournament::file::from_ron(&std::fs::read_to_string(event).unwrap()).unwrap();
+    t.played[0]
+        .games
+        .iter()
+        .find(|g| g.board == board)
+        .and_then(|g| g.outcome)
+        .map(|o| o.code().to_owned())
+}

@@ -12,10 +12,11 @@ use super::super::ruling::SignedRuling;
 
 pub use super::super::chain::line_sha;
 
-/// How far ahead of the held entries an entry may arrive and still be kept for later.
-pub const MAX_AHEAD: u32 = 100_000;
-/// How many early entries a copy keeps at most.
-pub const MAX_EARLY: usize = 20_000;
+/// How far ahead of the held entries an entry may arrive and still be kept for later (twice
+/// what a board has on its way at once, `outbox::WINDOW`).
+pub const MAX_AHEAD: u32 = 2 * crate::hall::outbox::WINDOW;
+/// How many early entries a copy keeps at most (the board sends again what is dropped).
+pub const MAX_EARLY: usize = crate::hall::outbox::WINDOW as usize;
 
 /// What became of an entry offered to the copy.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +37,9 @@ pub enum Offer {
     Conflict(u32),
     /// The entry is not acceptable at all (the reason).
     Refused(String),
+    /// Not taken: the table is over its limits (issue 31 item 2); counted, and the board
+    /// sends it again while the desk does not confirm it.
+    Dropped(String),
 }
 
 /// One session of one table, as the desk holds it.
@@ -47,6 +51,7 @@ pub struct SessionCopy {
     require_table: bool,
     chain: Chain,
     early: BTreeMap<u32, Vec<u8>>,
+    early_bytes: usize,
     /// The desk's instant when the last entry was held (for the live clocks).
     pub held_at: Timestamp,
     /// The board's UTC time of the last held entry.
@@ -72,6 +77,7 @@ impl SessionCopy {
             require_table: false,
             chain: Chain::new(),
             early: BTreeMap::new(),
+            early_bytes: 0,
             held_at: Timestamp::ZERO,
             last_utc: String::new(),
             conflict: None,
@@ -114,6 +120,16 @@ impl SessionCopy {
         !self.early.is_empty()
     }
 
+    /// The bytes of the entries waiting for a missing one.
+    pub fn early_bytes(&self) -> usize {
+        self.early_bytes
+    }
+
+    /// Whether entry `n` waits for a missing one.
+    pub fn is_early(&self, n: u32) -> bool {
+        self.early.contains_key(&n)
+    }
+
     /// The setup entry, once held.
     pub fn header(&self) -> Option<&Header> {
         self.chain.header()
@@ -149,7 +165,10 @@ impl SessionCopy {
             {
                 return Offer::Refused(format!("entry {n} is too far ahead of entry {held}"));
             }
-            self.early.insert(n, line);
+            self.early_bytes += line.len();
+            if let Some(old) = self.early.insert(n, line) {
+                self.early_bytes -= old.len();
+            }
             return Offer::Early;
         }
         let mut lines = Vec::new();
@@ -168,9 +187,13 @@ impl SessionCopy {
                 Err(_) => break,
             }
             next = self.early.remove(&(n + 1));
+            if let Some(l) = &next {
+                self.early_bytes -= l.len();
+            }
         }
         let now_held = self.held();
         self.early.retain(|&k, _| k > now_held);
+        self.early_bytes = self.early.values().map(Vec::len).sum();
         Offer::Append {
             first: held + 1,
             lines,

@@ -20,7 +20,7 @@ use super::names::{EventName, valid_session_id};
 use super::ruling::{ChiefKey, SignedRuling};
 use super::wire::{Hello, Statement};
 pub use copy::{Offer, SessionCopy};
-pub use results::{PostVerdict, ResultList, RoundSink, StandingRow, TableResult};
+pub use results::{ChiefDecision, PostVerdict, ResultList, RoundSink, StandingRow, TableResult};
 pub use tile::{BoardSeen, Reason, Tile};
 
 /// Messages from one table within [`FLOOD_WINDOW_MS`] beyond which the desk flags a flood (a
@@ -29,6 +29,20 @@ pub use tile::{BoardSeen, Reason, Tile};
 pub const FLOOD_MESSAGES: u32 = 2_000;
 /// The window of the flood count (ms).
 pub const FLOOD_WINDOW_MS: u64 = 10_000;
+/// Sessions the desk keeps of one table (a table's games over the event, restarts
+/// included); a new one beyond is dropped and counted (issue 31 item 2).
+pub const MAX_SESSIONS_PER_TABLE: usize = 256;
+/// Sessions of one table whose entry 1 the desk does not hold (their entries wait for it):
+/// a board has one or two in flight; more are dropped and counted.
+pub const MAX_UNKNOWN_SESSIONS: usize = 4;
+/// Bytes of entries waiting for an earlier one (all sessions of one table): one longest line
+/// the hall carries, and some.
+pub const MAX_EARLY_BYTES_PER_TABLE: usize = super::chunks::MAX_LINE_BYTES + 1024 * 1024;
+/// Refused sessions remembered per table (to tell their board why); older ones are only
+/// counted.
+const REMEMBERED_REFUSALS: usize = 16;
+/// Sessions a board's hello may list (its backlog per session).
+const MAX_HELLO_SESSIONS: usize = 16;
 
 /// One table: the sessions its board has sent, and what the board last said.
 #[derive(Clone, Debug, Default)]
@@ -41,6 +55,15 @@ pub struct Table {
     rate: (Timestamp, u32),
     /// The desk's own items for the table: (key, reason, text, seen).
     items: Vec<(String, Reason, String, bool)>,
+    /// Entries the board's last word says its journals hold, by session: the backlog is what
+    /// of them the desk does not hold.
+    board_entries: BTreeMap<String, u32>,
+    /// Sessions refused at their first entry (not kept as copies): the latest, with why.
+    refused: std::collections::VecDeque<(String, String)>,
+    /// Sessions refused since the desk started.
+    refusals: u64,
+    /// Messages dropped over the table's limits since the desk started.
+    dropped: u64,
 }
 
 impl Table {
@@ -52,6 +75,27 @@ impl Table {
     /// Every copy, by session id.
     pub fn copies(&self) -> impl Iterator<Item = &SessionCopy> {
         self.copies.values()
+    }
+
+    /// The board's backlog as the desk knows it: entries its last word (and the entries
+    /// since) say its journals hold that the desk does not.
+    pub fn backlog(&self) -> u32 {
+        self.board_entries
+            .iter()
+            .map(|(id, &n)| {
+                let held = self.copies.get(id).map_or(0, SessionCopy::held);
+                n.saturating_sub(held)
+            })
+            .sum()
+    }
+
+    /// Messages dropped over the table's limits.
+    pub fn dropped(&self) -> u64 {
+        self.dropped
+    }
+
+    fn early_bytes(&self) -> usize {
+        self.copies.values().map(SessionCopy::early_bytes).sum()
     }
 }
 
@@ -68,6 +112,8 @@ pub struct DeskStats {
     pub conflicts: u64,
     /// Entries refused.
     pub refused: u64,
+    /// Entries dropped over a table's limits (sessions, early entries; issue 31 item 2).
+    pub dropped: u64,
 }
 
 /// The desk's own connection, as the banner says it.
@@ -99,6 +145,9 @@ pub struct Desk {
     line: DeskLine,
     alerts: BTreeMap<String, String>,
     standings: Option<Vec<StandingRow>>,
+    /// The chief arbiter's decisions on results changed after posting: (table, session,
+    /// result code) → post or keep.
+    decisions: BTreeMap<(u32, String, String), ChiefDecision>,
     /// What was received.
     pub stats: DeskStats,
 }
@@ -160,8 +209,51 @@ impl Desk {
             },
             alerts: BTreeMap::new(),
             standings: None,
+            decisions: BTreeMap::new(),
             stats: DeskStats::default(),
         }
+    }
+
+    /// Takes the chief arbiter's decision on `table`'s result that changed after it was
+    /// posted (the one its item names). Returns the record to keep in the desk's folder.
+    pub fn decide(
+        &mut self,
+        table: u32,
+        decision: ChiefDecision,
+    ) -> Result<DecisionRecord, String> {
+        let t = self
+            .tables
+            .get(&table)
+            .ok_or_else(|| format!("no table {table}"))?;
+        let session = t
+            .items
+            .iter()
+            .find(|(_, reason, ..)| *reason == Reason::ResultChanged)
+            .and_then(|(key, ..)| key.strip_prefix("result "))
+            .ok_or_else(|| format!("table {table} has no result changed after posting"))?
+            .to_owned();
+        let copy = t
+            .copies
+            .get(&session)
+            .ok_or_else(|| format!("table {table}: session {session} is not held"))?;
+        let result = table_result(table, copy)
+            .ok_or_else(|| format!("table {table}: session {session} has no result now"))?;
+        let record = DecisionRecord {
+            table,
+            session,
+            result: result.result,
+            decision,
+        };
+        self.take_decision(&record);
+        Ok(record)
+    }
+
+    /// Takes a decision (made now, or read back from the desk's folder at start-up).
+    pub fn take_decision(&mut self, record: &DecisionRecord) {
+        self.decisions.insert(
+            (record.table, record.session.clone(), record.result.clone()),
+            record.decision,
+        );
     }
 
     /// The desk's own link came up or went down at `now` (`clock`: the local time of day).
@@ -251,7 +343,57 @@ impl Desk {
         now: Timestamp,
     ) -> Offer {
         self.count_message(table, now);
+        if let Some(why) = self.over_limits(table, session, n, line.len()) {
+            self.note_dropped(table, &why);
+            return Offer::Dropped(why);
+        }
         self.restore(table, session, n, line, now)
+    }
+
+    /// Counts a message of `table` dropped (over its limits, a malformed part): the table's
+    /// item says how many, and the latest reason.
+    pub fn note_dropped(&mut self, table: u32, why: &str) {
+        self.stats.dropped += 1;
+        let t = self.tables.entry(table).or_default();
+        t.dropped += 1;
+        let text = format!(
+            "table {table}: {} messages dropped over the table's limits (latest: {why}); a board sends again what the desk does not confirm",
+            t.dropped
+        );
+        self.item(table, "dropped", Some((Reason::Flooding, text)));
+    }
+
+    /// Why an entry from the network would take the desk beyond `table`'s limits, if it
+    /// would: its memory stays bounded whatever one table's credentials send.
+    fn over_limits(&self, table: u32, session: &str, n: u32, len: usize) -> Option<String> {
+        let t = self.tables.get(&table)?;
+        let copy = t.copies.get(session);
+        if copy.is_none() {
+            if t.copies.len() >= MAX_SESSIONS_PER_TABLE {
+                return Some(format!(
+                    "the desk keeps {MAX_SESSIONS_PER_TABLE} sessions of a table"
+                ));
+            }
+            let unknown = t.copies.values().filter(|c| c.held() == 0).count();
+            if n > 1 && unknown >= MAX_UNKNOWN_SESSIONS {
+                return Some(format!(
+                    "{MAX_UNKNOWN_SESSIONS} sessions wait for their first entry"
+                ));
+            }
+        }
+        let held = copy.map_or(0, SessionCopy::held);
+        if n > held + 1 && t.early_bytes() + len > MAX_EARLY_BYTES_PER_TABLE {
+            return Some("the entries waiting for an earlier one fill the table's room".into());
+        }
+        None
+    }
+
+    /// Whether the copy of `table`'s `session` keeps entry `n` waiting for an earlier one.
+    pub fn is_early(&self, table: u32, session: &str, n: u32) -> bool {
+        self.tables
+            .get(&table)
+            .and_then(|t| t.copies.get(session))
+            .is_some_and(|c| c.is_early(n))
     }
 
     /// Offers an entry read back from the desk's own folder at start-up (not a message).
@@ -285,6 +427,11 @@ impl Desk {
                 {
                     copy.time_out_seen_at = Some(copy.held());
                 }
+                let held = copy.held();
+                if let Some(e) = t.board_entries.get_mut(session) {
+                    // The board holds at least what reached the desk.
+                    *e = (*e).max(held);
+                }
                 if t.current.is_none() || t.board.is_none() {
                     t.current = Some(session.to_owned());
                 }
@@ -292,13 +439,38 @@ impl Desk {
             Offer::Duplicate => self.stats.duplicates += 1,
             Offer::Early => self.stats.early += 1,
             Offer::Conflict(_) => self.stats.conflicts += 1,
-            Offer::Refused(_) => {
+            Offer::Refused(why) => {
                 self.stats.refused += 1;
-                // The table's tile shows the refusal (never another table's).
-                if t.current.is_none() {
-                    t.current = Some(session.to_owned());
+                let empty = copy.held() == 0 && !copy.has_gap();
+                if empty {
+                    // An empty copy is not kept: a flood of fresh session ids costs nothing.
+                    t.copies.remove(session);
+                    if t.current.as_deref() == Some(session) {
+                        t.current = None;
+                    }
+                }
+                if empty && n == 1 {
+                    // A session refused at its first entry (another table's, a forged one): the
+                    // table's item keeps the evidence until the chief arbiter has seen it, and
+                    // its board is still told why.
+                    t.refusals += 1;
+                    t.refused.retain(|(id, _)| id != session);
+                    t.refused.push_back((session.to_owned(), why.clone()));
+                    while t.refused.len() > REMEMBERED_REFUSALS {
+                        t.refused.pop_front();
+                    }
+                    let text = if t.refusals == 1 {
+                        format!("table {table}: session {session} refused: {why}")
+                    } else {
+                        format!(
+                            "table {table}: {} sessions refused; the latest, {session}: {why}",
+                            t.refusals
+                        )
+                    };
+                    self.item(table, "refused", Some((Reason::Refused, text)));
                 }
             }
+            Offer::Dropped(_) => {}
         }
         offer
     }
@@ -334,6 +506,17 @@ impl Desk {
             key: self.key.public_hex(),
             ..Statement::default()
         };
+        if copy.is_none()
+            && let Some(t) = self.tables.get(&table)
+        {
+            if let Some((_, why)) = t.refused.iter().find(|(id, _)| id == session) {
+                st.refused = Some(why.clone());
+            } else if t.copies.len() >= MAX_SESSIONS_PER_TABLE {
+                st.refused = Some(format!(
+                    "the desk keeps {MAX_SESSIONS_PER_TABLE} sessions of table {table} and has them all: see the chief arbiter"
+                ));
+            }
+        }
         if let Some(c) = copy {
             st.held = c.held();
             st.head = hex::encode(&c.head());
@@ -353,8 +536,24 @@ impl Desk {
         if valid_session_id(&hello.session) {
             t.current = Some(hello.session.clone());
         }
+        // What the board's journals hold, by session (its backlog is what the desk lacks).
+        t.board_entries.clear();
+        let named = std::iter::once((hello.session.as_str(), hello.entries))
+            .chain(hello.others.iter().map(|o| (o.session.as_str(), o.entries)));
+        for (id, entries) in named.take(MAX_HELLO_SESSIONS) {
+            if valid_session_id(id) {
+                let held = t.copies.get(id).map_or(0, SessionCopy::held);
+                t.board_entries.insert(id.to_owned(), entries.max(held));
+            }
+        }
+        let undeliverable = hello.undeliverable.clone().map(|u| {
+            let mut u: String = u.chars().take(300).collect();
+            u.insert_str(0, &format!("table {table}: "));
+            (Reason::Undeliverable, u)
+        });
         let session = hello.session.clone();
         t.board = Some(hello);
+        self.item(table, "undeliverable", undeliverable);
         self.statement(table, &session)
     }
 
@@ -455,9 +654,20 @@ impl Desk {
                     .filter(|i| !i.3)
                     .map(|i| (i.1, i.2.clone()))
                     .collect();
+                let backlog = t.backlog();
+                let mut seen = self.board_seen(t.heard, now);
+                // A finished game whose board went home with nothing owed is done, not offline.
+                if seen == BoardSeen::Offline
+                    && backlog == 0
+                    && t.current()
+                        .and_then(SessionCopy::session)
+                        .is_some_and(|s| matches!(s.phase(), crate::session::Phase::Finished(_)))
+                {
+                    seen = BoardSeen::Done;
+                }
                 let cx = tile::TileContext {
-                    seen: self.board_seen(t.heard, now),
-                    board_waiting: t.board.as_ref().map_or(0, |b| b.waiting),
+                    seen,
+                    board_waiting: backlog,
                     items: &items,
                 };
                 match t.current() {
@@ -506,7 +716,11 @@ impl Desk {
         let mut out = Vec::new();
         for (&n, t) in &self.tables {
             for c in t.copies.values() {
-                if let Some(r) = table_result(n, c) {
+                if let Some(mut r) = table_result(n, c) {
+                    r.decision = self
+                        .decisions
+                        .get(&(n, r.session.clone(), r.result.clone()))
+                        .copied();
                     out.push(r);
                 }
             }
@@ -555,6 +769,20 @@ impl Desk {
     }
 }
 
+/// A decision of the chief arbiter on a result that changed after posting, as the desk's
+/// folder keeps it (`decisions.jsonl`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DecisionRecord {
+    /// The table.
+    pub table: u32,
+    /// The session.
+    pub session: String,
+    /// The result the decision is about (the new one, e.g. `B+3.5`).
+    pub result: String,
+    /// Post it, or keep the posted one.
+    pub decision: ChiefDecision,
+}
+
 /// Rulings of a copy whose acceptance mark is not in the board's journal yet.
 pub(crate) fn pending_rulings(copy: &SessionCopy) -> Vec<SignedRuling> {
     copy.rulings
@@ -591,6 +819,7 @@ fn table_result(table: u32, copy: &SessionCopy) -> Option<TableResult> {
             session.warnings(crate::rules::Color::White),
         ],
         posted: crate::tournament::post::PostedResult::from_session(outcome),
+        decision: None,
     })
 }
 

@@ -41,6 +41,20 @@ pub struct TableResult {
     /// Not in `results.json`: `result` and `kind` say the same for people.
     #[serde(skip)]
     pub posted: Option<crate::tournament::post::PostedResult>,
+    /// The chief arbiter's decision on this result (this session at this head) when it
+    /// changed after it was posted.
+    #[serde(skip)]
+    pub decision: Option<ChiefDecision>,
+}
+
+/// The chief arbiter's decision on a result that changed at the board after it was posted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChiefDecision {
+    /// Post the new result into the round (replacing the desk's earlier post).
+    Post,
+    /// Keep the posted result; the new one is not posted.
+    Keep,
 }
 
 /// What became of one result in the round.
@@ -151,6 +165,7 @@ mod tests {
             winner: Some("B".into()),
             warnings: [0, 0],
             posted: None,
+            decision: None,
         }
     }
 

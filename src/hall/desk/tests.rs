@@ -220,6 +220,7 @@ fn issue18_a_flooding_table_and_a_result_not_posted_are_items_until_seen() {
         winner: Some("B".into()),
         warnings: [0, 0],
         posted: None,
+        decision: None,
     };
     d.verdict(
         &r,
@@ -291,7 +292,7 @@ fn issue18_with_credentials_a_session_must_name_its_table() {
     );
     assert!(d.statement(7, ID).refused.is_some());
     assert!(
-        d.tiles(at(0))[0].attention.contains(&Reason::Problem),
+        d.tiles(at(0))[0].attention.contains(&Reason::Refused),
         "the table's own tile says so"
     );
     // Another table's refusal is never in this table's statement.
@@ -340,4 +341,204 @@ fn issue18_a_hall_tables_result_waits_for_both_players_confirmation() {
     assert_eq!(new.len(), 1, "both confirmed: posted");
     assert_eq!(new[0].result, "W+R");
     assert_eq!(d.tiles(at(1))[0].phase, "finished");
+}
+
+fn id_of(i: u32) -> String {
+    format!("{i:032x}")
+}
+
+#[test]
+fn issue31_a_flood_of_fresh_sessions_keeps_nothing_but_a_count_and_the_evidence() {
+    let lines = session_lines(ID, SETUP, &["0:05 B E5"]);
+    let mut d = desk();
+    feed(&mut d, &lines, &[1, 2]);
+    // Junk under fresh session ids from table 7's own subject: entry 1 refused, entries
+    // further on wait only up to the table's limits.
+    for i in 0..5_000u32 {
+        let offer = d.receive(7, &id_of(i + 1), 1 + (i % 3), b"junk\n".to_vec(), at(10));
+        assert!(!matches!(offer, Offer::Append { .. }));
+    }
+    let t = &d.tables()[&7];
+    assert!(
+        t.copies().count() <= 1 + MAX_UNKNOWN_SESSIONS,
+        "{} copies kept",
+        t.copies().count()
+    );
+    assert!(t.dropped() > 0 && d.stats.dropped == t.dropped());
+    let tile = &d.tiles(at(20))[0];
+    assert_eq!(tile.session, ID, "the table's real game stays on its tile");
+    assert!(tile.attention.contains(&Reason::Flooding));
+    assert!(tile.attention.contains(&Reason::Refused));
+    assert!(tile.notes.iter().any(|n| n.contains("sessions refused")));
+    assert!(tile.notes.iter().any(|n| n.contains("messages dropped")));
+    // The table's real game goes on.
+    let more = session_lines(ID, SETUP, &["0:05 B E5", "0:09 W C3"]);
+    assert!(matches!(
+        d.receive(7, ID, 3, more[2].clone(), at(30)),
+        Offer::Append { .. }
+    ));
+    // Another table is untouched.
+    let other = session_lines(&id_of(99_999), &SETUP.replace("table=7", "table=8"), &[]);
+    assert!(matches!(
+        d.receive(8, &id_of(99_999), 1, other[0].clone(), at(30)),
+        Offer::Append { .. }
+    ));
+    assert!(
+        d.tiles(at(30))
+            .iter()
+            .any(|t| t.table == 8 && t.attention.is_empty())
+    );
+}
+
+#[test]
+fn issue31_a_forged_session_stays_on_the_page_until_the_chief_arbiter_dismisses_it() {
+    let lines = session_lines(ID, SETUP, &["0:05 B E5"]);
+    let mut d = desk();
+    feed(&mut d, &lines, &[1, 2]);
+    let forged = session_lines(&id_of(5), &SETUP.replace("table=7", "table=3"), &[]);
+    assert!(matches!(
+        d.receive(7, &id_of(5), 1, forged[0].clone(), at(10)),
+        Offer::Refused(_)
+    ));
+    // Its board is told why, and the table's real board keeps its tile.
+    assert!(d.statement(7, &id_of(5)).refused.is_some());
+    let hello = Hello {
+        session: ID.into(),
+        entries: 2,
+        ..Hello::default()
+    };
+    d.hello(7, hello.clone(), at(5_000));
+    for now in [6_000, 30_000, 59_000] {
+        d.hello(7, hello.clone(), at(now));
+        let tile = &d.tiles(at(now))[0];
+        assert_eq!(tile.session, ID);
+        assert!(tile.attention.contains(&Reason::Refused), "at {now} ms");
+        assert!(tile.notes.iter().any(|n| n.contains("set up for table 3")));
+    }
+    d.seen(7).unwrap();
+    assert!(d.tiles(at(60_000))[0].attention.is_empty());
+}
+
+#[test]
+fn issue31_the_backlog_is_what_the_board_wrote_that_the_desk_does_not_hold() {
+    let lines = session_lines(ID, SETUP, &["0:05 B E5", "0:09 W C3", "0:20 B G7"]);
+    let mut d = desk();
+    feed(&mut d, &lines, &[1, 2]);
+    // The board says it has 4 entries (one older game still carried, 5 entries, 3 at the desk).
+    let old = session_lines(&id_of(7), SETUP, &["0:05 B E5", "0:09 W C3"]);
+    for (i, l) in old.iter().enumerate() {
+        d.receive(7, &id_of(7), i as u32 + 1, l.clone(), at(0));
+    }
+    let hello = Hello {
+        session: ID.into(),
+        entries: 4,
+        waiting: 3,
+        others: vec![crate::hall::wire::SessionEntries {
+            session: id_of(7),
+            entries: 5,
+        }],
+        ..Hello::default()
+    };
+    d.hello(7, hello, at(100));
+    let tile = |d: &Desk| d.tiles(at(200)).into_iter().find(|t| t.table == 7).unwrap();
+    assert_eq!(tile(&d).board_waiting, 2 + 2);
+    feed(&mut d, &lines, &[3, 4]);
+    assert_eq!(
+        tile(&d).board_waiting,
+        2,
+        "the entries arriving count at once"
+    );
+    // The desk holding more than the board last said is never a negative backlog.
+    let more = session_lines(
+        &id_of(7),
+        SETUP,
+        &["0:05 B E5", "0:09 W C3", "0:10 B D4", "0:11 W F5"],
+    );
+    for n in 4..=5 {
+        d.receive(7, &id_of(7), n, more[(n - 1) as usize].clone(), at(300));
+    }
+    assert_eq!(tile(&d).board_waiting, 0);
+}
+
+#[test]
+fn issue31_a_finished_game_whose_board_went_home_is_done_not_offline() {
+    let lines = session_lines(ID, SETUP, &["0:05 B E5", "0:09 W resign"]);
+    let mut d = desk();
+    feed(&mut d, &lines, &[1, 2, 3]);
+    d.hello(
+        7,
+        Hello {
+            session: ID.into(),
+            entries: 3,
+            ..Hello::default()
+        },
+        at(0),
+    );
+    let tile = &d.tiles(at(120_000))[0];
+    assert_eq!(tile.phase, "finished");
+    assert_eq!(tile.link, BoardSeen::Done);
+    assert!(!tile.attention.contains(&Reason::Offline));
+    assert_eq!(tile.board_waiting, 0);
+    // A finished game with entries still on the board is not done.
+    d.hello(
+        7,
+        Hello {
+            session: ID.into(),
+            entries: 4,
+            ..Hello::default()
+        },
+        at(1_000),
+    );
+    assert_eq!(d.tiles(at(120_000))[0].link, BoardSeen::Offline);
+}
+
+#[test]
+fn issue31_an_entry_the_board_cannot_deliver_raises_attention_until_it_arrives() {
+    let lines = session_lines(ID, SETUP, &["0:05 B E5"]);
+    let mut d = desk();
+    feed(&mut d, &lines, &[1]);
+    let mut hello = Hello {
+        session: ID.into(),
+        entries: 2,
+        undeliverable: Some("entry 2: the server refuses it".into()),
+        ..Hello::default()
+    };
+    d.hello(7, hello.clone(), at(0));
+    assert_eq!(
+        d.take_new_attention(at(0)),
+        vec![(7, Reason::Undeliverable)]
+    );
+    assert!(
+        d.tiles(at(0))[0]
+            .notes
+            .iter()
+            .any(|n| n.contains("entry 2"))
+    );
+    hello.undeliverable = None;
+    feed(&mut d, &lines, &[2]);
+    d.hello(7, hello, at(100));
+    assert!(d.tiles(at(100))[0].attention.is_empty());
+}
+
+#[test]
+fn issue31_a_table_over_its_sessions_is_dropped_and_its_board_told() {
+    let mut d = desk();
+    for i in 0..MAX_SESSIONS_PER_TABLE as u32 {
+        let l = session_lines(&id_of(i + 1), SETUP, &[]);
+        assert!(matches!(
+            d.receive(7, &id_of(i + 1), 1, l[0].clone(), at(0)),
+            Offer::Append { .. }
+        ));
+    }
+    let l = session_lines(ID, SETUP, &[]);
+    assert!(matches!(
+        d.receive(7, ID, 1, l[0].clone(), at(0)),
+        Offer::Dropped(_)
+    ));
+    let st = d.statement(7, ID);
+    assert!(
+        st.refused
+            .as_deref()
+            .is_some_and(|r| r.contains("chief arbiter"))
+    );
 }

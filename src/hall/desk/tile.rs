@@ -38,8 +38,18 @@ pub enum Reason {
     ResultDiffers,
     /// Two sessions finished the same game of the round.
     TwoSessions,
-    /// The table sends far more than a board writes (a flood): its entries still count.
+    /// The table sends far more than a board writes (a flood), or over its limits (dropped,
+    /// counted).
     Flooding,
+    /// A session from the table was refused (set up for another table, forged, damaged): the
+    /// evidence stays until the chief arbiter has seen it.
+    Refused,
+    /// The board says an entry cannot reach the desk (too long for the hall, or refused by the
+    /// server): it stays on the board.
+    Undeliverable,
+    /// A posted result changed at the board (a revocation, a ruling): the round's file keeps
+    /// the posted one until the chief arbiter decides (`post TABLE` or `keep TABLE`).
+    ResultChanged,
 }
 
 impl Reason {
@@ -62,6 +72,17 @@ impl Reason {
                 lang.pick("一局两份记录", "一局兩份記錄", "two sessions for one game")
             }
             Reason::Flooding => lang.pick("消息过多", "訊息過多", "flooding"),
+            Reason::Refused => lang.pick("拒收的记录", "拒收的記錄", "session refused"),
+            Reason::Undeliverable => lang.pick(
+                "记录无法送达裁判长台",
+                "記錄無法送達裁判長台",
+                "entry cannot reach the desk",
+            ),
+            Reason::ResultChanged => lang.pick(
+                "登记后结果有变，待裁判长决定",
+                "登記後結果有變，待裁判長決定",
+                "result changed after posting",
+            ),
         }
     }
 }
@@ -76,6 +97,9 @@ pub enum BoardSeen {
     Offline,
     /// The desk itself is cut off (or just came back): it cannot tell.
     Unknown,
+    /// The game is finished, the desk holds every entry, and the board has gone: nothing is
+    /// owed, nothing is wrong.
+    Done,
 }
 
 impl BoardSeen {
@@ -85,6 +109,7 @@ impl BoardSeen {
             BoardSeen::Online => lang.pick("在线", "在線", "online"),
             BoardSeen::Offline => lang.pick("棋盘离线", "棋盤離線", "board offline"),
             BoardSeen::Unknown => lang.pick("未知", "未知", "unknown"),
+            BoardSeen::Done => lang.pick("已终局", "已終局", "game over"),
         }
     }
 }
