@@ -75,7 +75,9 @@ fn issue14_fifty_boards_arrive_exactly_once_and_the_page_shows_them() {
         .unwrap()
         .trim_end_matches('/')
         .to_owned();
-    desk.wait_for("result table 50", 10);
+    // The last table's result has reached the desk: not posted (issue 31: a result the round did
+    // not take is an item for the chief arbiter, never logged as a result).
+    desk.wait_for("result not posted: table 50", 10);
     let html = http_get(&addr, "/?lang=en");
     assert!(
         html.contains("<table id=\"tables\">") && html.contains("<td>50</td>"),
