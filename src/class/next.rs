@@ -1,18 +1,20 @@
 //! Which problems a child gets next (`class next`, the problem board in the window): issue 27
 //! item 4, a path no child is stuck on.
 //!
-//! In this order, each problem once, at most `n`:
+//! What is offered, each problem once, at most `n`:
 //!
-//! 1. what is **due** (the pinned schedule, oldest first);
-//! 2. **homework** assigned and not solved;
-//! 3. the current step's own problems not tried yet, nearest the child's rating (ties in
-//!    curriculum order);
-//! 4. the rest of the path's problems not tried yet, nearest the child's rating (ties by
-//!    step, then curriculum order), so a child who solved every problem of their step while
-//!    the games hold them back keeps learning;
-//! 5. problems missed and not due yet, soonest due first (trying one early moves it on);
-//! 6. last, the **resting** problems below, so the list is never empty while anything on the
-//!    path is unfinished or due.
+//! - **reviews**: what is due (the pinned schedule, oldest first), then homework assigned and
+//!   not solved;
+//! - **new problems**: the current step's own problems not tried yet, nearest the child's
+//!   rating (ties in curriculum order), then the rest of the path's problems not tried yet,
+//!   nearest the child's rating (ties by step, then curriculum order), so a child who solved
+//!   every problem of their step while the games hold them back keeps learning;
+//!
+//! reviews and new problems **alternate**, a review first unless the child's answers of the
+//! last [`SESSION_HOURS`] hours were more reviews than new problems: a child who misses much
+//! is not given only yesterday's misses all lesson long. Then the problems missed and not due
+//! yet, soonest due first (trying one early moves it on); last the **resting** problems
+//! below, so the list is never empty while anything on the path is unfinished or due.
 //!
 //! A problem **rests** when the child tried it [`WEEKLY_TRIES`] times in the last seven days,
 //! or missed it on each of the last two tries and the last was less than [`REST_DAYS`] days
@@ -32,6 +34,8 @@ use super::path;
 pub const WEEKLY_TRIES: usize = 3;
 /// After two misses in a row, the days a problem rests before it is offered again.
 pub const REST_DAYS: i64 = 3;
+/// The hours of answers looked at to alternate reviews and new problems (a lesson).
+pub const SESSION_HOURS: i64 = 6;
 
 /// Whether `id` rests for `child` at `at`.
 pub fn resting(child: &Child, id: &str, at: Time) -> bool {
@@ -67,23 +71,27 @@ impl Class {
         let solved: HashSet<&str> = child.solved().into_iter().collect();
         let scheduled = |id: &str| child.schedule.contains_key(id);
         let known = |id: &str| library.get(id).is_some();
-        let mut out: Vec<String> = Vec::new();
+        let mut taken: HashSet<String> = HashSet::new();
         let mut later: Vec<String> = Vec::new();
-        let mut offer = |id: &str, out: &mut Vec<String>| {
-            if !known(id) || out.iter().any(|o| o == id) || later.iter().any(|o| o == id) {
-                return;
+        // Sorts a candidate: offered (true), resting (false), or neither (unknown, or already
+        // in a list).
+        let mut take = |id: &str| -> bool {
+            if !known(id) || !taken.insert(id.to_string()) {
+                return false;
             }
             if resting(child, id, at) {
                 later.push(id.to_string());
-            } else {
-                out.push(id.to_string());
+                return false;
             }
+            true
         };
-        // 1. Due.
+        // Reviews: due, then homework.
+        let mut reviews: Vec<String> = Vec::new();
         for (id, _) in child.due(at) {
-            offer(&id, &mut out);
+            if take(&id) {
+                reviews.push(id);
+            }
         }
-        // 2. Homework.
         let homework = child.assigned.iter().cloned().chain(
             self.problems
                 .iter()
@@ -91,11 +99,11 @@ impl Class {
                 .map(|p| p.id.clone()),
         );
         for id in homework {
-            if !solved.contains(id.as_str()) && !scheduled(&id) {
-                offer(&id, &mut out);
+            if !solved.contains(id.as_str()) && !scheduled(&id) && take(&id) {
+                reviews.push(id);
             }
         }
-        // 3 and 4. Not tried yet: the current step's own, then the whole path's.
+        // New problems: the current step's own, then the whole path's.
         let rating = child.rating.rating;
         let fresh = |entries: Vec<(u8, usize, &super::library::Entry)>| {
             let mut v: Vec<(f64, u8, usize, String)> = entries
@@ -109,6 +117,7 @@ impl Class {
             v.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
             v.into_iter().map(|(_, _, _, id)| id).collect::<Vec<_>>()
         };
+        let mut news: Vec<String> = Vec::new();
         if let Some(step) = path::step(child.step) {
             let own = library
                 .own_problems(step)
@@ -117,7 +126,9 @@ impl Class {
                 .map(|(k, e)| (step.number, k, e))
                 .collect();
             for id in fresh(own) {
-                offer(&id, &mut out);
+                if take(&id) {
+                    news.push(id);
+                }
             }
         }
         let whole = library
@@ -127,7 +138,34 @@ impl Class {
             .filter_map(|(k, e)| library.first_step(e).map(|s| (s.number, k, e)))
             .collect();
         for id in fresh(whole) {
-            offer(&id, &mut out);
+            if take(&id) {
+                news.push(id);
+            }
+        }
+        // Alternate, a review first unless the lesson so far had more reviews than new ones.
+        let since = at - Duration::hours(SESSION_HOURS);
+        let (mut reviewed, mut met) = (0usize, 0usize);
+        for (k, a) in child.attempts.iter().enumerate() {
+            if a.at > since && a.at <= at {
+                if child.attempts[..k].iter().any(|b| b.problem == a.problem) {
+                    reviewed += 1;
+                } else {
+                    met += 1;
+                }
+            }
+        }
+        let mut out: Vec<String> = Vec::new();
+        let (mut r, mut f) = (reviews.into_iter(), news.into_iter());
+        let mut review_turn = reviewed <= met;
+        loop {
+            let next = if review_turn {
+                r.next().or_else(|| f.next())
+            } else {
+                f.next().or_else(|| r.next())
+            };
+            let Some(id) = next else { break };
+            out.push(id);
+            review_turn = !review_turn;
         }
         // 5. Missed, not due yet: soonest first.
         let mut waiting: Vec<(Time, &String)> = child
@@ -137,7 +175,9 @@ impl Class {
             .collect();
         waiting.sort();
         for (_, id) in waiting {
-            offer(id, &mut out);
+            if take(id) {
+                out.push(id.clone());
+            }
         }
         // 6. Resting, last.
         out.append(&mut later);

@@ -149,9 +149,10 @@ fn file_w(class: &Class) -> FileW {
 /// its checksum last).
 pub fn to_bytes(class: &Class) -> Vec<u8> {
     let mut file = file_w(class);
-    // Serialising plain structs of strings and numbers cannot fail; the fallbacks keep the
-    // signature simple and are never reached.
-    let value = serde_json::to_value(&file).unwrap_or(Value::Null);
+    // The checksum is of the values as they will be read back from the text (serialising
+    // plain structs of strings and numbers cannot fail; the fallbacks are never reached).
+    let text = serde_json::to_vec(&file).unwrap_or_default();
+    let value = serde_json::from_slice::<Value>(&text).unwrap_or(Value::Null);
     file.checksum = checksum::of(&value);
     let mut out = serde_json::to_vec_pretty(&file).unwrap_or_default();
     out.push(b'\n');
