@@ -1915,7 +1915,17 @@ fn issue27_sheets_and_reports_print_on_a4_whole() {
             .iter()
             .filter(|w| {
                 if lang == "en" {
-                    w.text.len() == 2 && w.text.chars().all(|c| c.is_ascii_digit())
+                    // "12 Sep": a day followed by the month on its line (the figures and
+                    // sentences hold numbers too).
+                    w.text.len() == 2
+                        && w.text.chars().all(|c| c.is_ascii_digit())
+                        && printed.words.iter().any(|m| {
+                            m.page == w.page
+                                && m.text == "Sep"
+                                && (m.y0 - w.y0).abs() < 3.0
+                                && m.x0 > w.x1
+                                && m.x0 - w.x1 < 12.0
+                        })
                 } else {
                     w.text.starts_with("9月")
                 }

@@ -137,9 +137,14 @@ mod tests {
                 Dame::InAtari(Coord::new(0, 4)),
             ),
             (
-                "a seki's shared liberty is dame",
+                "an eye is not a dame",
                 &["XO.OX", "XO.OX", "XOOOX", "XXXXX", "....."],
-                Dame::Open(Coord::new(2, 3)),
+                Dame::NoneLeft,
+            ),
+            (
+                "liberties shared by both sides (as a seki's) are dame",
+                &["XO.OX", "XO.OX", "XOXOX", "XXXXX", "....."],
+                Dame::Open(Coord::new(2, 4)),
             ),
         ];
         for (name, rows, want) in cases {
