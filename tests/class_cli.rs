@@ -1948,4 +1948,6 @@ fn issue27_sheets_and_reports_print_on_a4_whole() {
         margins_are_blank(&printed, 15.0);
     }
     assert!(printed_any);
+    // The PDFs and page pictures are megabytes: not left in the temporary folder.
+    let _ = std::fs::remove_dir_all(&dir);
 }
