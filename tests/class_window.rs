@@ -122,6 +122,17 @@ fn click(h: &mut H, label: &str) {
     settle(h);
 }
 
+/// Clicks the path question's 确定 (the class room's own 确定 may be showing beneath it; the
+/// modal is drawn last).
+fn click_modal_ok(h: &mut H) {
+    h.get_all_by_label("确定")
+        .next_back()
+        .expect("a 确定 button")
+        .click();
+    h.run_steps(3);
+    settle(h);
+}
+
 fn type_into(h: &mut H, field: &str, text: &str) {
     h.get_by_label(field).focus();
     h.run_steps(1);
@@ -533,12 +544,12 @@ fn teacher_walk() {
         h.state().state.classroom.notice
     );
     type_into(&mut h, "路径", &out.to_string_lossy());
-    click(&mut h, "确定 OK");
+    click_modal_ok(&mut h);
     assert_eq!(saved(&out).children.len(), 3, "exported");
     // Import it back: a new class file beside the first, never over it.
     click(&mut h, C::Import.text(lang));
     type_into(&mut h, "路径", &out.to_string_lossy());
-    click(&mut h, "确定 OK");
+    click_modal_ok(&mut h);
     let imported = h.state().state.classroom.path.clone().expect("open");
     assert_ne!(imported, path);
     assert_eq!(imported.parent(), path.parent());
@@ -923,7 +934,7 @@ fn documents_walk() {
     let sheet = dir.join("step1.html");
     click(&mut h, &D::step_sheet(1, lang));
     type_into(&mut h, "路径", &sheet.to_string_lossy());
-    click(&mut h, "确定 OK");
+    click_modal_ok(&mut h);
     let html = std::fs::read_to_string(&sheet).expect("the sheet is written");
     let class = saved(&path);
     let library = Library::for_class(&class);
@@ -942,7 +953,7 @@ fn documents_walk() {
     std::fs::write(&sheet, "the teacher's own file").expect("write");
     click(&mut h, &D::step_sheet(1, lang));
     type_into(&mut h, "路径", &sheet.to_string_lossy());
-    click(&mut h, "确定 OK");
+    click_modal_ok(&mut h);
     assert_eq!(
         std::fs::read_to_string(&sheet).expect("read"),
         "the teacher's own file"
@@ -952,7 +963,7 @@ fn documents_walk() {
     let missed_sheet = dir.join("mo-missed.html");
     click(&mut h, &D::missed_for("Mo", lang));
     type_into(&mut h, "路径", &missed_sheet.to_string_lossy());
-    click(&mut h, "确定 OK");
+    click_modal_ok(&mut h);
     let html = std::fs::read_to_string(&missed_sheet).expect("the missed sheet is written");
     assert!(html.contains("Mo") && html.contains(&missed), "{html}");
     // Li missed nothing: no sheet to print.
@@ -966,7 +977,7 @@ fn documents_walk() {
     let report = dir.join("mo-report.html");
     click(&mut h, &D::report_for("Mo", lang));
     type_into(&mut h, "路径", &report.to_string_lossy());
-    click(&mut h, "确定 OK");
+    click_modal_ok(&mut h);
     let html = std::fs::read_to_string(&report).expect("the report is written");
     assert_eq!(
         html,

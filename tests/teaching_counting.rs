@@ -122,8 +122,9 @@ fn counting_walk(lang: Lang) {
     click(&mut h, T::StartNewGame.text(lang));
     settle(&mut h);
     // Black's wall on E, White's on F; Black captures a white stone at B8 and White a black
-    // one at H3; a white stone at C3 and a black one at G7 are left dead; two passes.
-    let mut moves: Vec<(u8, u8)> = (0..9).flat_map(|y| [(4, y), (5, y)]).collect();
+    // one at H3; a white stone at C3 and a black one at G7 are left dead; two passes. The
+    // walls' top ends come last: a children's game with no dame left ends there (issue 27).
+    let mut moves: Vec<(u8, u8)> = (0..8).flat_map(|y| [(4, y), (5, y)]).collect();
     moves.extend([
         (1, 0),
         (1, 1),
@@ -142,6 +143,8 @@ fn counting_walk(lang: Lang) {
         (3, 2),
         (7, 7),
         (6, 2),
+        (5, 8),
+        (4, 8),
     ]);
     for (x, y) in moves {
         tap(&mut h, lang, Coord::new(x, y));

@@ -1096,7 +1096,7 @@ mod walks {
         h.run_steps(1);
         h.get_by_label(field).type_text(&path.display().to_string());
         h.run_steps(1);
-        click(h, lang.pick("确定 OK", "確定 OK", "OK"));
+        click(h, lang.pick("确定", "確定", "OK"));
     }
 
     fn ctrl_q(h: &mut H) {

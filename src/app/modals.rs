@@ -331,7 +331,7 @@ pub fn modals_ui(
                     .labelled_by(l.id);
                 edit.request_focus();
                 let entered = ui.input(|i| i.key_pressed(egui::Key::Enter));
-                let (ok, cancel) = buttons(ui, lang.pick("确定 OK", "確定 OK", "OK"), lang);
+                let (ok, cancel) = buttons(ui, lang.pick("确定", "確定", "OK"), lang);
                 (ok || entered, cancel)
             });
             let (ok, cancel) = r.inner;

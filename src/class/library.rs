@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::model::Class;
-use super::path::Step;
+use super::path::{STEPS, Step};
 use super::rating::Rating;
 use crate::i18n::Lang;
 use crate::problems::{Answer, Attempt, AttemptState, Goal, Problem, builtin, is_proved};
@@ -129,6 +129,26 @@ impl Library {
             .iter()
             .filter(|e| matches!(e.source, Source::Shipped { .. }))
             .filter(|e| step.has_problem(e.problem.goal(), e.size()))
+            .collect()
+    }
+
+    /// The step a shipped problem first belongs to on the path (its themes and board size),
+    /// if any.
+    pub fn first_step(&self, entry: &Entry) -> Option<&'static Step> {
+        if !matches!(entry.source, Source::Shipped { .. }) {
+            return None;
+        }
+        STEPS
+            .iter()
+            .find(|s| s.has_problem(entry.problem.goal(), entry.size()))
+    }
+
+    /// A step's own problems: the step's shipped problems that no earlier step has (step 2's
+    /// ladders, not step 1's captures again), in curriculum order. What a step's gate counts.
+    pub fn own_problems(&self, step: &Step) -> Vec<&Entry> {
+        self.entries
+            .iter()
+            .filter(|e| self.first_step(e).is_some_and(|s| s.number == step.number))
             .collect()
     }
 }

@@ -11,6 +11,9 @@
 //! - [`path`]: the path of a beginner, step by step, as data;
 //! - [`rating`]: Glicko-2 for children and problems on one scale;
 //! - [`schedule`]: the pinned repetition schedule (1, 3, 7, 21 days, then retired);
+//! - [`next`]: which problems a child gets next (due, homework, new ones near their rating,
+//!   the rest of the path; a problem missed again and again rests);
+//! - [`zone`]: the class's time zone (a date alone is the class's midnight);
 //! - [`library`]: the problems by identifier, and judging an answer;
 //! - [`homework`]: the moments of a child's game that cost most, as draft problems;
 //! - [`sheets`] and [`report`]: printable problem sheets and the parents' monthly report
@@ -25,10 +28,12 @@
 //! [`Class::record_game`], both through [`crate::files::class_file::update`]; the ladder's
 //! sentence is [`LadderState::explain`].
 
+pub mod avatar;
 pub mod format;
 pub mod homework;
 pub mod library;
 pub mod model;
+pub mod next;
 pub mod path;
 pub mod rating;
 pub mod report;
@@ -36,6 +41,7 @@ pub mod schedule;
 pub mod sheets;
 mod svg;
 pub mod when;
+pub mod zone;
 
 pub use library::{Library, judge};
 pub use model::{

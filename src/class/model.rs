@@ -11,6 +11,7 @@ use super::library::Library;
 use super::path::{self, CountedGame, GameKind, StepProgress};
 use super::rating::{Rating, Score};
 use super::schedule::{self, Slot};
+use super::zone::ClassZone;
 use crate::ai::{HandicapLadder, Level, Rung, StudentResult};
 use crate::i18n::Lang;
 use crate::problems::Problem;
@@ -150,7 +151,7 @@ impl LadderState {
     pub const CAPTURE_START: LadderState = LadderState {
         level: Level::MIN,
         handicap: 1,
-        max_stones: 4,
+        max_stones: path::CAPTURE_LADDER_STONES,
         level_steps: true,
     };
 
@@ -158,7 +159,7 @@ impl LadderState {
     pub const GO_START: LadderState = LadderState {
         level: Level::MIN,
         handicap: 0,
-        max_stones: 9,
+        max_stones: path::GO_LADDER_STONES,
         level_steps: true,
     };
 
@@ -196,13 +197,11 @@ pub enum Audience {
 }
 
 impl LadderState {
-    /// The handicap ladder in one sentence (issue 20 item 6), for the capture game
-    /// (`capture`) or Go, with the next game's rung.
-    pub fn explain(&self, capture: bool, lang: Lang, audience: Audience) -> String {
-        let level = self.level.get();
+    /// The rung in words without the level ("你先下" / "you move first"), to the child.
+    fn rung_phrase(&self, capture: bool, lang: Lang) -> String {
         let h = self.handicap;
         let stones = h.unsigned_abs();
-        let rung = match (capture, lang) {
+        match (capture, lang) {
             (true, Lang::ZhHans) => match h {
                 0 => "电脑先下".to_string(),
                 1 => "你先下".to_string(),
@@ -239,7 +238,25 @@ impl LadderState {
                 n if n > 1 => format!("you start with {stones} stones"),
                 _ => format!("the computer starts with {stones} stones"),
             },
-        };
+        }
+    }
+
+    /// The rung with its level: "电脑1级，你先下" / "computer level 1, you move first".
+    pub fn rung_words(&self, capture: bool, lang: Lang) -> String {
+        let level = self.level.get();
+        let rung = self.rung_phrase(capture, lang);
+        match lang {
+            Lang::ZhHans => format!("电脑{level}级，{rung}"),
+            Lang::ZhHant => format!("電腦{level}級，{rung}"),
+            Lang::En => format!("computer level {level}, {rung}"),
+        }
+    }
+
+    /// The handicap ladder in one sentence (issue 20 item 6), for the capture game
+    /// (`capture`) or Go, with the next game's rung.
+    pub fn explain(&self, capture: bool, lang: Lang, audience: Audience) -> String {
+        let level = self.level.get();
+        let rung = self.rung_phrase(capture, lang);
         match (audience, lang) {
             (Audience::Child, Lang::ZhHans) => {
                 format!("你赢了，下一盘就难一点；输了，就容易一点。这一盘：电脑{level}级，{rung}。")
@@ -498,7 +515,7 @@ impl Child {
             })
             .count();
         let step_ids: Vec<&str> = library
-            .step_problems(step)
+            .own_problems(step)
             .into_iter()
             .map(|e| e.id.as_str())
             .collect();
@@ -510,6 +527,7 @@ impl Child {
         StepProgress {
             wins: u32::try_from(wins).unwrap_or(u32::MAX),
             problems: u32::try_from(problems).unwrap_or(u32::MAX),
+            available: u32::try_from(step_ids.len()).unwrap_or(u32::MAX),
         }
     }
 }
@@ -607,6 +625,29 @@ pub enum ClassError {
     PinTooShort,
     /// The PIN machinery failed.
     Pin(String),
+    /// A time before what the class already holds (issue 27 item 5): the class's record only
+    /// goes forward, so attempts and games stay in the order they happened.
+    TooEarly {
+        /// The time given.
+        at: Time,
+        /// The time it may not precede.
+        limit: Time,
+        /// What that time is.
+        before: Before,
+    },
+}
+
+/// What a time given for an act may not precede.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Before {
+    /// The class's making.
+    Created,
+    /// The class's last recorded attempt (of any child).
+    LastAttempt,
+    /// The class's last recorded game (of any child).
+    LastGame,
+    /// The child's last change of step.
+    LastStep,
 }
 
 impl ClassError {
@@ -708,6 +749,45 @@ impl ClassError {
                 Lang::ZhHant => format!("無法設定密碼：{e}"),
                 Lang::En => format!("the PIN could not be set: {e}"),
             },
+            ClassError::TooEarly { at, limit, before } => {
+                let (at, limit) = (
+                    super::format::time_text(*at),
+                    super::format::time_text(*limit),
+                );
+                let what = match before {
+                    Before::Created => lang.pick(
+                        "这个班级建立的时间",
+                        "這個班級建立的時間",
+                        "the class was made",
+                    ),
+                    Before::LastAttempt => lang.pick(
+                        "班里最后记录的一次答题",
+                        "班裡最後記錄的一次答題",
+                        "the class's last recorded attempt",
+                    ),
+                    Before::LastGame => lang.pick(
+                        "班里最后记录的一盘棋",
+                        "班裡最後記錄的一盤棋",
+                        "the class's last recorded game",
+                    ),
+                    Before::LastStep => lang.pick(
+                        "这个孩子最后一次换阶段",
+                        "這個孩子最後一次換階段",
+                        "the child's last change of step",
+                    ),
+                };
+                match lang {
+                    Lang::ZhHans => format!(
+                        "时间 {at} 早于{what}（{limit}）：班级的记录只能往后记，请给一个不早于它的 --at（不写就是现在）"
+                    ),
+                    Lang::ZhHant => format!(
+                        "時間 {at} 早於{what}（{limit}）：班級的記錄只能往後記，請給一個不早於它的 --at（不寫就是現在）"
+                    ),
+                    Lang::En => format!(
+                        "{at} is before {what} ({limit}): a class's record only goes forward; give an --at no earlier than that (or none for now)"
+                    ),
+                }
+            }
         }
     }
 }
@@ -757,6 +837,9 @@ pub struct Class {
     pub teacher: String,
     /// When it was made.
     pub created: Time,
+    /// Where the class meets: a date alone is its local midnight, a month of the report its
+    /// calendar month.
+    pub zone: ClassZone,
     /// The teacher's PIN, when one is set.
     pub pin: Option<TeacherPin>,
     /// The number of moves of the "most captures" game.
@@ -788,12 +871,14 @@ fn same_nick(a: &str, b: &str) -> bool {
 }
 
 impl Class {
-    /// A new class without children.
+    /// A new class without children, in the time zone of the offset `at` carries (set
+    /// [`Class::zone`] for a named zone).
     pub fn new(name: &str, teacher: &str, at: Time) -> Class {
         Class {
             name: name.trim().to_string(),
             teacher: teacher.trim().to_string(),
             created: at,
+            zone: ClassZone::Fixed(*at.offset()),
             pin: None,
             most_captures_moves: path::MOST_CAPTURES_MOVES,
             children: Vec::new(),
@@ -832,6 +917,35 @@ impl Class {
             .ok_or_else(|| ClassError::NoSuchChild(t.to_string()))
     }
 
+    /// The latest attempt of any child.
+    pub fn last_attempt_at(&self) -> Option<Time> {
+        self.children
+            .iter()
+            .filter_map(|c| c.attempts.iter().map(|a| a.at).max())
+            .max()
+    }
+
+    /// The latest game of any child.
+    pub fn last_game_at(&self) -> Option<Time> {
+        self.children
+            .iter()
+            .filter_map(|c| c.games.iter().map(|g| g.at).max())
+            .max()
+    }
+
+    /// Refuses `at` before `limit` ([`ClassError::TooEarly`]).
+    fn not_before(at: Time, limit: Option<Time>, before: Before) -> Result<(), ClassError> {
+        match limit {
+            Some(limit) if at < limit => Err(ClassError::TooEarly { at, limit, before }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Refuses `at` before the class was made.
+    fn check_made(&self, at: Time) -> Result<(), ClassError> {
+        Class::not_before(at, Some(self.created), Before::Created)
+    }
+
     /// Adds a child (the next animal as avatar unless one is given).
     pub fn add_child(
         &mut self,
@@ -840,6 +954,7 @@ impl Class {
         at: Time,
     ) -> Result<&mut Child, ClassError> {
         let nick = check_nick(nick)?;
+        self.check_made(at)?;
         if self.children.iter().any(|c| same_nick(&c.nick, nick)) {
             return Err(ClassError::DuplicateChild(nick.to_string()));
         }
@@ -883,6 +998,8 @@ impl Class {
         let id = entry.id.clone();
         let problem_before = self.problem_rating(&id, entry.prior());
         let i = self.index_of(nick)?;
+        self.check_made(at)?;
+        Class::not_before(at, self.last_attempt_at(), Before::LastAttempt)?;
         let score = match (right, hints > 0) {
             (true, false) => Score::Right,
             (true, true) => Score::RightWithHint,
@@ -930,6 +1047,8 @@ impl Class {
     ) -> Result<Option<u8>, ClassError> {
         let i = self.index_of(nick)?;
         let at = game.at;
+        self.check_made(at)?;
+        Class::not_before(at, self.last_game_at(), Before::LastGame)?;
         let child = &mut self.children[i];
         if game.computer_level.is_some() {
             let ladder = if game.kind.is_capture() {
@@ -943,25 +1062,31 @@ impl Class {
         Ok(self.advance_if_passed(i, library, at))
     }
 
+    /// Moves the child on while the current step's gate is passed (the same lesson: a child
+    /// who already solved the next step's problems too moves on again), and returns the
+    /// first step passed.
     fn advance_if_passed(&mut self, i: usize, library: &Library, at: Time) -> Option<u8> {
-        let child = &mut self.children[i];
-        let step = path::step(child.step)?;
-        if usize::from(child.step) >= path::STEPS.len() {
-            // The last step is never "passed" into nothing; it is the goal.
-            return None;
+        let mut first = None;
+        loop {
+            let child = &mut self.children[i];
+            let step = path::step(child.step)?;
+            if usize::from(child.step) >= path::STEPS.len() {
+                // The last step is never "passed" into nothing; it is the goal.
+                return first;
+            }
+            if !step.rule.passed(child.step_progress(library)) {
+                return first;
+            }
+            let from = child.step;
+            child.step += 1;
+            child.steps.push(StepChange {
+                at,
+                from,
+                to: child.step,
+                reason: StepReason::Passed,
+            });
+            first.get_or_insert(from);
         }
-        if !step.rule.passed(child.step_progress(library)) {
-            return None;
-        }
-        let from = child.step;
-        child.step += 1;
-        child.steps.push(StepChange {
-            at,
-            from,
-            to: child.step,
-            reason: StepReason::Passed,
-        });
-        Some(from)
     }
 
     /// The teacher moves a child to step `to` (along or back; a guarded act in the window).
@@ -969,6 +1094,9 @@ impl Class {
         if path::step(to).is_none() {
             return Err(ClassError::NoSuchStep(to));
         }
+        self.check_made(at)?;
+        let last_step = self.child(nick)?.steps.iter().map(|s| s.at).max();
+        Class::not_before(at, last_step, Before::LastStep)?;
         let child = self.child_mut(nick)?;
         if child.step != to {
             child.steps.push(StepChange {
@@ -994,53 +1122,6 @@ impl Class {
                 tried: c.tried().len(),
             })
             .collect()
-    }
-
-    /// The next problems for a child at `at`, best first: what is due (oldest first), then
-    /// homework assigned and not solved, then the current step's problems not solved yet
-    /// nearest the child's rating (ties in curriculum order). At most `n`.
-    pub fn next_problems(
-        &self,
-        nick: &str,
-        library: &Library,
-        at: Time,
-        n: usize,
-    ) -> Result<Vec<String>, ClassError> {
-        let child = self.child(nick)?;
-        let mut out: Vec<String> = child.due(at).into_iter().map(|(id, _)| id).collect();
-        let solved = child.solved();
-        let scheduled = |id: &str| child.schedule.contains_key(id);
-        let homework = child.assigned.iter().cloned().chain(
-            self.problems
-                .iter()
-                .filter(|p| p.for_class && p.approved)
-                .map(|p| p.id.clone()),
-        );
-        for id in homework {
-            if !solved.contains(&id.as_str()) && !scheduled(&id) && !out.contains(&id) {
-                out.push(id);
-            }
-        }
-        if let Some(step) = path::step(child.step) {
-            let mut fresh: Vec<(f64, usize, String)> = library
-                .step_problems(step)
-                .into_iter()
-                .enumerate()
-                .filter(|(_, e)| !solved.contains(&e.id.as_str()) && !scheduled(&e.id))
-                .map(|(k, e)| {
-                    let r = self.problem_rating(&e.id, e.prior()).rating;
-                    ((r - child.rating.rating).abs(), k, e.id.clone())
-                })
-                .collect();
-            fresh.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-            for (_, _, id) in fresh {
-                if !out.contains(&id) {
-                    out.push(id);
-                }
-            }
-        }
-        out.truncate(n);
-        Ok(out)
     }
 
     /// Keeps a homework draft cut from `nick`'s game among the class's problems, unapproved,
@@ -1303,11 +1384,12 @@ mod tests {
             due.iter().map(|d| d.0.as_str()).collect::<Vec<_>>(),
             [&ids[1], &ids[0]]
         );
-        // The next problems start with what is due.
+        // The next problems start with what is due, new ones in between.
         let next = class
             .next_problems("Mei", &lib, at + chrono::Duration::days(2), 5)
             .expect("next");
-        assert_eq!(&next[..2], &[ids[1].clone(), ids[0].clone()]);
+        assert_eq!((&next[0], &next[2]), (&ids[1], &ids[0]), "{next:?}");
+        assert!(!ids[..2].contains(&next[1]), "{next:?}");
         assert_eq!(class.summary()[0].tried, 2);
         assert_eq!(class.summary()[0].solved, 0);
     }
@@ -1340,26 +1422,28 @@ mod tests {
                 .expect("attempt");
         }
         assert_eq!(class.child("Bo").map(|c| c.step), Ok(1), "no wins yet");
-        let game = |at, level, result| GameEntry {
+        let game = |at, level, handicap, result| GameEntry {
             at,
             kind: GameKind::Capture { stones: 1 },
             opponent: "computer".into(),
             computer_level: Some(level),
-            handicap: 1,
+            handicap,
             color: Color::Black,
             result,
             sgf: String::new(),
         };
-        for (level, result, passed) in [
-            (2, GameResult::Won, None),
-            (1, GameResult::Won, None),
-            (2, GameResult::Lost, None),
-            (3, GameResult::Won, None),
-            (2, GameResult::Won, Some(1)),
+        // The gate of step 1: three wins at level 1 moving first, or a harder rung (a win
+        // at level 1 with an extra stone does not count).
+        for (level, handicap, result, passed) in [
+            (2, 1, GameResult::Won, None),
+            (1, 2, GameResult::Won, None),
+            (2, 1, GameResult::Lost, None),
+            (1, 1, GameResult::Won, None),
+            (3, 4, GameResult::Won, Some(1)),
         ] {
             at += chrono::Duration::minutes(10);
             assert_eq!(
-                class.record_game("Bo", &lib, game(at, level, result)),
+                class.record_game("Bo", &lib, game(at, level, handicap, result)),
                 Ok(passed)
             );
         }

@@ -12,6 +12,7 @@ use super::model::{Child, Class, ClassError, GameEntry, GameResult, StepReason, 
 use super::path;
 use super::svg::{Marks, Window, diagram};
 use super::when::in_month;
+use super::zone::ClassZone;
 use crate::escape::xml;
 use crate::i18n::Lang;
 use crate::rules::{Color, Move};
@@ -44,6 +45,10 @@ fn date(t: Time, lang: Lang) -> String {
     }
 }
 
+/// A child's first answers, while the rating is still finding the child's level (it starts
+/// every child at 1500 and moves fast): the chart of progress starts after them.
+pub const PROVISIONAL_ANSWERS: usize = 10;
+
 /// What the month held for one child, counted from the class file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MonthFigures {
@@ -61,17 +66,24 @@ pub struct MonthFigures {
     pub won: usize,
     /// Steps passed in the month (the step numbers passed).
     pub steps_passed: Vec<u8>,
-    /// The rating at the start of the month and after each answer in it.
+    /// The child's own start: the rating after the first [`PROVISIONAL_ANSWERS`] answers
+    /// (none yet: fewer answers by the month's end).
+    pub start: Option<f64>,
+    /// The rating at the month's start (once settled) and after each settled answer in it.
     pub ratings: Vec<(Option<Time>, f64)>,
+    /// The rating at the end of the month (the last answer up to then; a newcomer's before
+    /// any).
+    pub rating_end: f64,
 }
 
-/// Counts the month's figures for `child`.
-pub fn figures(child: &Child, month: (i32, u32)) -> MonthFigures {
-    let attempts: Vec<_> = child
-        .attempts
-        .iter()
-        .filter(|a| in_month(a.at, month))
-        .collect();
+/// Counts the month's figures for `child`, months on the class's clock (`zone`).
+pub fn figures(child: &Child, zone: &ClassZone, month: (i32, u32)) -> MonthFigures {
+    let inside = |t: Time| in_month(t, zone, month);
+    let before = |t: Time| {
+        let l = zone.local(t);
+        (l.year(), l.month()) < month
+    };
+    let attempts: Vec<_> = child.attempts.iter().filter(|a| inside(a.at)).collect();
     let mut solved: Vec<&str> = attempts
         .iter()
         .filter(|a| a.right)
@@ -82,20 +94,31 @@ pub fn figures(child: &Child, month: (i32, u32)) -> MonthFigures {
     let mut tried: Vec<&str> = attempts.iter().map(|a| a.problem.as_str()).collect();
     tried.sort_unstable();
     tried.dedup();
-    let games: Vec<_> = child
-        .games
-        .iter()
-        .filter(|g| in_month(g.at, month))
-        .collect();
-    // The rating before the month: the last answer before it, else a newcomer's.
-    let start = child
+    let games: Vec<_> = child.games.iter().filter(|g| inside(g.at)).collect();
+    // Answers up to the month's end, in order; the provisional ones are left off the chart.
+    let upto: Vec<_> = child
         .attempts
         .iter()
-        .take_while(|a| !in_month(a.at, month) && (a.at.year(), a.at.month()) < month)
-        .last()
-        .map_or(super::rating::Rating::INITIAL.rating, |a| a.rating_after);
-    let mut ratings = vec![(None, start)];
-    ratings.extend(attempts.iter().map(|a| (Some(a.at), a.rating_after)));
+        .filter(|a| before(a.at) || inside(a.at))
+        .collect();
+    let start = upto
+        .get(PROVISIONAL_ANSWERS.saturating_sub(1))
+        .map(|a| a.rating_after);
+    let mut ratings = Vec::new();
+    if start.is_some() {
+        let earlier: Vec<_> = upto.iter().filter(|a| before(a.at)).collect();
+        if earlier.len() >= PROVISIONAL_ANSWERS
+            && let Some(a) = earlier.last()
+        {
+            ratings.push((None, a.rating_after));
+        }
+        ratings.extend(
+            upto.iter()
+                .enumerate()
+                .filter(|(k, a)| *k + 1 >= PROVISIONAL_ANSWERS && inside(a.at))
+                .map(|(_, a)| (Some(a.at), a.rating_after)),
+        );
+    }
     MonthFigures {
         solved: solved.len(),
         tried: tried.len(),
@@ -106,20 +129,24 @@ pub fn figures(child: &Child, month: (i32, u32)) -> MonthFigures {
         steps_passed: child
             .steps
             .iter()
-            .filter(|s| s.reason == StepReason::Passed && in_month(s.at, month))
+            .filter(|s| s.reason == StepReason::Passed && inside(s.at))
             .map(|s| s.from)
             .collect(),
+        start,
         ratings,
+        rating_end: upto
+            .last()
+            .map_or(super::rating::Rating::INITIAL.rating, |a| a.rating_after),
     }
 }
 
 /// The month's best game: a win against the strongest computer level on the largest board,
 /// else the latest game.
-fn best_game(child: &Child, month: (i32, u32)) -> Option<&GameEntry> {
+fn best_game<'a>(child: &'a Child, zone: &ClassZone, month: (i32, u32)) -> Option<&'a GameEntry> {
     let games: Vec<&GameEntry> = child
         .games
         .iter()
-        .filter(|g| in_month(g.at, month))
+        .filter(|g| in_month(g.at, zone, month))
         .collect();
     games
         .iter()
@@ -136,12 +163,25 @@ fn best_game(child: &Child, month: (i32, u32)) -> Option<&GameEntry> {
         .or_else(|| games.last().copied())
 }
 
-/// The rating chart: a small line chart in SVG, with the start and end values written.
-fn rating_chart(points: &[(Option<Time>, f64)], lang: Lang) -> String {
+/// A signed difference of ratings: `+35`, `−12`, `±0`.
+fn signed(d: f64) -> String {
+    let r = d.round();
+    if r > 0.0 {
+        format!("+{r:.0}")
+    } else if r < 0.0 {
+        format!("−{:.0}", -r)
+    } else {
+        "±0".to_string()
+    }
+}
+
+/// The progress chart: the month's ratings against the child's own start (the dashed line),
+/// each point labelled as its difference from it at the ends.
+fn rating_chart(points: &[(Option<Time>, f64)], start: f64, lang: Lang) -> String {
     let (w, h, pad) = (320.0, 120.0, 26.0);
-    let values: Vec<f64> = points.iter().map(|p| p.1).collect();
-    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let values: Vec<f64> = points.iter().map(|p| p.1 - start).collect();
+    let lo = values.iter().copied().fold(0.0_f64, f64::min);
+    let hi = values.iter().copied().fold(0.0_f64, f64::max);
     let (lo, hi) = if (hi - lo) < 100.0 {
         let mid = (hi + lo) / 2.0;
         (mid - 50.0, mid + 50.0)
@@ -152,16 +192,23 @@ fn rating_chart(points: &[(Option<Time>, f64)], lang: Lang) -> String {
     let x = |i: usize| pad + (w - 2.0 * pad) * i as f64 / n as f64;
     let y = |v: f64| h - pad - (h - 2.0 * pad) * (v - lo) / (hi - lo);
     let mut s = String::new();
-    let label = lang.pick("等级分变化", "等級分變化", "Rating over the month");
+    let label = lang.pick(
+        "和刚开始时相比的等级分",
+        "和剛開始時相比的等級分",
+        "Rating compared with your child's start",
+    );
     let _ = write!(
         s,
         r#"<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" role="img" aria-label="{label}">"#
     );
+    let base = y(0.0);
     let _ = write!(
         s,
-        r##"<rect x="0" y="0" width="{w}" height="{h}" fill="#fbfaf6" rx="6"/><line x1="{pad}" y1="{0}" x2="{1}" y2="{0}" stroke="#ccc"/>"##,
-        h - pad,
-        w - pad
+        r##"<rect x="0" y="0" width="{w}" height="{h}" fill="#fbfaf6" stroke="#e0d6c0" rx="6"/><line x1="{pad}" y1="{base:.1}" x2="{0}" y2="{base:.1}" stroke="#8d8d8d" stroke-dasharray="4 3"/><text x="{1}" y="{2:.1}" font-size="9" fill="#666" text-anchor="end" font-family="DejaVu Sans, sans-serif">{3}</text>"##,
+        w - pad,
+        w - 4.0,
+        (base - 3.0).max(10.0),
+        lang.pick("开始", "開始", "start")
     );
     let path: Vec<String> = values
         .iter()
@@ -184,13 +231,13 @@ fn rating_chart(points: &[(Option<Time>, f64)], lang: Lang) -> String {
     if let (Some(first), Some(last)) = (values.first(), values.last()) {
         let _ = write!(
             s,
-            r##"<text x="{:.1}" y="{:.1}" font-size="11" fill="#333" text-anchor="start">{:.0}</text><text x="{:.1}" y="{:.1}" font-size="12" font-weight="bold" fill="#1b5e20" text-anchor="end">{:.0}</text>"##,
+            r##"<text x="{:.1}" y="{:.1}" font-size="11" fill="#333" text-anchor="start" font-family="DejaVu Sans, sans-serif">{}</text><text x="{:.1}" y="{:.1}" font-size="12" font-weight="bold" fill="#1b5e20" text-anchor="end" font-family="DejaVu Sans, sans-serif">{}</text>"##,
             x(0),
             (y(*first) - 6.0).max(11.0),
-            first,
+            signed(*first),
             x(values.len() - 1).max(pad + 20.0),
             (y(*last) - 6.0).max(11.0),
-            last
+            signed(*last)
         );
     }
     s.push_str("</svg>");
@@ -199,21 +246,22 @@ fn rating_chart(points: &[(Option<Time>, f64)], lang: Lang) -> String {
 
 const STYLE: &str = r#"
 @page { size: A4; margin: 15mm; }
-body { font-family: "Noto Sans CJK SC", "Droid Sans Fallback", "DejaVu Sans", sans-serif; max-width: 180mm; margin: 0 auto; color: #1b1b1b; line-height: 1.5; }
-h1 { font-size: 22px; margin: 0 0 4px; }
+body { font-family: "Noto Sans CJK SC", "Droid Sans Fallback", "DejaVu Sans", sans-serif; max-width: 180mm; margin: 0 auto; color: #1b1b1b; line-height: 1.5; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+h1 { font-size: 22px; margin: 0 0 4px; display: flex; align-items: center; gap: 8px; }
 .sub { color: #555; margin: 0 0 14px; }
-h2 { font-size: 17px; border-bottom: 2px solid #e0d6c0; padding-bottom: 3px; margin: 18px 0 8px; }
-.avatar { font-size: 30px; vertical-align: middle; margin-right: 8px; }
-.avatar.colour { display: inline-block; width: 26px; height: 26px; border-radius: 50%; }
-.figures { display: flex; gap: 10px; flex-wrap: wrap; }
+h2 { font-size: 17px; border-bottom: 2px solid #e0d6c0; padding-bottom: 3px; margin: 18px 0 8px; break-after: avoid; page-break-after: avoid; }
+svg.avatar { width: 12mm; height: 12mm; flex: none; }
+.figures { display: flex; gap: 10px; flex-wrap: wrap; break-inside: avoid; page-break-inside: avoid; }
 .figure { background: #f5f1e6; border-radius: 8px; padding: 8px 12px; min-width: 110px; }
 .figure b { display: block; font-size: 24px; }
+p { break-inside: avoid; page-break-inside: avoid; }
 .note { color: #555; font-size: 13px; }
 table { border-collapse: collapse; width: 100%; font-size: 14px; }
-td, th { border-bottom: 1px solid #ddd; padding: 4px 6px; text-align: left; }
-svg.chart { width: 100%; max-width: 120mm; }
+tr { break-inside: avoid; page-break-inside: avoid; height: 8mm; }
+td, th { border-bottom: 1px solid #ddd; padding: 0 6px; text-align: left; height: 8mm; line-height: 1.2; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 70mm; }
+svg.chart { display: block; width: 100%; max-width: 120mm; break-inside: avoid; page-break-inside: avoid; }
 svg.board { width: 75mm; }
-.position { display: flex; gap: 14px; align-items: flex-start; }
+.position { display: flex; gap: 14px; align-items: flex-start; break-inside: avoid; page-break-inside: avoid; }
 "#;
 
 /// The report for `nick` for `month` (year, month) in `lang`.
@@ -225,7 +273,30 @@ pub fn monthly_html(
     library: &Library,
 ) -> Result<String, ClassError> {
     let child = class.child(nick)?;
-    let f = figures(child, month);
+    let zone = &class.zone;
+    let f = figures(child, zone, month);
+    let after_month = |t: Time| {
+        let l = zone.local(t);
+        (l.year(), l.month()) > month
+    };
+    // The report is of the month: the step and the rating as they were at its end; what is
+    // true only now (progress towards the gate, problems waiting) is said only when nothing
+    // has happened since.
+    let step_then = child
+        .steps
+        .iter()
+        .rfind(|s| !after_month(s.at))
+        .map(|s| s.to)
+        .or_else(|| child.steps.first().map(|s| s.from))
+        .unwrap_or(child.step);
+    let latest = child
+        .attempts
+        .iter()
+        .map(|a| a.at)
+        .chain(child.games.iter().map(|g| g.at))
+        .chain(child.steps.iter().map(|s| s.at))
+        .max();
+    let current = latest.is_none_or(|t| !after_month(t));
     let l = |zh: &'static str, hant: &'static str, en: &'static str| lang.pick(zh, hant, en);
     let mut out = String::new();
     let title = match lang {
@@ -243,15 +314,7 @@ pub fn monthly_html(
         lang.code(),
         xml(&title)
     );
-    let avatar = match &child.avatar {
-        super::model::Avatar::Animal(_) => {
-            format!("<span class=\"avatar\">{}</span>", child.avatar.picture())
-        }
-        super::model::Avatar::Colour(_) => format!(
-            "<span class=\"avatar colour\" style=\"background:{}\"></span>",
-            child.avatar.picture()
-        ),
-    };
+    let avatar = super::avatar::svg(&child.avatar, lang);
     let _ = write!(out, "<h1>{avatar}{}</h1>", xml(&title));
     let _ = write!(
         out,
@@ -324,8 +387,8 @@ pub fn monthly_html(
         l("学习的路", "學習的路", "The learning path")
     );
     let total = path::STEPS.len();
-    let current = path::step(child.step);
-    if let Some(step) = current {
+    let shown_step = path::step(step_then);
+    if let Some(step) = shown_step {
         let (n, name, what) = (
             step.number,
             xml(step.name(lang)),
@@ -377,7 +440,7 @@ pub fn monthly_html(
             }
         }
     }
-    if let Some(step) = current {
+    if let Some(step) = shown_step.filter(|s| current && s.number == child.step) {
         let progress = child.step_progress(library);
         let rule = xml(&step.rule_text(lang));
         let (w, wn) = (progress.wins.min(step.rule.wins), step.rule.wins);
@@ -425,20 +488,61 @@ pub fn monthly_html(
             ),
         })
     );
-    out.push_str(&rating_chart(&f.ratings, lang));
-    let _ = write!(
-        out,
-        "<p class=\"note\">{}<b class=\"rating\">{:.0}</b>{}{}</p>",
-        l("现在的等级分：", "現在的等級分：", "Rating now: "),
-        child.rating.rating,
-        l("。", "。", ". "),
-        l(
-            "等级分表示孩子能做对多难的题：越高越好。新同学从1500开始；题目答对上升，答错下降。",
-            "等級分表示孩子能做對多難的題：越高越好。新同學從1500開始；題目答對上升，答錯下降。",
-            "The rating shows how hard the puzzles your child can solve are: higher is better. Everyone starts at 1500; it goes up with right answers and down with wrong ones."
-        )
-    );
-    let due = child.missed().len();
+    let end = f.rating_end;
+    match f.start {
+        Some(start) if f.ratings.len() >= 2 => {
+            out.push_str(&rating_chart(&f.ratings, start, lang));
+            let (e, st, d) = (
+                format!("{end:.0}"),
+                format!("{start:.0}"),
+                signed(end - start),
+            );
+            let said = match lang {
+                Lang::ZhHans => {
+                    format!("月底的等级分：<b class=\"rating\">{e}</b>（刚开始时是{st}，{d}）。")
+                }
+                Lang::ZhHant => {
+                    format!("月底的等級分：<b class=\"rating\">{e}</b>（剛開始時是{st}，{d}）。")
+                }
+                Lang::En => format!(
+                    "Rating at the end of the month: <b class=\"rating\">{e}</b> (at the start {st}, {d}). "
+                ),
+            };
+            let _ = write!(
+                out,
+                "<p class=\"note\">{said}{}</p>",
+                l(
+                    "虚线是孩子自己刚开始时的水平（最初几道题之后）；线往上走，说明孩子能做对更难的题了。",
+                    "虛線是孩子自己剛開始時的水平（最初幾道題之後）；線往上走，說明孩子能做對更難的題了。",
+                    "The dashed line is where your child started (after the first few puzzles); a line going up means harder puzzles are being solved."
+                )
+            );
+        }
+        _ => {
+            let _ = write!(
+                out,
+                "<p class=\"note\">{}<b class=\"rating\">{end:.0}</b>{}{}</p>",
+                l(
+                    "月底的等级分：",
+                    "月底的等級分：",
+                    "Rating at the end of the month: "
+                ),
+                l("。", "。", ". "),
+                xml(&match lang {
+                    Lang::ZhHans => format!(
+                        "做满{PROVISIONAL_ANSWERS}道题以后，等级分才稳定下来，那以后的月报会画出进步的曲线。"
+                    ),
+                    Lang::ZhHant => format!(
+                        "做滿{PROVISIONAL_ANSWERS}道題以後，等級分才穩定下來，那以後的月報會畫出進步的曲線。"
+                    ),
+                    Lang::En => format!(
+                        "The rating settles after the first {PROVISIONAL_ANSWERS} puzzles; from then on the report draws the progress as a chart."
+                    ),
+                })
+            );
+        }
+    }
+    let due = if current { child.missed().len() } else { 0 };
     if due > 0 {
         let _ = write!(
             out,
@@ -458,7 +562,7 @@ pub fn monthly_html(
     let games: Vec<&GameEntry> = child
         .games
         .iter()
-        .filter(|g| in_month(g.at, month))
+        .filter(|g| in_month(g.at, zone, month))
         .collect();
     if games.is_empty() {
         let _ = write!(
@@ -514,7 +618,7 @@ pub fn monthly_html(
     }
 
     // A position from the best game.
-    if let Some(best) = best_game(child, month) {
+    if let Some(best) = best_game(child, zone, month) {
         let replayed = crate::record::read_str(&best.sgf)
             .ok()
             .and_then(|r| r.collection.trees.into_iter().next())

@@ -157,28 +157,33 @@ fn marks(problem: &Problem) -> Marks {
     }
 }
 
+/// The sheet's page (issue 27 item 6): every size fixed in millimetres so a page of A4 with
+/// its 12 mm margins (186 × 273 mm) holds the header, the grid and the footer with 5 mm to
+/// spare, and every row of problems is a fixed height that no cell can stretch; pages and
+/// cells are never broken (`break-inside: avoid`).
 const STYLE: &str = r#"
 @page { size: A4; margin: 12mm; }
 * { box-sizing: border-box; }
-body { font-family: "Noto Sans CJK SC", "Droid Sans Fallback", "DejaVu Sans", sans-serif; margin: 0; color: #1b1b1b; }
-.page { width: 186mm; height: 272mm; page-break-after: always; break-after: page; display: flex; flex-direction: column; padding: 0; margin: 0 auto; }
-.page:last-child { page-break-after: auto; break-after: auto; }
-header { display: flex; justify-content: space-between; align-items: baseline; border-bottom: 0.6mm solid #333; padding-bottom: 2mm; margin-bottom: 3mm; }
-header h1 { font-size: 6mm; margin: 0; }
-header .who { font-size: 4mm; }
-header .blank { display: inline-block; min-width: 35mm; border-bottom: 0.3mm solid #333; }
-.grid { flex: 1; display: grid; gap: 3mm; }
-.grid.six { grid-template-columns: 1fr 1fr; grid-template-rows: repeat(3, 1fr); }
-.grid.twelve { grid-template-columns: 1fr 1fr 1fr; grid-template-rows: repeat(4, 1fr); }
-.cell { border: 0.3mm solid #bbb; border-radius: 2mm; padding: 2mm; display: flex; flex-direction: column; overflow: hidden; }
-.cell .q { font-size: 3.6mm; line-height: 1.3; margin-bottom: 1.5mm; }
-.six .cell .q { font-size: 4.2mm; }
+html, body { margin: 0; padding: 0; }
+body { font-family: "Noto Sans CJK SC", "Droid Sans Fallback", "DejaVu Sans", sans-serif; color: #1b1b1b; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+.page { width: 186mm; height: 268mm; margin: 0 auto; overflow: hidden; display: flex; flex-direction: column; break-after: page; page-break-after: always; break-inside: avoid; page-break-inside: avoid; }
+.page:last-child { break-after: auto; page-break-after: auto; }
+header { flex: none; height: 13mm; margin-bottom: 3mm; padding-bottom: 2mm; display: flex; justify-content: space-between; align-items: flex-end; gap: 4mm; border-bottom: 0.6mm solid #333; }
+header h1 { font-size: 6mm; margin: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+header .who { font-size: 4mm; white-space: nowrap; }
+header .blank { display: inline-block; min-width: 30mm; border-bottom: 0.3mm solid #333; }
+.grid { flex: none; height: 244mm; display: grid; gap: 3mm; }
+.grid.six { grid-template-columns: repeat(2, 91.5mm); grid-template-rows: repeat(3, 79.3mm); }
+.grid.twelve { grid-template-columns: repeat(3, 60mm); grid-template-rows: repeat(4, 58.7mm); }
+.cell { height: 100%; overflow: hidden; border: 0.3mm solid #bbb; border-radius: 2mm; padding: 2mm; display: flex; flex-direction: column; break-inside: avoid; page-break-inside: avoid; }
+.cell .q { flex: none; font-size: 3.6mm; line-height: 1.3; max-height: 14mm; overflow: hidden; margin-bottom: 1mm; }
+.six .cell .q { font-size: 4.2mm; max-height: 16.5mm; }
 .cell .n { font-weight: bold; font-size: 5mm; margin-right: 1.5mm; }
-.cell .id { color: #777; font-size: 2.8mm; float: right; }
-.cell .pic { flex: 1; display: flex; align-items: center; justify-content: center; min-height: 0; }
-.cell svg.board { max-width: 100%; max-height: 100%; height: 100%; }
-.cell .a { font-size: 3.4mm; margin-top: 1mm; }
-footer { font-size: 3mm; color: #777; text-align: right; margin-top: 2mm; }
+.cell .pic { flex: 1 1 0; min-height: 0; display: flex; align-items: center; justify-content: center; }
+.cell svg.board { width: 100%; height: 100%; }
+.cell .a { flex: none; font-size: 3.4mm; line-height: 1.25; max-height: 9mm; overflow: hidden; margin-top: 1mm; }
+.cell .id { flex: none; color: #777; font-size: 2.8mm; line-height: 1.2; height: 3.4mm; text-align: right; }
+footer { flex: none; height: 6mm; margin-top: 2mm; font-size: 3mm; color: #777; text-align: right; }
 "#;
 
 /// The sheets: problem pages of `per_page` (6 or 12) problems, then the answer pages.
@@ -220,9 +225,9 @@ pub fn sheets_html(
             );
             let _ = write!(
                 out,
-                "<div class=\"cell\"><div class=\"q\"><span class=\"n\">{n}</span><span class=\"id\">{}</span>{}</div><div class=\"pic\">{svg}</div></div>",
-                xml(&e.id),
-                xml(&question(p, lang))
+                "<div class=\"cell\"><div class=\"q\"><span class=\"n\">{n}</span>{}</div><div class=\"pic\">{svg}</div><div class=\"id\">{}</div></div>",
+                xml(&question(p, lang)),
+                xml(&e.id)
             );
         }
         let _ = writeln!(
@@ -267,9 +272,9 @@ pub fn sheets_html(
             );
             let _ = write!(
                 out,
-                "<div class=\"cell\"><div class=\"q\"><span class=\"n\">{n}</span><span class=\"id\">{}</span></div><div class=\"pic\">{svg}</div><div class=\"a\">{}</div></div>",
-                xml(&e.id),
-                xml(&words.join(" · "))
+                "<div class=\"cell\"><div class=\"q\"><span class=\"n\">{n}</span></div><div class=\"pic\">{svg}</div><div class=\"a\">{}</div><div class=\"id\">{}</div></div>",
+                xml(&words.join(" · ")),
+                xml(&e.id)
             );
         }
         let _ = writeln!(

@@ -1,15 +1,38 @@
-//! Times on the command line and in reports: ISO 8601 read leniently, written exactly.
+//! Times on the command line and in reports: ISO 8601 read leniently, written exactly. A time
+//! without an offset, and a date alone (its midnight), are read in the class's time zone
+//! ([`ClassZone`]).
 
-use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, TimeZone};
+use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime};
 
 use super::model::Time;
+use super::zone::ClassZone;
+
+/// A time as typed: complete (with its offset), or a clock time or date to be placed in the
+/// class's time zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// With an offset (`…+08:00`, `…Z`).
+    Exact(Time),
+    /// Without one: a clock time of the class's zone (a date alone is its midnight).
+    Civil(NaiveDateTime),
+}
+
+impl Typed {
+    /// The moment, a civil time read in `zone`.
+    pub fn resolve(self, zone: &ClassZone) -> Result<Time, String> {
+        match self {
+            Typed::Exact(t) => Ok(t),
+            Typed::Civil(c) => zone.resolve(c).map_err(|e| e.to_string()),
+        }
+    }
+}
 
 /// Reads an ISO 8601 time: `2025-03-04T16:30:00+08:00`, `…Z`, with or without seconds or
-/// fractions; without an offset it is UTC; a date alone is its midnight, UTC.
-pub fn parse_time(text: &str) -> Result<Time, String> {
+/// fractions, or without an offset (a clock time of the class's zone), or a date alone.
+pub fn read_time(text: &str) -> Result<Typed, String> {
     let s = text.trim();
     if let Ok(t) = DateTime::parse_from_rfc3339(s) {
-        return Ok(t);
+        return Ok(Typed::Exact(t));
     }
     for f in [
         "%Y-%m-%dT%H:%M%#z",
@@ -17,10 +40,9 @@ pub fn parse_time(text: &str) -> Result<Time, String> {
         "%Y-%m-%d %H:%M%#z",
     ] {
         if let Ok(t) = DateTime::parse_from_str(s, f) {
-            return Ok(t);
+            return Ok(Typed::Exact(t));
         }
     }
-    let utc = FixedOffset::east_opt(0).ok_or("no UTC offset")?;
     for f in [
         "%Y-%m-%dT%H:%M:%S%.f",
         "%Y-%m-%dT%H:%M:%S",
@@ -29,17 +51,28 @@ pub fn parse_time(text: &str) -> Result<Time, String> {
         "%Y-%m-%d %H:%M",
     ] {
         if let Ok(n) = NaiveDateTime::parse_from_str(s, f) {
-            return Ok(utc.from_utc_datetime(&n));
+            return Ok(Typed::Civil(n));
         }
     }
     if let Ok(d) = NaiveDate::parse_from_str(s, "%Y-%m-%d")
         && let Some(n) = d.and_hms_opt(0, 0, 0)
     {
-        return Ok(utc.from_utc_datetime(&n));
+        return Ok(Typed::Civil(n));
     }
     Err(format!(
         "{text:?} is not an ISO 8601 time (e.g. 2025-03-04T16:30:00+08:00)"
     ))
+}
+
+/// Reads an ISO 8601 time ([`read_time`]); a time without an offset or a date alone is read
+/// in `zone`.
+pub fn parse_time_in(text: &str, zone: &ClassZone) -> Result<Time, String> {
+    read_time(text)?.resolve(zone)
+}
+
+/// Reads an ISO 8601 time ([`read_time`]); without an offset it is UTC.
+pub fn parse_time(text: &str) -> Result<Time, String> {
+    parse_time_in(text, &ClassZone::utc())
 }
 
 /// A month `YYYY-MM`: (year, month).
@@ -54,9 +87,10 @@ pub fn parse_month(text: &str) -> Result<(i32, u32), String> {
     Ok((year, month))
 }
 
-/// Whether `t`, read in its own offset, falls in the month.
-pub fn in_month(t: Time, (year, month): (i32, u32)) -> bool {
-    t.year() == year && t.month() == month
+/// Whether `t`, read on the class's clock (`zone`), falls in the month.
+pub fn in_month(t: Time, zone: &ClassZone, (year, month): (i32, u32)) -> bool {
+    let local = zone.local(t);
+    local.year() == year && local.month() == month
 }
 
 #[cfg(test)]
@@ -81,6 +115,21 @@ mod tests {
         for bad in ["", "tomorrow", "2025-13-01", "2025-02-30T00:00:00Z"] {
             assert!(parse_time(bad).is_err(), "{bad}");
         }
+        // In the class's zone: a date alone is its midnight.
+        let shanghai = ClassZone::parse("+08:00").expect("zone");
+        assert_eq!(
+            parse_time_in("2025-03-04", &shanghai).map(|t| t.to_rfc3339()),
+            Ok("2025-03-04T00:00:00+08:00".to_string())
+        );
+        assert_eq!(
+            parse_time_in("2025-03-04T16:30", &shanghai).map(|t| t.to_rfc3339()),
+            Ok("2025-03-04T16:30:00+08:00".to_string())
+        );
+        assert_eq!(
+            parse_time_in("2025-03-04T16:30Z", &shanghai).map(|t| t.to_rfc3339()),
+            Ok("2025-03-04T16:30:00+00:00".to_string()),
+            "an offset given is kept"
+        );
         assert_eq!(parse_month("2025-03"), Ok((2025, 3)));
         assert!(parse_month("2025-13").is_err() && parse_month("March").is_err());
     }

@@ -2,7 +2,7 @@
 //! scripts, the club's other PCs and the checks. The forms are pinned by the issue:
 //!
 //! ```text
-//! tianyuan class new FILE --name NAME --teacher NAME [--pin PIN]
+//! tianyuan class new FILE --name NAME --teacher NAME [--pin PIN] [--time-zone ZONE]
 //! tianyuan class add FILE --child NICK
 //! tianyuan class attempt FILE --child NICK --problem ID --answer VERTEX[,VERTEX…] [--hint] [--at ISO-8601]
 //! tianyuan class due FILE --child NICK --at ISO-8601 [--json]
@@ -13,7 +13,11 @@
 //! ```
 //!
 //! and the teacher's other acts: `remove`, `move` (along or back on the path), `game` (record a
-//! game), `next` (the problems to give a child now), `assign`, `export`, `import`, `set-pin`.
+//! game), `next` (the problems to give a child now), `assign`, `export`, `import`, `set-pin`,
+//! `accept-edits` (take a file edited by hand, issue 27). Times (`--at`) are ISO 8601; one
+//! without an offset, or a date alone (its midnight), is on the class's clock (its time
+//! zone); an act dated before the class was made, or before the class's last recorded
+//! attempt (game), is refused.
 //! Exit status: 0 done, 1 refused (a file that cannot be read, a child or problem that does
 //! not exist, a missing or wrong PIN), 2 usage. The teacher's PIN guards removing a child,
 //! moving a child on the path, assigning, exporting and changing the PIN.
@@ -27,7 +31,8 @@ use crate::class::format::time_text;
 use crate::class::homework::{self, Draft};
 use crate::class::model::TeacherPin;
 use crate::class::path::{self, GameKind};
-use crate::class::when::{parse_month, parse_time};
+use crate::class::when::{Typed, parse_month, read_time};
+use crate::class::zone::{ClassZone, ZoneError};
 use crate::class::{Avatar, Class, ClassError, GameEntry, GameResult, Library, Time, judge};
 use crate::files::class_file::{self, ClassFileError};
 use crate::i18n::Lang;
@@ -70,6 +75,9 @@ pub enum ClassCommand {
     Import(ImportArgs),
     /// Set or change the teacher's PIN.
     SetPin(SetPinArgs),
+    /// Take the edits made by hand to a class file: checks every member and writes the file
+    /// again with its checksum (teacher's PIN).
+    AcceptEdits(AcceptEditsArgs),
 }
 
 /// Arguments of `class new`.
@@ -83,13 +91,18 @@ pub struct NewArgs {
     /// The teacher's name.
     #[arg(long)]
     pub teacher: String,
-    /// The teacher's PIN (at least six characters): it guards removing children, moving them
+    /// The teacher's PIN (at least four characters): it guards removing children, moving them
     /// on the path, assigning, exporting and changing the PIN.
     #[arg(long)]
     pub pin: Option<String>,
+    /// Where the class meets: an IANA time zone (Asia/Shanghai) or an offset (+08:00); a date
+    /// given alone is then the class's midnight (default: the offset given with --at, else
+    /// this computer's zone).
+    #[arg(long)]
+    pub time_zone: Option<String>,
     /// When (ISO 8601; default now).
     #[arg(long, value_parser = parse_at)]
-    pub at: Option<Time>,
+    pub at: Option<Typed>,
 }
 
 /// Arguments of `class add`.
@@ -106,7 +119,7 @@ pub struct AddArgs {
     pub avatar: Option<String>,
     /// When (ISO 8601; default now).
     #[arg(long, value_parser = parse_at)]
-    pub at: Option<Time>,
+    pub at: Option<Typed>,
 }
 
 /// A class file, a child and the teacher's PIN.
@@ -145,7 +158,7 @@ pub struct AttemptArgs {
     pub seconds: Option<u32>,
     /// When it was answered (ISO 8601; default now).
     #[arg(long, value_parser = parse_at)]
-    pub at: Option<Time>,
+    pub at: Option<Typed>,
 }
 
 /// Arguments of `class due`.
@@ -158,7 +171,7 @@ pub struct DueArgs {
     pub child: String,
     /// The time (ISO 8601).
     #[arg(long, value_parser = parse_at)]
-    pub at: Time,
+    pub at: Typed,
     /// `[{"problem": ID, "due": ISO-8601}, …]`.
     #[arg(long)]
     pub json: bool,
@@ -184,7 +197,7 @@ pub struct NextArgs {
     pub child: String,
     /// The time (ISO 8601; default now).
     #[arg(long, value_parser = parse_at)]
-    pub at: Option<Time>,
+    pub at: Option<Typed>,
     /// How many.
     #[arg(long, default_value_t = 5)]
     pub count: usize,
@@ -216,6 +229,10 @@ pub struct GameArgs {
     /// The computer's level when the opponent was the computer.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
     pub level: Option<u8>,
+    /// The opponent was the computer at the child's ladder rung (the level and handicap the
+    /// window would set; --level and --handicap say otherwise).
+    #[arg(long)]
+    pub computer: bool,
     /// Handicap stones the child received (the ladder's count; default: the ladder's rung).
     #[arg(long, allow_hyphen_values = true)]
     pub handicap: Option<i8>,
@@ -224,7 +241,7 @@ pub struct GameArgs {
     pub opponent: Option<String>,
     /// When (ISO 8601; default now).
     #[arg(long, value_parser = parse_at)]
-    pub at: Option<Time>,
+    pub at: Option<Typed>,
 }
 
 /// Arguments of `class move`.
@@ -243,7 +260,7 @@ pub struct MoveArgs {
     pub pin: Option<String>,
     /// When (ISO 8601; default now).
     #[arg(long, value_parser = parse_at)]
-    pub at: Option<Time>,
+    pub at: Option<Typed>,
 }
 
 /// Arguments of `class homework`.
@@ -264,7 +281,7 @@ pub struct HomeworkArgs {
     pub json: bool,
     /// When (ISO 8601; default now).
     #[arg(long, value_parser = parse_at)]
-    pub at: Option<Time>,
+    pub at: Option<Typed>,
 }
 
 /// Arguments of `class assign`.
@@ -363,9 +380,19 @@ pub struct SetPinArgs {
     /// The current PIN (when one is set).
     #[arg(long)]
     pub pin: Option<String>,
-    /// The new PIN (at least six characters).
+    /// The new PIN (at least four characters).
     #[arg(long)]
     pub new_pin: String,
+}
+
+/// Arguments of `class accept-edits`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct AcceptEditsArgs {
+    /// The class file edited by hand.
+    pub file: PathBuf,
+    /// The teacher's PIN.
+    #[arg(long)]
+    pub pin: Option<String>,
 }
 
 fn env_lang() -> Lang {
@@ -396,9 +423,10 @@ fn parse_per_page(s: &str) -> Result<usize, String> {
     }
 }
 
-/// `--at`: an ISO 8601 time ([`parse_time`]), the error in the environment's language.
-fn parse_at(s: &str) -> Result<Time, String> {
-    parse_time(s).map_err(|_| match env_lang() {
+/// `--at`: an ISO 8601 time ([`read_time`]), the error in the environment's language; one
+/// without an offset is placed on the class's clock when the class is read.
+fn parse_at(s: &str) -> Result<Typed, String> {
+    read_time(s).map_err(|_| match env_lang() {
         Lang::ZhHans => format!("{s:?} 不是 ISO 8601 时间（例如 2025-03-04T16:30:00+08:00）"),
         Lang::ZhHant => format!("{s:?} 不是 ISO 8601 時間（例如 2025-03-04T16:30:00+08:00）"),
         Lang::En => format!("{s:?} is not an ISO 8601 time (e.g. 2025-03-04T16:30:00+08:00)"),
@@ -409,6 +437,8 @@ fn parse_at(s: &str) -> Result<Time, String> {
 enum Text {
     /// A refusal of the class model.
     Class(ClassError),
+    /// A time zone that cannot be used.
+    Zone(ZoneError),
     /// The class file could not be read or written.
     File(ClassFileError),
     /// Words in the three languages (zh-Hans, zh-Hant, en).
@@ -419,6 +449,7 @@ impl Text {
     fn text(&self, lang: Lang) -> String {
         match self {
             Text::Class(e) => e.text(lang),
+            Text::Zone(e) => e.text(lang),
             Text::File(e) => e.text(lang),
             Text::Words([a, b, c]) => lang.pick(a, b, c).clone(),
         }
@@ -459,6 +490,21 @@ fn now() -> Time {
     crate::time::utc_now().fixed_offset()
 }
 
+/// The time of an act: `--at` on the class's clock, else now as the class's clock shows it.
+fn when(at: Option<Typed>, zone: &ClassZone) -> Result<Time, Failure> {
+    match at {
+        Some(t) => resolve(t, zone),
+        None => Ok(zone.local(now())),
+    }
+}
+
+fn resolve(at: Typed, zone: &ClassZone) -> Result<Time, Failure> {
+    match at {
+        Typed::Exact(t) => Ok(t),
+        Typed::Civil(c) => zone.resolve(c).map_err(|e| refused(Text::Zone(e))),
+    }
+}
+
 fn lang_or_env(lang: Option<Lang>) -> Lang {
     lang.unwrap_or_else(env_lang)
 }
@@ -482,6 +528,7 @@ pub fn run(command: &ClassCommand) -> ExitCode {
         ClassCommand::Export(a) => run_export(a),
         ClassCommand::Import(a) => run_import(a),
         ClassCommand::SetPin(a) => run_set_pin(a),
+        ClassCommand::AcceptEdits(a) => run_accept_edits(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -511,7 +558,23 @@ fn run_new(a: &NewArgs) -> Result<(), Failure> {
             "the class and the teacher need names (--name, --teacher)",
         )));
     }
-    let mut class = Class::new(&a.name, &a.teacher, a.at.unwrap_or_else(now));
+    let zone = match (&a.time_zone, a.at) {
+        (Some(z), _) => ClassZone::parse(z).map_err(|e| usage(Text::Zone(e)))?,
+        // An offset given with the time: this computer's zone when it agrees (a named zone
+        // keeps summer time), else the offset itself.
+        (None, Some(Typed::Exact(t))) => {
+            let system = ClassZone::system(t);
+            if system.offset_at(t) == *t.offset() {
+                system
+            } else {
+                ClassZone::Fixed(*t.offset())
+            }
+        }
+        (None, _) => ClassZone::system(now()),
+    };
+    let at = when(a.at, &zone)?;
+    let mut class = Class::new(&a.name, &a.teacher, at);
+    class.zone = zone;
     if let Some(pin) = &a.pin {
         class.pin = Some(make_pin(pin)?);
     }
@@ -537,8 +600,8 @@ fn parse_avatar(text: &str) -> Result<Avatar, Failure> {
 
 fn run_add(a: &AddArgs) -> Result<(), Failure> {
     let avatar = a.avatar.as_deref().map(parse_avatar).transpose()?;
-    let at = a.at.unwrap_or_else(now);
     class_file::update(&a.file, |class| {
+        let at = when(a.at, &class.zone)?;
         class.add_child(&a.child, avatar, at)?;
         Ok::<(), Failure>(())
     })
@@ -571,9 +634,9 @@ fn vertices(answer: &[String], size: u8) -> Result<Vec<Coord>, Failure> {
 }
 
 fn run_attempt(a: &AttemptArgs) -> Result<(), Failure> {
-    let at = a.at.unwrap_or_else(now);
     let verdict = class_file::update(&a.file, |class| {
         class.child(&a.child)?;
+        let at = when(a.at, &class.zone)?;
         let library = Library::for_class(class);
         let id = a.problem.trim();
         let entry = library.get(id).ok_or_else(|| {
@@ -667,7 +730,8 @@ fn say(line: &str) {
 
 fn run_due(a: &DueArgs) -> Result<(), Failure> {
     let class = class_file::load(&a.file)?;
-    let due = class.child(&a.child)?.due(a.at);
+    let at = resolve(a.at, &class.zone)?;
+    let due = class.child(&a.child)?.due(at);
     if a.json {
         let list: Vec<DueJson> = due
             .iter()
@@ -739,7 +803,8 @@ fn run_show(a: &ShowArgs) -> Result<(), Failure> {
 fn run_next(a: &NextArgs) -> Result<(), Failure> {
     let class = class_file::load(&a.file)?;
     let library = Library::for_class(&class);
-    let ids = class.next_problems(&a.child, &library, a.at.unwrap_or_else(now), a.count)?;
+    let at = when(a.at, &class.zone)?;
+    let ids = class.next_problems(&a.child, &library, at, a.count)?;
     if a.json {
         print_json(&ids);
     } else {
@@ -794,7 +859,6 @@ fn read_sgf(path: &Path) -> Result<(crate::record::GameTree, String), Failure> {
 fn run_game(a: &GameArgs) -> Result<(), Failure> {
     let (tree, sgf) = read_sgf(&a.game)?;
     let info = homework::game_info(&tree);
-    let at = a.at.unwrap_or_else(now);
     let kind = a
         .kind
         .as_deref()
@@ -822,6 +886,7 @@ fn run_game(a: &GameArgs) -> Result<(), Failure> {
         })
         .transpose()?;
     let (result, passed) = class_file::update(&a.file, |class| {
+        let at = when(a.at, &class.zone)?;
         let child = class.child(&a.child)?;
         let color = match a.color {
             Some(c) => c,
@@ -847,21 +912,22 @@ fn run_game(a: &GameArgs) -> Result<(), Failure> {
                 ))
             })?,
         };
+        // Against the computer at the ladder's rung (--computer): the level and handicap the
+        // window would have set, unless given.
+        let rung = child.ladder_for(kind);
+        let level = a.level.or_else(|| a.computer.then(|| rung.level.get()));
         let opponent = a.opponent.clone().unwrap_or_else(|| {
             let name = match color {
                 Color::Black => info.white.clone().unwrap_or_default(),
                 Color::White => info.black.clone().unwrap_or_default(),
             };
-            match (name.trim().is_empty(), a.level) {
+            match (name.trim().is_empty(), level) {
                 (false, _) => name,
                 (true, Some(l)) => format!("computer level {l}"),
                 (true, None) => String::new(),
             }
         });
-        let handicap = a
-            .handicap
-            .unwrap_or_else(|| child.ladder_for(kind).handicap)
-            .clamp(-9, 9);
+        let handicap = a.handicap.unwrap_or(rung.handicap).clamp(-9, 9);
         let library = Library::for_class(class);
         let passed = class.record_game(
             &a.child,
@@ -870,7 +936,7 @@ fn run_game(a: &GameArgs) -> Result<(), Failure> {
                 at,
                 kind,
                 opponent,
-                computer_level: a.level,
+                computer_level: level,
                 handicap,
                 color,
                 result,
@@ -895,8 +961,8 @@ fn run_game(a: &GameArgs) -> Result<(), Failure> {
 }
 
 fn run_move(a: &MoveArgs) -> Result<(), Failure> {
-    let at = a.at.unwrap_or_else(now);
     class_file::update(&a.file, |class| {
+        let at = when(a.at, &class.zone)?;
         class.unlock(a.pin.as_deref())?;
         class.move_child(&a.child, a.step, at)?;
         Ok(())
@@ -916,9 +982,9 @@ fn draft_json(d: &Draft, size: u8) -> DraftJson {
 fn run_homework(a: &HomeworkArgs) -> Result<(), Failure> {
     let (tree, _) = read_sgf(&a.game)?;
     let info = homework::game_info(&tree);
-    let at = a.at.unwrap_or_else(now);
     let lang = env_lang();
     let drafts = class_file::update(&a.file, |class| {
+        let at = when(a.at, &class.zone)?;
         let nick = class.child(&a.child)?.nick.clone();
         let colors: Vec<Color> = match a.color.or_else(|| homework::child_color(&info, &nick)) {
             Some(c) => vec![c],
@@ -1081,4 +1147,20 @@ fn run_set_pin(a: &SetPinArgs) -> Result<(), Failure> {
         class.pin = Some(pin);
         Ok(())
     })
+}
+
+fn run_accept_edits(a: &AcceptEditsArgs) -> Result<(), Failure> {
+    let class = class_file::accept_edits(&a.file, |class| {
+        class.unlock(a.pin.as_deref())?;
+        Ok::<(), Failure>(())
+    })?;
+    let children = class.children.len();
+    let attempts: usize = class.children.iter().map(|c| c.attempts.len()).sum();
+    let games: usize = class.children.iter().map(|c| c.games.len()).sum();
+    say(&env_lang().pick(
+        format!("已检查并接受：{children}个孩子，{attempts}次答题，{games}盘棋"),
+        format!("已檢查並接受：{children}個孩子，{attempts}次答題，{games}盤棋"),
+        format!("checked and accepted: {children} children, {attempts} attempts, {games} games"),
+    ));
+    Ok(())
 }

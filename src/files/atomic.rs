@@ -22,6 +22,25 @@ fn temporary_beside(path: &Path) -> PathBuf {
     folder_of(path).join(format!(".{name}.{}.{n}.tmp", std::process::id()))
 }
 
+/// Whether a file called `name` in `path`'s folder is a temporary file of an atomic write of
+/// `path` (`.NAME.PID.N.tmp`, as [`write_atomically`] and [`write_new`] name them): what a
+/// write killed before its rename leaves behind. Other files, however alike, are not.
+pub fn is_temporary_of(path: &Path, name: &str) -> bool {
+    let Some(target) = path.file_name().map(|n| n.to_string_lossy()) else {
+        return false;
+    };
+    let Some(rest) = name
+        .strip_prefix('.')
+        .and_then(|r| r.strip_prefix(target.as_ref()))
+        .and_then(|r| r.strip_prefix('.'))
+        .and_then(|r| r.strip_suffix(".tmp"))
+    else {
+        return false;
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    matches!(rest.split_once('.'), Some((pid, n)) if digits(pid) && digits(n))
+}
+
 /// Writes `bytes` to a new temporary file beside `path` and syncs it to disk.
 fn write_temporary(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
     let tmp = temporary_beside(path);
@@ -167,6 +186,29 @@ mod tests {
         write_atomically(&path, b"(;GM[1]SZ[9])").expect("second");
         assert_eq!(fs::read(&path).expect("read"), b"(;GM[1]SZ[9])");
         assert!(leftovers(&dir).is_empty());
+    }
+
+    #[test]
+    fn temporaries_are_known_by_their_exact_name() {
+        let path = Path::new("/x/c.tyclass");
+        let tmp = temporary_beside(path);
+        let name = tmp.file_name().map(|n| n.to_string_lossy().into_owned());
+        assert!(is_temporary_of(path, name.as_deref().unwrap_or("")));
+        for other in [
+            ".c.tyclass.12.3.tmp.x",
+            ".c.tyclass.bak.12.3.tmp",
+            "c.tyclass.12.3.tmp",
+            ".c.tyclass.12.tmp",
+            ".c.tyclass.a.3.tmp",
+            ".d.tyclass.12.3.tmp",
+            ".c.tyclass.swp",
+        ] {
+            assert!(!is_temporary_of(path, other), "{other}");
+        }
+        assert!(is_temporary_of(
+            Path::new("/x/c.tyclass.bak"),
+            ".c.tyclass.bak.12.3.tmp"
+        ));
     }
 
     #[test]

@@ -6,13 +6,17 @@
 //! half of one. Before each save the file as it was (when it reads as a class) is kept beside
 //! it as `FILE.bak`, also written atomically: if the file is ever damaged by something else (a
 //! copy cut short, a full USB stick), the previous good copy is there, and the error says so.
-//! A damaged file is never overwritten: opening it fails, so nothing saves over it.
+//! A damaged file is never overwritten: opening it fails, so nothing saves over it; and
+//! `FILE.bak` is only ever replaced by a file that read and validated (issue 27 item 3). A
+//! write killed before its rename leaves a temporary file of our own naming
+//! (`.FILE.PID.N.tmp`): the next writer removes it, and so does the next reader when no
+//! writer is at work ([`remove_stale_temporaries`]); nobody else's files are touched.
 
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::atomic::{ReadError, read_bounded, write_atomically, write_new};
+use super::atomic::{ReadError, is_temporary_of, read_bounded, write_atomically, write_new};
 use crate::class::Class;
 use crate::class::format::{self, FormatError};
 use crate::i18n::Lang;
@@ -86,7 +90,23 @@ impl ClassFileError {
                 error,
                 backup,
             } => {
-                let error = error.text(lang);
+                let hint = if *error == FormatError::Checksum {
+                    let p = path.display();
+                    match lang {
+                        Lang::ZhHans => format!(
+                            "。如果是你有意用手改过这个文件：tianyuan class accept-edits {p} 会检查你的改动并接受它们"
+                        ),
+                        Lang::ZhHant => format!(
+                            "。如果是你有意用手改過這個檔案：tianyuan class accept-edits {p} 會檢查你的改動並接受它們"
+                        ),
+                        Lang::En => format!(
+                            ". If you edited the file by hand on purpose, `tianyuan class accept-edits {p}` checks your edits and takes them"
+                        ),
+                    }
+                } else {
+                    String::new()
+                };
+                let error = format!("{}{hint}", error.text(lang));
                 match (lang, backup) {
                     (Lang::ZhHans, Some(b)) => format!(
                         "{}：{error}；上一次完好的副本是 {}（什么都没有改）",
@@ -168,9 +188,61 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, ClassFileError> {
     read_bounded(path, format::MAX_BYTES).map_err(|e| read_error(path, e))
 }
 
-/// Reads a class file.
+/// Removes the temporary files a killed write of the class file or of `FILE.bak` left
+/// beside it (`.FILE.PID.N.tmp`, [`is_temporary_of`]). Call it only holding the class's
+/// lock, when no other writer can be between its write and its rename.
+pub fn remove_stale_temporaries(path: &Path) {
+    let folder = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    let bak = backup_path(path);
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if (is_temporary_of(path, &name) || is_temporary_of(&bak, &name))
+            && entry.file_type().is_ok_and(|t| t.is_file())
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Takes the class's writer lock (`FILE.lock`), waiting for another writer to finish.
+fn lock_class(path: &Path) -> Result<std::fs::File, ClassFileError> {
+    let lock_file = lock_path(path);
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_file)
+        .map_err(|e| ClassFileError::Io(lock_file.clone(), e))?;
+    lock.lock()
+        .map_err(|e| ClassFileError::Io(lock_file.clone(), e))?;
+    Ok(lock)
+}
+
+/// Removes stale temporaries when no writer is at work (the lock is free at once); a read
+/// never waits for a writer and never fails for this.
+fn tidy_when_idle(path: &Path) {
+    let Ok(lock) = std::fs::OpenOptions::new()
+        .write(true)
+        .open(lock_path(path))
+    else {
+        return;
+    };
+    if lock.try_lock().is_ok() {
+        remove_stale_temporaries(path);
+    }
+}
+
+/// Reads a class file (and, when no writer is at work, removes what a killed write left).
 pub fn load(path: &Path) -> Result<Class, ClassFileError> {
     let bytes = read_bytes(path)?;
+    tidy_when_idle(path);
     format::from_bytes(&bytes).map_err(|error| {
         let bak = backup_path(path);
         let backup = read_bounded(&bak, format::MAX_BYTES)
@@ -239,20 +311,38 @@ pub fn update<T, E>(path: &Path, change: impl FnOnce(&mut Class) -> Result<T, E>
 where
     E: From<ClassFileError>,
 {
-    let lock_file = lock_path(path);
-    let lock = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_file)
-        .map_err(|e| ClassFileError::Io(lock_file.clone(), e))?;
-    lock.lock()
-        .map_err(|e| ClassFileError::Io(lock_file.clone(), e))?;
+    let lock = lock_class(path)?;
+    remove_stale_temporaries(path);
     let mut class = load(path)?;
     let out = change(&mut class)?;
     save(path, &class)?;
     drop(lock);
     Ok(out)
+}
+
+/// Takes the edits a teacher made by hand to a class file (`tianyuan class accept-edits`):
+/// the file is read as strictly as ever (every member named, every value checked), only its
+/// checksum need not match; `allow` decides (the teacher's PIN), then the file is written
+/// again with its checksum, holding the class's lock. `FILE.bak` is left as it was: the
+/// edited file did not validate as it stood, so it never becomes the previous good copy.
+pub fn accept_edits<E>(path: &Path, allow: impl FnOnce(&Class) -> Result<(), E>) -> Result<Class, E>
+where
+    E: From<ClassFileError>,
+{
+    let lock = lock_class(path)?;
+    remove_stale_temporaries(path);
+    let bytes = read_bytes(path)?;
+    let class =
+        format::from_bytes_accepting_edits(&bytes).map_err(|error| ClassFileError::Damaged {
+            path: path.to_path_buf(),
+            error,
+            backup: None,
+        })?;
+    allow(&class)?;
+    write_atomically(path, &format::to_bytes(&class))
+        .map_err(|e| ClassFileError::Io(path.to_path_buf(), e))?;
+    drop(lock);
+    Ok(class)
 }
 
 /// Exports a class to one file to carry to another PC (the class file's own format, PIN

@@ -5,10 +5,12 @@
 //! capture N stones wins); [`chains`] lists chains with their liberty points; [`overlay`]
 //! computes liberty counts, ataris, the hover preview and the last capture; [`explain`] says
 //! why a move is not allowed, for a child, in three languages; [`counting`] explains the count
-//! of a finished game step by step (captured stones, dead stones, areas, the result).
+//! of a finished game step by step (captured stones, dead stones, areas, the result); [`end`]
+//! says when a children's game is over because no dame is left (the children's version).
 
 pub mod capture;
 pub mod chains;
 pub mod counting;
+pub mod end;
 pub mod explain;
 pub mod overlay;

@@ -38,6 +38,7 @@ pub(super) fn run(job: ClassJob) -> ClassAnswer {
         } => {
             let made = (|| {
                 let mut class = Class::new(&name, &teacher, at);
+                class.zone = crate::class::zone::ClassZone::system(at);
                 if let Some(pin) = pin {
                     let salt = crate::entropy::bytes::<16>().map_err(ClassTrouble::NoRandom)?;
                     class.pin = Some(TeacherPin::make(&pin.0, salt, kdf)?);

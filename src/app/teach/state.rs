@@ -884,7 +884,10 @@ impl TeachState {
                 let s = c.status();
                 s.is_over().then_some(GameEnd::Capture(s))
             }
-            Play::Go(g) if g.consecutive_passes() >= 2 => {
+            // The children's version: no dame left ends the game too (`teach::end`).
+            Play::Go(g)
+                if g.consecutive_passes() >= 2 || crate::teach::end::no_dame_left(g.board()) =>
+            {
                 // The dead stones are the estimator's, on the runner's thread (a 19×19 count
                 // is too slow for the thread that draws); the game ends with its answer.
                 let question = Question {

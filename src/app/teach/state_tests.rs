@@ -319,6 +319,29 @@ fn go_between_children_ends_with_two_passes_and_a_count() {
     }
 }
 
+/// Issue 27 item 7, the children's version: the game ends, and is counted, when no dame is
+/// left (a closed wall down the board), without two passes.
+#[test]
+fn go_between_children_ends_when_no_dame_is_left() {
+    let mut s = state(TeachPrefs {
+        kind: GameKind::Go,
+        size: 9,
+        ..people(GameKind::Go, 1)
+    });
+    let now = Timestamp(0);
+    for row in 1..=9 {
+        let _ = s.apply(TeachCommand::Click(c(&format!("D{row}"))), now);
+        let _ = s.apply(TeachCommand::Click(c(&format!("E{row}"))), now);
+        if row < 9 {
+            assert!(s.end.is_none(), "a dame is still open at row {row}");
+        }
+    }
+    match &s.end {
+        Some(GameEnd::Counted(r)) => assert_eq!(r.winner, Some(Color::White)),
+        other => panic!("no dame left, the game goes on: {other:?}"),
+    }
+}
+
 #[test]
 fn a_missing_engine_is_a_clear_note_not_a_hang() {
     let mut s = state(TeachPrefs {
@@ -465,8 +488,9 @@ fn issue20_a_counted_game_is_explained_step_by_step_and_a_take_back_ends_the_les
     let mut s = state(people(GameKind::Go, 1));
     let now = Timestamp(0);
     // Black's wall on E, White's on F; a white stone captured at B8, a black one at H3; a
-    // white stone left dead at C3, a black one at G7.
-    let mut moves: Vec<(u8, u8)> = (0..9).flat_map(|y| [(4, y), (5, y)]).collect();
+    // white stone left dead at C3, a black one at G7. The walls' top ends come last: a
+    // children's game with no dame left ends there (issue 27 item 7).
+    let mut moves: Vec<(u8, u8)> = (0..8).flat_map(|y| [(4, y), (5, y)]).collect();
     moves.extend([
         (1, 0),
         (1, 1),
@@ -485,6 +509,8 @@ fn issue20_a_counted_game_is_explained_step_by_step_and_a_take_back_ends_the_les
         (3, 2),
         (7, 7),
         (6, 2),
+        (5, 8),
+        (4, 8),
     ]);
     for (x, y) in moves {
         let _ = s.apply(TeachCommand::Click(Coord::new(x, y)), now);
