@@ -48,13 +48,8 @@ struct Rig {
 
 impl Rig {
     fn new(folder: &Path, settings: Settings) -> Rig {
-        let (mut host, fx) = Host::new(
-            settings,
-            Lang::En,
-            Some(folder.to_path_buf()),
-            Timestamp(0),
-            tianyuan::wake::none(),
-        );
+        let (mut host, fx) =
+            Host::new(settings, Lang::En, Some(folder.to_path_buf()), Timestamp(0));
         host.kdf = KdfParams::TEST_ONLY;
         let mut rig = Rig {
             host,

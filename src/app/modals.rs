@@ -148,8 +148,13 @@ pub fn modals_ui(
                 "封棋者在記錄紙上寫下封棋著點，並抄下以下兩行，一起放入信封；忘記密碼時憑此開封。",
                 "The sealer writes the move on the record sheet with these two lines and puts it in the envelope: with it the seal opens if the PIN is lost.",
             ));
-            ui.monospace(format!("nonce:\n{}", grouped(&slip.nonce)));
-            ui.monospace(format!("commitment:\n{}", grouped(&slip.commitment)));
+            let (nonce, commitment) = lang.pick(
+                ("开封码", "承诺值"),
+                ("開封碼", "承諾值"),
+                ("nonce", "commitment"),
+            );
+            ui.monospace(format!("{nonce}:\n{}", grouped(&slip.nonce)));
+            ui.monospace(format!("{commitment}:\n{}", grouped(&slip.commitment)));
             ui.button(lang.tr(Msg::Close)).clicked()
         });
         if r.inner || r.should_close() {
@@ -355,7 +360,7 @@ pub fn modals_ui(
             ));
             let mut picked = None;
             for game in state.resume.found.iter().take(8) {
-                let minutes = state.resume.away(game, now).0 / 60_000;
+                let ago = super::face_text::ago_text(state.resume.away(game, now), lang);
                 let table = game.table.trim();
                 let table = if table.is_empty() {
                     String::new()
@@ -368,9 +373,13 @@ pub fn modals_ui(
                 };
                 let (b, w, n) = (&game.players.0, &game.players.1, game.moves);
                 let mut text = lang.pick(
-                    format!("{b} – {w}{table} · {n}手 · {minutes}分钟前"),
-                    format!("{b} – {w}{table} · {n}手 · {minutes}分鐘前"),
-                    format!("{b} – {w}{table} · {n} moves · {minutes} min ago"),
+                    format!("{b} – {w}{table} · {n}手 · {ago}"),
+                    format!("{b} – {w}{table} · {n}手 · {ago}"),
+                    if n == 1 {
+                        format!("{b} – {w}{table} · 1 move · {ago}")
+                    } else {
+                        format!("{b} – {w}{table} · {n} moves · {ago}")
+                    },
                 );
                 if game.confirming {
                     text.push_str(lang.pick(

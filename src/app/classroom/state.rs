@@ -13,12 +13,15 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::problem::{ChildProblem, FirstTry};
-use crate::app::host::class_job::{
+pub use crate::app::problems::state::{DraftOrigin, DraftToEdit};
+use crate::app::problems::state::{FromClass, ToClass};
+use crate::app::protocol::FileJob;
+use crate::app::protocol::Work;
+use crate::app::protocol::class_job::{
     ClassAnswer, ClassChange, ClassDoc, ClassJob, ClassListing, ClassTrouble, OpenedHow,
 };
-use crate::app::host::effect::FileJob;
-use crate::app::host::work::Work;
-pub use crate::app::problems::DraftOrigin;
+use crate::app::protocol::{Answer as WindowAnswer, WindowCmd, WindowId, WorkDone};
+use crate::app::subwindow::{Cx, Out, SubWindow};
 use crate::app::teach::state::{ChildGame, FinishedGame, TeachCommand};
 use crate::audio::Sound;
 use crate::class::homework::DraftLook;
@@ -376,15 +379,6 @@ pub struct ClassOut {
     pub edit_draft: Option<DraftToEdit>,
     /// What became of drafts edited in the problem editor and sent to be assigned.
     pub edited: Vec<EditedAnswer>,
-}
-
-/// A draft for the problem editor: where it came from and its SGF.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DraftToEdit {
-    /// The class file, the child and the draft.
-    pub origin: DraftOrigin,
-    /// The draft as kept (one game tree).
-    pub sgf: String,
 }
 
 /// What became of an edited draft sent to be assigned.
@@ -1392,3 +1386,160 @@ impl ClassRoom {
 
 /// The class files the dialogs show.
 const CLASS_FILTER: crate::files::dialogs::Filter = ("Tianyuan class", &["tyclass"]);
+
+impl ClassRoom {
+    /// What the class asked for, as the window's output: its file jobs and workers' jobs, its
+    /// sounds, the teaching board's commands, the class to open at the next start, and the
+    /// problems window's drafts.
+    fn out(&mut self, out: ClassOut, cx: &Cx) -> Out {
+        let mut work: Vec<Work> = out.jobs.into_iter().map(Work::Class).collect();
+        work.extend(out.work);
+        let mut done = Out {
+            files: out.files,
+            work,
+            sounds: out.sounds,
+            ..Out::default()
+        };
+        if let Some(remember) = out.remember {
+            let mut settings = cx.settings.clone();
+            settings.class_file = remember.map(|p| p.to_string_lossy().into_owned());
+            done.settings = Some(Box::new(settings));
+        }
+        for c in out.teach {
+            done.then.push((WindowId::Teach, WindowCmd::of(c)));
+        }
+        for answer in out.edited {
+            let said = match answer.result {
+                Ok(nick) => Ok(ClassNotice::Assigned {
+                    id: answer.origin.id.clone(),
+                    nick,
+                }
+                .text(cx.lang)),
+                Err(t) => Err(t.text(cx.lang)),
+            };
+            if said.is_ok() {
+                // Assigned: the class window comes back, saying so.
+                self.come_back();
+            }
+            let message = FromClass::Answered {
+                origin: answer.origin,
+                sgf: answer.sgf,
+                said,
+            };
+            done.then.push((WindowId::Problems, WindowCmd::of(message)));
+        }
+        if let Some(draft) = out.edit_draft {
+            // The draft replaces the problem being written: the problems window asks first
+            // when that is unsaved (unless it is this very draft).
+            done.then.push((
+                WindowId::Problems,
+                WindowCmd::of(FromClass::EditDraft(draft)),
+            ));
+        }
+        done
+    }
+
+    /// What the problems window said.
+    fn hear_problems(&mut self, message: ToClass, cx: &Cx) -> Out {
+        match message {
+            ToClass::ComeBack => {
+                self.come_back();
+                Out::default()
+            }
+            ToClass::StandAside => {
+                self.stand_aside();
+                Out::default()
+            }
+            ToClass::AssignEdited { origin, nick, sgf } => {
+                match self.assign_edited(&origin, nick, sgf) {
+                    Ok(out) => self.out(out, cx),
+                    Err(refused) => Out::then(
+                        WindowId::Problems,
+                        WindowCmd::of(FromClass::NotSent(refused.text(cx.lang))),
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// The class as a sub-window of teaching mode (issue 20): its file jobs run on the runner,
+/// its PIN is checked there, and its changes not yet on disk are unsaved work.
+impl SubWindow for ClassRoom {
+    fn id(&self) -> WindowId {
+        WindowId::Class
+    }
+
+    fn apply(&mut self, cmd: WindowCmd, cx: &Cx) -> Out {
+        self.lang = cx.lang;
+        let cmd = match cmd.own::<ClassCommand>() {
+            Ok(c) => {
+                let out = ClassRoom::apply(self, c, cx.now, cx.kdf);
+                return self.out(out, cx);
+            }
+            Err(cmd) => cmd,
+        };
+        let cmd = match cmd.own::<ToClass>() {
+            Ok(message) => return self.hear_problems(message, cx),
+            Err(cmd) => cmd,
+        };
+        match cmd.own::<FinishedGame>() {
+            // A child's game ended on the teaching board: kept in their profile.
+            Ok(game) => {
+                let out = self.game_finished(game, cx.now);
+                self.out(out, cx)
+            }
+            Err(_) => Out::default(),
+        }
+    }
+
+    fn on_answer(&mut self, answer: WindowAnswer, cx: &Cx) -> Out {
+        self.lang = cx.lang;
+        let out = match answer {
+            WindowAnswer::File(event) => self.on_file(event),
+            WindowAnswer::Work(WorkDone::Class(answer)) => ClassRoom::on_answer(self, answer),
+            WindowAnswer::Work(WorkDone::ClassPinChecked { ask, right }) => {
+                self.on_pin(ask, right, cx.now)
+            }
+            WindowAnswer::Work(_) => ClassOut::default(),
+        };
+        self.out(out, cx)
+    }
+
+    fn unsaved(&self, _lang: Lang) -> Option<String> {
+        ClassRoom::unsaved(self).then(|| {
+            self.class
+                .as_ref()
+                .map(|c| c.name.clone())
+                .unwrap_or_default()
+        })
+    }
+
+    fn work_name(&self, lang: Lang) -> &'static str {
+        lang.pick("班级", "班級", "The class")
+    }
+
+    fn save(&mut self, cx: &Cx) -> Out {
+        let out = self.retry();
+        self.out(out, cx)
+    }
+
+    fn discard(&mut self) {
+        ClassRoom::discard(self);
+    }
+
+    fn busy(&self) -> bool {
+        self.saving()
+    }
+
+    /// The first time teaching mode shows: the class of last time opens (or the folder is
+    /// listed), on the runner.
+    fn tick(&mut self, cx: &Cx) -> Out {
+        if !cx.teaching {
+            return Out::default();
+        }
+        let remembered = cx.settings.class_file.clone().map(PathBuf::from);
+        let out = self.start(remembered);
+        self.out(out, cx)
+    }
+}

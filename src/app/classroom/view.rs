@@ -12,7 +12,7 @@ use super::state::{ClassCommand, ClassRoom, Guarded, Screen};
 use super::text::ClassText as T;
 use super::text::desk as D;
 use crate::app::board_view::{BoardLook, BoardScene, StoneMap, paint_board, paint_table};
-use crate::app::host::class_job::ClassDoc;
+use crate::app::protocol::class_job::ClassDoc;
 use crate::app::stone_sprite::paint_ghost;
 use crate::app::teach::board_view::paint_celebration;
 use crate::app::teach::celebration::{CELEBRATION_FPS, CELEBRATION_MS, playing};
@@ -239,7 +239,14 @@ pub fn screen_ui(
         }
         Screen::Map => {
             egui::CentralPanel::default().show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| map_ui(ui, room, lang, &mut out));
+                let area =
+                    egui::ScrollArea::vertical().show(ui, |ui| map_ui(ui, room, lang, &mut out));
+                crate::app::window_frame::name_scroll_bars(
+                    ui.ctx(),
+                    area.id,
+                    lang.pick("学习地图", "學習地圖", "Map"),
+                    lang,
+                );
             });
         }
         Screen::Problem => problem_screen_ui(ui, room, lang, look, now, &mut out),
@@ -269,7 +276,7 @@ fn tiles_ui(ui: &mut egui::Ui, room: &ClassRoom, lang: Lang, out: &mut Vec<Class
     }
     let side = ui.spacing().interact_size.y * 2.6;
     let tile = Vec2::new(side * 1.35, side * 1.25);
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    let area = egui::ScrollArea::vertical().show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing = Vec2::splat(side * 0.15);
             for child in &class.children {
@@ -279,6 +286,12 @@ fn tiles_ui(ui: &mut egui::Ui, room: &ClassRoom, lang: Lang, out: &mut Vec<Class
             }
         });
     });
+    crate::app::window_frame::name_scroll_bars(
+        ui.ctx(),
+        area.id,
+        lang.pick("孩子们", "孩子們", "Children"),
+        lang,
+    );
 }
 
 /// One child's tile: the avatar and the nickname, large; its accessible name is the nickname.
@@ -530,7 +543,14 @@ fn problem_screen_ui(
         .exact_size(side)
         .resizable(false)
         .show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| problem_side_ui(ui, room, p, lang, out));
+            let area =
+                egui::ScrollArea::vertical().show(ui, |ui| problem_side_ui(ui, room, p, lang, out));
+            crate::app::window_frame::name_scroll_bars(
+                ui.ctx(),
+                area.id,
+                lang.pick("题目", "題目", "Problem"),
+                lang,
+            );
         });
     let mut board_rect = egui::Rect::NOTHING;
     egui::CentralPanel::default()
@@ -908,7 +928,7 @@ fn panel_ui(
         // A fixed height: the window must not jump under the teacher's finger as children
         // are added.
         let height = max.y - 160.0;
-        egui::ScrollArea::vertical()
+        let area = egui::ScrollArea::vertical()
             .max_height(height)
             .min_scrolled_height(height)
             .show(ui, |ui| {
@@ -929,6 +949,12 @@ fn panel_ui(
                     classes_section_ui(ui, room, inputs, lang, &mut out);
                 }
             });
+        crate::app::window_frame::name_scroll_bars(
+            ui.ctx(),
+            area.id,
+            lang.pick("班级", "班級", "Class"),
+            lang,
+        );
     });
     if r.should_close() && room.confirm_remove.is_none() {
         out.push(ClassCommand::ClosePanel);

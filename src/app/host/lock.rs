@@ -9,11 +9,7 @@ use crate::clock::Timestamp;
 
 use super::command::ArbiterAct;
 
-/// The longest unlock the settings allow, in seconds.
-pub const MAX_UNLOCK_SECONDS: u32 = 300;
-
-/// The default unlock, in seconds.
-pub const DEFAULT_UNLOCK_SECONDS: u32 = 60;
+pub use crate::app::settings::{DEFAULT_UNLOCK_SECONDS, MAX_UNLOCK_SECONDS};
 
 /// What waits for the PIN.
 #[derive(Clone, Debug, PartialEq)]

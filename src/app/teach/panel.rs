@@ -259,7 +259,7 @@ pub fn side_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang) -> Vec<TeachCo
             TeachNote::EngineGoOnly => T::EngineGoOnly.text(lang).to_owned(),
             TeachNote::LadderRecorded => T::LadderRecorded.text(lang).to_owned(),
         };
-        ui.colored_label(theme::ILLEGAL, text);
+        ui.colored_label(note_colour(note), text);
         if matches!(note, TeachNote::ComputerFailed(_)) && big_button(ui, T::Retry.text(lang), true)
         {
             out.push(TeachCommand::RetryComputer);
@@ -417,7 +417,7 @@ pub fn options_ui(
         // shows or hides the ones below it.
         ui.set_min_size(egui::vec2(max.x * 0.9, max.y));
         ui.heading(T::TeachingOptions.text(lang));
-        egui::ScrollArea::both()
+        let area = egui::ScrollArea::both()
             .max_width(max.x)
             .max_height(max.y - 120.0)
             .show(ui, |ui| {
@@ -435,6 +435,12 @@ pub fn options_ui(
                     });
                 });
             });
+        crate::app::window_frame::name_scroll_bars(
+            ui.ctx(),
+            area.id,
+            T::TeachingOptions.text(lang),
+            lang,
+        );
         ui.separator();
         ui.horizontal(|ui| {
             if big_button(ui, T::StartNewGame.text(lang), true) {
@@ -524,8 +530,17 @@ fn display_and_lock_ui(
             _ => String::new(),
         };
         if !text.is_empty() {
-            ui.colored_label(theme::ILLEGAL, text);
+            ui.colored_label(note_colour(note), text);
         }
+    }
+}
+
+/// A note's colour: good news (the PIN set or removed, the ladder's result kept) in the
+/// "done" colour, the rest — refusals, failures, a wrong PIN — in the warning red.
+fn note_colour(note: &TeachNote) -> egui::Color32 {
+    match note {
+        TeachNote::PinSet | TeachNote::PinRemoved | TeachNote::LadderRecorded => theme::NOTICE_DONE,
+        _ => theme::ILLEGAL,
     }
 }
 

@@ -8,12 +8,11 @@
 //! changed since is skipped. Not an arbiter session: nothing is journalled, there is no clock,
 //! and a take-back simply undoes.
 
-use super::computer::ComputerAnswer;
 use super::prefs::{GameKind, OpponentKind, SavedRung, TeachPrefs};
 use super::teacher_pin;
 use crate::ai::{HandicapLadder, Level, Rung, StudentResult, rng::mix};
-use crate::app::dead_stone_help::Question;
-use crate::app::host::work::{ComputerSpec, PinProblem, SuggestFor, Work, WorkDone};
+use crate::app::protocol::{ComputerAnswer, Question};
+use crate::app::protocol::{ComputerSpec, PinProblem, Work, WorkDone};
 use crate::audio::Sound;
 use crate::clock::Timestamp;
 use crate::engine::{EngineError, EngineSpec};
@@ -106,14 +105,7 @@ impl GameEnd {
     }
 }
 
-/// Why the PIN is asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PinPurpose {
-    /// To open the teaching options (and the settings in them).
-    Options,
-    /// To leave teaching mode (the rest of the app has the settings and arbiter games).
-    Leave,
-}
+pub use crate::app::protocol::PinPurpose;
 
 /// Why the teacher's choices cannot start a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -740,11 +732,7 @@ impl TeachState {
             } => self.on_computer(game, question, answer, now),
             WorkDone::TeacherPinChecked { purpose, right } => self.on_pin_checked(purpose, right),
             WorkDone::TeacherPinMade(made) => self.on_pin_made(made),
-            WorkDone::Suggestion {
-                owner: SuggestFor::Teaching,
-                key,
-                suggestion,
-            } => self.on_count(key, &suggestion, now),
+            WorkDone::Suggestion { key, suggestion } => self.on_count(key, &suggestion, now),
             _ => TeachEffects::default(),
         };
         fx.work.append(&mut self.outbox);
@@ -895,7 +883,6 @@ impl TeachState {
                 self.next_question += 1;
                 self.count_asked = Some(self.next_question);
                 self.outbox.push(Work::Suggest {
-                    owner: SuggestFor::Teaching,
                     key: self.next_question,
                     question: Box::new(question),
                 });
