@@ -823,9 +823,7 @@ const FORBIDDEN_A1: &str = S::FORBIDDEN_A1;
 /// A ko at E5/F5: after move 8 White has just taken the black stone on F5 from E5, and Black
 /// retaking on F5 at once would recreate the position after move 7.
 fn ko_script(ko: &str) -> String {
-    format!(
-        S::KO_SCRIPT
-    )
+    S::KO_SCRIPT.replace("{ko}", ko)
 }
 
 fn rulings(s: &Session) -> Vec<(u32, &'static str, String, Option<String>)> {
@@ -1119,9 +1117,7 @@ fn art20_3_a_cycle_under_simple_ko_is_shown_to_the_arbiter_while_it_goes_on() {
 /// Three kos on a 19×19 board set up by an accepted edit: at the top White holds (on D16), in
 /// the middle Black (on E10), at the bottom White (on D4).
 fn triple_ko(ko: &str) -> String {
-    format!(
-        S::TRIPLE_KO
-    )
+    S::TRIPLE_KO.replace("{ko}", ko)
 }
 
 /// Each side takes a ko in turn; the sixth move recreates the position after the edit.
