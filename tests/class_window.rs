@@ -567,7 +567,7 @@ fn teacher_walk() {
     click(&mut h, "Ana");
     click(&mut h, C::MoveAlong.text(lang));
     assert!(
-        h.state().state.windows.classroom.prompt.is_some(),
+        h.state().state.windows.classroom.gate.is_open(),
         "the PIN is asked"
     );
     type_into(&mut h, C::TeacherPin.text(lang), "2468");
@@ -1042,7 +1042,7 @@ fn open_from_list_walk() {
         "locked at once"
     );
     assert!(
-        h.state().state.windows.classroom.prompt.is_some(),
+        h.state().state.windows.classroom.gate.is_open(),
         "the PIN is asked"
     );
     assert!(

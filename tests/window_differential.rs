@@ -122,7 +122,7 @@ impl Rig {
         self.0.now = now;
         self.0.apply(cmd);
         // An arbiter's act asks for the PIN when the lock is closed.
-        if self.0.host.lock.prompt.is_some() {
+        if self.0.host.lock.gate.is_open() {
             self.0.apply(Command::SubmitPin(PIN.to_owned()));
         }
     }

@@ -105,7 +105,7 @@ impl Rig {
     }
 
     fn unlock(&mut self) {
-        assert!(self.host.lock.prompt.is_some(), "the PIN is asked");
+        assert!(self.host.lock.gate.is_open(), "the PIN is asked");
         self.apply(Command::SubmitPin(PIN.to_owned()));
     }
 }
@@ -250,18 +250,18 @@ fn issue17_the_lock_closes_after_its_time_and_every_ruling_asks_again() {
     };
     // A new game with a PIN starts locked.
     r.at(2_000).apply(warn(Color::White));
-    assert!(r.host.lock.prompt.is_some());
+    assert!(r.host.lock.gate.is_open());
     assert_eq!(r.host.session().warnings(Color::White), 0);
     // A wrong PIN is refused and the prompt stays.
     r.apply(Command::SubmitPin("wrong-pin".to_owned()));
-    assert!(r.host.lock.wrong && r.host.lock.prompt.is_some());
+    assert!(r.host.lock.gate.wrong() && r.host.lock.gate.is_open());
     r.unlock();
     assert_eq!(r.host.session().warnings(Color::White), 1);
     // Within 60 s the next ruling goes through; after, it asks again.
     r.at(50_000).apply(warn(Color::Black));
     assert_eq!(r.host.session().warnings(Color::Black), 1);
     r.at(70_000).apply(warn(Color::White));
-    assert!(r.host.lock.prompt.is_some(), "the lock closed by itself");
+    assert!(r.host.lock.gate.is_open(), "the lock closed by itself");
     assert_eq!(r.host.session().warnings(Color::White), 1);
     r.apply(Command::CancelPin);
     // "Lock now" closes it at once; the take-back is locked too.
@@ -269,7 +269,7 @@ fn issue17_the_lock_closes_after_its_time_and_every_ruling_asks_again() {
     r.unlock();
     r.at(81_000).apply(Command::LockNow);
     r.at(82_000).apply(Command::Undo);
-    assert!(r.host.lock.prompt.is_some(), "locked now");
+    assert!(r.host.lock.gate.is_open(), "locked now");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -441,7 +441,7 @@ fn issue17_the_second_warning_is_spoken_after_the_clock_calls_are_cancelled() {
             article: None,
             note: None,
         }));
-        if r.host.lock.prompt.is_some() {
+        if r.host.lock.gate.is_open() {
             r.unlock();
         }
     }

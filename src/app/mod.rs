@@ -32,6 +32,8 @@ pub mod new_game;
 pub mod new_game_dialog;
 pub mod offers;
 mod open_error;
+pub mod pin_gate;
+pub mod pin_prompt;
 pub mod problems;
 pub mod protocol;
 pub mod resume;

@@ -8,6 +8,7 @@ use super::AppState;
 use super::command::{Command, UnsavedAnswer};
 use super::host::Question;
 use super::host::lock::Waiting;
+use super::pin_prompt::{PinPromptAnswer, PinPromptText, pin_prompt_ui};
 use super::side_panel::colour_name;
 use crate::clock::Timestamp;
 use crate::i18n::{Lang, Msg};
@@ -100,38 +101,27 @@ pub fn modals_ui(
     let lang = state.lang;
     let mut out = Vec::new();
     let _ = now;
-    if let Some(waiting) = &state.lock.prompt {
-        let r = egui::Modal::new(egui::Id::unique("pin-prompt")).show(ctx, |ui| {
-            ui.heading(lang.pick("裁判密码", "裁判密碼", "Arbiter PIN"));
-            ui.label(waiting_text(waiting, lang));
-            if state.lock.wrong {
-                ui.colored_label(
-                    super::theme::ILLEGAL,
-                    lang.pick(
-                        "密码不对，请再输入。",
-                        "密碼不對，請再輸入。",
-                        "Wrong PIN: type it again.",
-                    ),
-                );
-            }
-            let label = ui.label(lang.pick("密码 PIN", "密碼 PIN", "PIN"));
-            let edit = ui
-                .add(egui::TextEdit::singleline(&mut input.pin).password(true))
-                .labelled_by(label.id);
-            edit.request_focus();
-            let entered = ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if state.lock.checking {
-                ui.label(lang.pick("核对中…", "核對中…", "Checking…"));
-            }
-            let (ok, cancel) = buttons(ui, lang.pick("解锁 Unlock", "解鎖 Unlock", "Unlock"), lang);
-            (ok || entered, cancel)
-        });
-        let (ok, cancel) = r.inner;
-        if ok && !input.pin.is_empty() && !state.lock.checking {
-            out.push(Command::SubmitPin(std::mem::take(&mut input.pin)));
-        } else if cancel || r.should_close() {
-            input.pin.clear();
-            out.push(Command::CancelPin);
+    if let Some(waiting) = state.lock.gate.waiting() {
+        let text = PinPromptText {
+            id: "pin-prompt",
+            heading: lang.pick("裁判密码", "裁判密碼", "Arbiter PIN"),
+            why: Some(waiting_text(waiting, lang)),
+            field: lang.pick("密码 PIN", "密碼 PIN", "PIN"),
+            wrong: lang.pick(
+                "密码不对，请再输入。",
+                "密碼不對，請再輸入。",
+                "Wrong PIN: type it again.",
+            ),
+            checking: lang.pick("核对中…", "核對中…", "Checking…"),
+            ok: lang.pick("解锁 Unlock", "解鎖 Unlock", "Unlock"),
+            cancel: lang.tr(Msg::Cancel),
+            teaching: None,
+        };
+        let (wrong, checking) = (state.lock.gate.wrong(), state.lock.gate.checking());
+        match pin_prompt_ui(ctx, &text, wrong, checking, &mut input.pin) {
+            Some(PinPromptAnswer::Submit(pin)) => out.push(Command::SubmitPin(pin)),
+            Some(PinPromptAnswer::Cancel) => out.push(Command::CancelPin),
+            None => {}
         }
         return out;
     }

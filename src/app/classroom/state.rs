@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use super::problem::{ChildProblem, FirstTry};
 pub use crate::app::problems::state::{DraftOrigin, DraftToEdit};
+use crate::app::pin_gate::PinGate;
 use crate::app::problems::state::{FromClass, ToClass};
 use crate::app::protocol::FileJob;
 use crate::app::protocol::Work;
@@ -168,17 +169,6 @@ pub enum Guarded {
         /// The step.
         to: u8,
     },
-}
-
-/// The class's PIN prompt.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PinPrompt {
-    /// What waits for it.
-    pub guarded: Guarded,
-    /// The check on the runner, while it runs.
-    pub asked: Option<u64>,
-    /// The last PIN typed was wrong.
-    pub wrong: bool,
 }
 
 /// A message of the class screens, typed until drawn.
@@ -487,8 +477,9 @@ pub struct ClassRoom {
     /// assigned, the teacher goes back to it, or the problems window closes. Whatever closes
     /// the class window (a child picking themself …) locks it as before.
     pub aside: bool,
-    /// The class's PIN prompt.
-    pub prompt: Option<PinPrompt>,
+    /// The class's PIN prompt (the window's one [`PinGate`]): what waits for it, the check
+    /// running on the runner.
+    pub gate: PinGate<Guarded>,
     /// The child to delete, asked about.
     pub confirm_remove: Option<String>,
     /// The problem on the board.
@@ -499,7 +490,6 @@ pub struct ClassRoom {
     in_flight: Option<Pending>,
     failed: Vec<Pending>,
     next_seq: u64,
-    next_ask: u64,
     /// An open, create or import is running.
     pub opening: bool,
     /// The class file of the settings, opened once when teaching mode first shows.
@@ -639,7 +629,7 @@ impl ClassRoom {
                 }
             }
             ClassCommand::SubmitPin(pin) => self.submit_pin(pin, &mut out),
-            ClassCommand::CancelPin => self.prompt = None,
+            ClassCommand::CancelPin => self.gate.cancel(),
             ClassCommand::Refresh => self.list(&mut out),
             ClassCommand::MoveChild { nick, to } => {
                 if self.locked() {
@@ -663,7 +653,7 @@ impl ClassRoom {
                     self.panel_open = false;
                     self.aside = false;
                     self.homework = None;
-                    self.prompt = None;
+                    self.gate.cancel();
                     self.notice = None;
                 }
             }
@@ -671,7 +661,7 @@ impl ClassRoom {
                 self.child = None;
                 self.screen = Screen::Tiles;
                 self.problem = None;
-                self.prompt = None;
+                self.gate.cancel();
                 self.notice = None;
             }
             ClassCommand::ShowMap => {
@@ -925,54 +915,34 @@ impl ClassRoom {
     }
 
     fn ask_pin(&mut self, guarded: Guarded) {
-        self.prompt = Some(PinPrompt {
-            guarded,
-            asked: None,
-            wrong: false,
-        });
+        self.gate.ask(guarded);
     }
 
     /// The PIN typed: checked on the runner (Argon2id); the answer comes to
     /// [`ClassRoom::on_pin`].
     fn submit_pin(&mut self, pin: String, out: &mut ClassOut) {
-        let Some(prompt) = &mut self.prompt else {
-            return;
-        };
-        if prompt.asked.is_some() {
-            return;
-        }
         let Some(record) = self.class.as_ref().and_then(|c| c.pin) else {
-            let guarded = prompt.guarded.clone();
-            self.prompt = None;
-            self.unlocked(guarded, Timestamp(0), out);
+            if let Some(guarded) = self.gate.pass() {
+                self.unlocked(guarded, Timestamp(0), out);
+            }
             return;
         };
-        self.next_ask += 1;
-        prompt.asked = Some(self.next_ask);
-        out.work.push(Work::CheckClassPin {
-            record,
-            pin: Secret(pin),
-            ask: self.next_ask,
-        });
+        // No prompt open, or a check already running: nothing is sent.
+        if let Some(ask) = self.gate.submit() {
+            out.work.push(Work::CheckClassPin {
+                record,
+                pin: Secret(pin),
+                ask,
+            });
+        }
     }
 
     /// The runner checked the PIN of question `ask`.
     pub fn on_pin(&mut self, ask: u64, right: bool, now: Timestamp) -> ClassOut {
         let mut out = ClassOut::default();
-        let Some(prompt) = &mut self.prompt else {
-            return out;
-        };
-        if prompt.asked != Some(ask) {
-            return out;
+        if let Some(guarded) = self.gate.answer(ask, right) {
+            self.unlocked(guarded, now, &mut out);
         }
-        prompt.asked = None;
-        if !right {
-            prompt.wrong = true;
-            return out;
-        }
-        let guarded = prompt.guarded.clone();
-        self.prompt = None;
-        self.unlocked(guarded, now, &mut out);
         out
     }
 

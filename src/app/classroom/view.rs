@@ -12,6 +12,7 @@ use super::state::{ClassCommand, ClassRoom, Guarded, Screen};
 use super::text::ClassText as T;
 use super::text::desk as D;
 use crate::app::board_view::{BoardLook, BoardScene, StoneMap, paint_board, paint_table};
+use crate::app::pin_prompt::{PinPromptAnswer, PinPromptText, pin_prompt_ui};
 use crate::app::protocol::class_job::ClassDoc;
 use crate::app::stone_sprite::paint_ghost;
 use crate::app::teach::board_view::paint_celebration;
@@ -846,40 +847,27 @@ pub fn modals_ui(
             out.push(ClassCommand::ConfirmRemove(false));
         }
     }
-    if let Some(prompt) = &room.prompt {
-        let r = egui::Modal::new(egui::Id::unique("class-pin")).show(ctx, |ui| {
-            crate::app::teach::panel::apply_size(ui.style_mut(), large);
-            ui.heading(match &prompt.guarded {
-                Guarded::Panel => T::TheClass.text(lang).to_string(),
-                Guarded::Move { nick, to } => format!("{nick}: {} {to}", T::Step.text(lang)),
-            });
-            let label = ui.label(T::TeacherPin.text(lang));
-            let edit = ui
-                .add(egui::TextEdit::singleline(&mut inputs.pin).password(true))
-                .labelled_by(label.id);
-            edit.request_focus();
-            if prompt.wrong {
-                ui.colored_label(theme::ILLEGAL, T::WrongPin.text(lang));
-            }
-            let checking = prompt.asked.is_some();
-            let entered = ui.input(|i| i.key_pressed(egui::Key::Enter));
-            let mut ok = false;
-            let mut cancel = false;
-            ui.horizontal(|ui| {
-                ok = big_button(ui, T::Ok.text(lang), !checking);
-                cancel = big_button(ui, T::Cancel.text(lang), true);
-                if checking {
-                    ui.spinner();
-                }
-            });
-            (ok || (entered && !checking), cancel)
-        });
-        let (ok, cancel) = r.inner;
-        if ok {
-            out.push(ClassCommand::SubmitPin(std::mem::take(&mut inputs.pin)));
-        } else if cancel || r.should_close() {
-            inputs.pin.clear();
-            out.push(ClassCommand::CancelPin);
+    if let Some(guarded) = room.gate.waiting() {
+        let heading = match guarded {
+            Guarded::Panel => T::TheClass.text(lang).to_string(),
+            Guarded::Move { nick, to } => format!("{nick}: {} {to}", T::Step.text(lang)),
+        };
+        let text = PinPromptText {
+            id: "class-pin",
+            heading: &heading,
+            why: None,
+            field: T::TeacherPin.text(lang),
+            wrong: T::WrongPin.text(lang),
+            checking: lang.pick("核对中…", "核對中…", "Checking…"),
+            ok: T::Ok.text(lang),
+            cancel: T::Cancel.text(lang),
+            teaching: Some(large),
+        };
+        let (wrong, checking) = (room.gate.wrong(), room.gate.checking());
+        match pin_prompt_ui(ctx, &text, wrong, checking, &mut inputs.pin) {
+            Some(PinPromptAnswer::Submit(pin)) => out.push(ClassCommand::SubmitPin(pin)),
+            Some(PinPromptAnswer::Cancel) => out.push(ClassCommand::CancelPin),
+            None => {}
         }
     }
     out

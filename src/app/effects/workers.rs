@@ -146,9 +146,9 @@ impl Workers {
             Work::CheckTeacherPin {
                 stored,
                 pin,
-                purpose,
+                ask,
             } => self.once(owner, "tianyuan-pin", move || WorkDone::TeacherPinChecked {
-                purpose,
+                ask,
                 right: crate::app::teach::teacher_pin::verify(&stored, &pin.0),
             }),
             Work::CheckClassPin { record, pin, ask } => {

@@ -80,7 +80,7 @@ impl Host {
             }
             Command::Arbiter(act) => self.gate(Waiting::Act(act), now, fx),
             Command::SubmitPin(pin) => self.submit_pin(pin, now, fx),
-            Command::CancelPin => self.lock.prompt = None,
+            Command::CancelPin => self.lock.gate.cancel(),
             Command::LockNow => {
                 self.lock.close();
                 self.notice = Some(Notice::Locked);
@@ -258,26 +258,26 @@ impl Host {
         if self.lock.is_open(now) && !needs_secret {
             self.run_waiting(waiting, None, now, fx);
         } else {
-            self.lock.prompt = Some(waiting);
-            self.lock.wrong = false;
+            self.lock.gate.ask(waiting);
         }
     }
 
     /// The PIN typed: unsealing takes it to the journal (which checks it and decrypts);
     /// anything else has it checked first (Argon2id on the writer thread).
     fn submit_pin(&mut self, pin: String, now: Timestamp, fx: &mut Vec<Effect>) {
-        let Some(waiting) = self.lock.prompt.clone() else {
-            return;
-        };
         if pin.is_empty() {
             return;
         }
-        if let Waiting::Act(ArbiterAct::Unseal) = waiting {
-            self.lock.prompt = None;
-            self.run_waiting(waiting, Some(Secret(pin)), now, fx);
+        if let Some(Waiting::Act(ArbiterAct::Unseal)) = self.lock.gate.waiting() {
+            if let Some(waiting) = self.lock.gate.pass() {
+                self.run_waiting(waiting, Some(Secret(pin)), now, fx);
+            }
             return;
         }
-        self.lock.checking = true;
+        // No prompt open, or a check already running (a second Enter): nothing is sent.
+        if self.lock.gate.submit().is_none() {
+            return;
+        }
         self.game.sent();
         fx.push(Effect::Journal(Request::CheckPin {
             game: self.game.id,
@@ -414,12 +414,11 @@ impl Host {
                     return;
                 }
                 if !ok {
-                    self.lock.checking = false;
-                    self.lock.wrong = true;
+                    let _ = self.lock.gate.answer_running(false);
                     self.notice = Some(Notice::WrongPin);
                     return;
                 }
-                let waiting = self.lock.prompt.take();
+                let waiting = self.lock.gate.answer_running(true);
                 self.lock.open(now, self.settings.unlock_seconds);
                 if let Some(w) = waiting {
                     self.run_waiting(w, None, now, fx);

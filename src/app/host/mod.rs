@@ -236,7 +236,7 @@ impl Host {
 
     /// Whether a modal question or screen is open (keys and clicks go to it alone).
     pub fn modal_open(&self) -> bool {
-        self.lock.prompt.is_some()
+        self.lock.gate.is_open()
             || self.sealing.is_some()
             || self.slip.is_some()
             || self.question.is_some()

@@ -226,8 +226,8 @@ pub enum Work {
         stored: StoredPin,
         /// The PIN typed.
         pin: Secret,
-        /// What it unlocks.
-        purpose: PinPurpose,
+        /// The check's number (its answer carries it back).
+        ask: u64,
     },
     /// Check a PIN against a class's teacher's PIN (issue 20).
     CheckClassPin {
@@ -281,8 +281,8 @@ pub enum WorkDone {
     },
     /// A teacher's PIN was checked.
     TeacherPinChecked {
-        /// What it was to unlock.
-        purpose: PinPurpose,
+        /// The check's number.
+        ask: u64,
         /// Whether it was right.
         right: bool,
     },

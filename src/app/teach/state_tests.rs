@@ -286,7 +286,7 @@ fn the_teachers_pin_guards_the_options_and_leaving() {
     let _ = s.apply(TeachCommand::CloseOptions, now);
     // A child cannot open them, change them or leave.
     let _ = s.apply(TeachCommand::OpenOptions, now);
-    assert_eq!(s.pin_prompt, Some(PinPurpose::Options));
+    assert_eq!(s.pin.waiting(), Some(&PinPurpose::Options));
     let _ = s.apply(TeachCommand::SubmitPin("panda".into()), now);
     assert!(!s.options_open && s.note == Some(TeachNote::WrongPin));
     let fx = s.apply(
@@ -299,7 +299,7 @@ fn the_teachers_pin_guards_the_options_and_leaving() {
     assert!(!fx.prefs_changed && s.prefs.show_liberties);
     let _ = s.apply(TeachCommand::CancelPin, now);
     assert!(!s.apply(TeachCommand::Leave, now).leave);
-    assert_eq!(s.pin_prompt, Some(PinPurpose::Leave));
+    assert_eq!(s.pin.waiting(), Some(&PinPurpose::Leave));
     assert!(
         s.apply(TeachCommand::SubmitPin("panda-2026".into()), now)
             .leave
@@ -307,7 +307,7 @@ fn the_teachers_pin_guards_the_options_and_leaving() {
     // The teacher opens them with the PIN.
     let _ = s.apply(TeachCommand::OpenOptions, now);
     let _ = s.apply(TeachCommand::SubmitPin("panda-2026".into()), now);
-    assert!(s.options_open && s.pin_prompt.is_none());
+    assert!(s.options_open && !s.pin.is_open());
 }
 
 #[test]
