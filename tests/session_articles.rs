@@ -339,8 +339,7 @@ fn art17_3_an_edit_keeps_the_repetition_history() {
     // After the edit the board equals the position after move 2; Black replaying D4 after
     // White's pass would recreate the position after move 3, which positional superko
     // forbids (Art. 6) although it stood before the edit.
-    let script =
-        S::ART17_3_AN_EDIT_KEEPS_THE_REPETITION_HISTORY;
+    let script = S::ART17_3_AN_EDIT_KEEPS_THE_REPETITION_HISTORY;
     let e = refused("superko across an edit", script, 7);
     assert!(e.contains("repeat") || e.contains("position"), "{e}");
 }
@@ -458,10 +457,8 @@ fn art23_3_lateness_within_the_limit_is_charged_exactly_once() {
     let v = s.clock().expect("clock").view(Timestamp(600_000));
     assert_eq!(v.black.main_left, Millis::from_mins(45));
     // White's clock ran from Black's first move: the 30 s before are charged now.
-    let (s, _) = run(
-        S::ART23_3_LATENESS_WITHIN_THE_LIMIT_IS_CHARGED_EXACTLY_ONCE_2,
-    )
-    .expect("script");
+    let (s, _) =
+        run(S::ART23_3_LATENESS_WITHIN_THE_LIMIT_IS_CHARGED_EXACTLY_ONCE_2).expect("script");
     let v = s.clock().expect("clock").view(Timestamp(605_000));
     assert_eq!(
         v.white.main_left,
@@ -520,11 +517,7 @@ fn art23_6_one_approved_absence_per_player() {
         S::ART23_6_ONE_APPROVED_ABSENCE_PER_PLAYER_1,
         PLAYING,
     );
-    refused(
-        "twice",
-        S::ART23_6_ONE_APPROVED_ABSENCE_PER_PLAYER_2,
-        6,
-    );
+    refused("twice", S::ART23_6_ONE_APPROVED_ABSENCE_PER_PLAYER_2, 6);
 }
 
 #[test]
@@ -615,14 +608,22 @@ fn issue9_revoking_a_warning_takes_back_its_loss_and_a_resignation_can_be_revoke
         S::ISSUE9_REVOKING_A_WARNING_TAKES_BACK_ITS_LOSS_AND_A_RESIGNATION_CAN_BE_REVOKED_2,
         PLAYING,
     );
-    refused("revoke the setup", S::ISSUE9_REVOKING_A_WARNING_TAKES_BACK_ITS_LOSS_AND_A_RESIGNATION_CAN_BE_REVOKED_3, 2);
-    refused("revoke a later entry", S::ISSUE9_REVOKING_A_WARNING_TAKES_BACK_ITS_LOSS_AND_A_RESIGNATION_CAN_BE_REVOKED_4, 2);
+    refused(
+        "revoke the setup",
+        S::ISSUE9_REVOKING_A_WARNING_TAKES_BACK_ITS_LOSS_AND_A_RESIGNATION_CAN_BE_REVOKED_3,
+        2,
+    );
+    refused(
+        "revoke a later entry",
+        S::ISSUE9_REVOKING_A_WARNING_TAKES_BACK_ITS_LOSS_AND_A_RESIGNATION_CAN_BE_REVOKED_4,
+        2,
+    );
 }
 
 #[test]
 fn issue9_revoking_a_move_gives_the_turn_and_the_clock_back_to_the_mover() {
-    let (s, _) =
-        run(S::ISSUE9_REVOKING_A_MOVE_GIVES_THE_TURN_AND_THE_CLOCK_BACK_TO_THE_MOVER_1).expect("script");
+    let (s, _) = run(S::ISSUE9_REVOKING_A_MOVE_GIVES_THE_TURN_AND_THE_CLOCK_BACK_TO_THE_MOVER_1)
+        .expect("script");
     assert_eq!(s.side_to_move(), Color::Black);
     assert_eq!(s.clock().and_then(|k| k.to_move()), Some(Side::Black));
     assert_eq!(s.turns(), 0);
@@ -746,7 +747,11 @@ fn issue9_start_moves_the_start_later() {
     let (s, _) = run(S::ISSUE9_START_MOVES_THE_START_LATER_1).expect("script");
     let v = s.clock().expect("clock").view(Timestamp(330_000));
     assert_eq!(v.black.main_left, Millis(600_000 - 30_000));
-    refused("not after a move", S::ISSUE9_START_MOVES_THE_START_LATER_2, 3);
+    refused(
+        "not after a move",
+        S::ISSUE9_START_MOVES_THE_START_LATER_2,
+        3,
+    );
 }
 
 #[test]
@@ -770,18 +775,20 @@ fn issue9_the_gap_after_a_restart_is_charged_or_not_as_the_arbiter_decides() {
 
 #[test]
 fn issue9_time_never_goes_back_and_rulings_need_no_article_to_log_one() {
-    refused("time back", S::ISSUE9_TIME_NEVER_GOES_BACK_AND_RULINGS_NEED_NO_ARTICLE_TO_LOG_ONE_1, 3);
+    refused(
+        "time back",
+        S::ISSUE9_TIME_NEVER_GOES_BACK_AND_RULINGS_NEED_NO_ARTICLE_TO_LOG_ONE_1,
+        3,
+    );
     let s = run(S::ISSUE9_TIME_NEVER_GOES_BACK_AND_RULINGS_NEED_NO_ARTICLE_TO_LOG_ONE_2).err();
     assert_eq!(
         s.map(|(l, _)| l),
         Some(3),
         "no clock, no absence to approve"
     );
-    let s = run(
-        S::ISSUE9_TIME_NEVER_GOES_BACK_AND_RULINGS_NEED_NO_ARTICLE_TO_LOG_ONE_3,
-    )
-    .expect("script")
-    .0;
+    let s = run(S::ISSUE9_TIME_NEVER_GOES_BACK_AND_RULINGS_NEED_NO_ARTICLE_TO_LOG_ONE_3)
+        .expect("script")
+        .0;
     let arts: Vec<_> = s.rulings().iter().map(|r| r.article.as_str()).collect();
     assert_eq!(arts, ["23.3", "25.1", "23.6"]);
 }
@@ -810,7 +817,8 @@ fn issue9_refused_actions_name_their_reason() {
     );
     assert!(e.contains("over"), "{e}");
     assert_eq!(
-        Session::new(parse_setup(S::ISSUE9_REFUSED_ACTIONS_NAME_THEIR_REASON_2).expect("setup")).err(),
+        Session::new(parse_setup(S::ISSUE9_REFUSED_ACTIONS_NAME_THEIR_REASON_2).expect("setup"))
+            .err(),
         Some(SessionError::NoClock)
     );
 }
@@ -1055,7 +1063,8 @@ fn art23_6_the_approved_absence_is_asked_during_the_opponents_thinking_time() {
 fn issue17_the_time_away_charged_runs_the_clock_of_the_side_to_move_as_it_would_have_run() {
     // White has 1 minute of free time and 2 reserved minutes. Away 1:30 after Black's move:
     // the free time, then 30 s of the first reserved minute.
-    let script = S::ISSUE17_THE_TIME_AWAY_CHARGED_RUNS_THE_CLOCK_OF_THE_SIDE_TO_MOVE_AS_IT_WOULD_HAVE_RUN;
+    let script =
+        S::ISSUE17_THE_TIME_AWAY_CHARGED_RUNS_THE_CLOCK_OF_THE_SIDE_TO_MOVE_AS_IT_WOULD_HAVE_RUN;
     let (s, _) = run(&format!("{script}\n1:40 gap charged")).expect("charged");
     assert_eq!(s.log().len(), 2, "one entry");
     let v = s.clock().expect("clock").view(Timestamp(100_000));
@@ -1149,9 +1158,13 @@ fn issue18_both_players_confirm_the_result_and_a_new_result_asks_again() {
     assert!(!s.signed(Color::Black) && !s.signed(Color::White));
     assert!(s.awaiting_signatures());
     // Without the setup key nothing waits; the key round-trips through the setup line.
-    let (s, _) = run(S::ISSUE18_BOTH_PLAYERS_CONFIRM_THE_RESULT_AND_A_NEW_RESULT_ASKS_AGAIN_3).unwrap();
+    let (s, _) =
+        run(S::ISSUE18_BOTH_PLAYERS_CONFIRM_THE_RESULT_AND_A_NEW_RESULT_ASKS_AGAIN_3).unwrap();
     assert!(!s.awaiting_signatures());
-    let setup = tianyuan::session::shorthand::parse_setup(S::ISSUE18_BOTH_PLAYERS_CONFIRM_THE_RESULT_AND_A_NEW_RESULT_ASKS_AGAIN_4).unwrap();
+    let setup = tianyuan::session::shorthand::parse_setup(
+        S::ISSUE18_BOTH_PLAYERS_CONFIRM_THE_RESULT_AND_A_NEW_RESULT_ASKS_AGAIN_4,
+    )
+    .unwrap();
     let line = tianyuan::session::shorthand::format_setup(&setup);
     assert!(line.ends_with(" sign=players"), "{line}");
     assert_eq!(

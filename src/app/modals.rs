@@ -139,8 +139,8 @@ pub fn modals_ui(
                 "The sealer writes the move on the record sheet with these two lines and puts it in the envelope: with it the seal opens if the PIN is lost.",
             ));
             let (nonce, commitment) = lang.pick(
-                ("开封码", "承诺值"),
-                ("開封碼", "承諾值"),
+                ("开封码 nonce", "承诺值 commitment"),
+                ("開封碼 nonce", "承諾值 commitment"),
                 ("nonce", "commitment"),
             );
             ui.monospace(format!("{nonce}:\n{}", grouped(&slip.nonce)));

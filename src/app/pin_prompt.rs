@@ -49,7 +49,7 @@ pub fn pin_prompt_ui(
     checking: bool,
     input: &mut String,
 ) -> Option<PinPromptAnswer> {
-    let r = egui::Modal::new(egui::Id::new(text.id)).show(ctx, |ui| {
+    let r = egui::Modal::new(egui::Id::unique(text.id)).show(ctx, |ui| {
         if let Some(large) = text.teaching {
             crate::app::teach::panel::apply_size(ui.style_mut(), large);
         }

@@ -41,8 +41,14 @@ pub fn window_ui<R>(
     }
     let shown = window.show(ctx, |ui| {
         ui.horizontal(|ui| {
-            let heading = ui.heading(title);
-            heading.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, title));
+            // The heading is painted, not a label: the window's own node already carries the
+            // title as its name, and a second node of the same name would make "the window
+            // named X" ambiguous to a screen reader and to tests.
+            let font = egui::TextStyle::Heading.resolve(ui.style());
+            let colour = ui.visuals().strong_text_color();
+            let galley = ui.painter().layout_no_wrap(title.to_owned(), font, colour);
+            let (rect, _) = ui.allocate_exact_size(galley.size(), egui::Sense::hover());
+            ui.painter().galley(rect.min, galley, colour);
             if closable {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let name = close_name(lang);

@@ -13,8 +13,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::problem::{ChildProblem, FirstTry};
-pub use crate::app::problems::state::{DraftOrigin, DraftToEdit};
 use crate::app::pin_gate::PinGate;
+pub use crate::app::problems::state::{DraftOrigin, DraftToEdit};
 use crate::app::problems::state::{FromClass, ToClass};
 use crate::app::protocol::FileJob;
 use crate::app::protocol::Work;

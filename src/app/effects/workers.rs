@@ -143,14 +143,12 @@ impl Workers {
                     }
                 })
             }
-            Work::CheckTeacherPin {
-                stored,
-                pin,
-                ask,
-            } => self.once(owner, "tianyuan-pin", move || WorkDone::TeacherPinChecked {
-                ask,
-                right: crate::app::teach::teacher_pin::verify(&stored, &pin.0),
-            }),
+            Work::CheckTeacherPin { stored, pin, ask } => {
+                self.once(owner, "tianyuan-pin", move || WorkDone::TeacherPinChecked {
+                    ask,
+                    right: crate::app::teach::teacher_pin::verify(&stored, &pin.0),
+                })
+            }
             Work::CheckClassPin { record, pin, ask } => {
                 self.once(owner, "tianyuan-pin", move || WorkDone::ClassPinChecked {
                     ask,

@@ -10,8 +10,8 @@
 
 use super::prefs::{GameKind, OpponentKind, SavedRung, TeachPrefs};
 use super::teacher_pin;
-use crate::app::pin_gate::PinGate;
 use crate::ai::{HandicapLadder, Level, Rung, StudentResult, rng::mix};
+use crate::app::pin_gate::PinGate;
 use crate::app::protocol::{ComputerAnswer, Question};
 use crate::app::protocol::{ComputerSpec, PinProblem, Work, WorkDone};
 use crate::audio::Sound;
