@@ -556,7 +556,21 @@ impl TianyuanApp {
             .frame(bare)
             .resizable(false)
             .exact_size(theme::SIDE_PANEL_WIDTH)
-            .show(ui, |ui| {
+            .show(ui, |panel| {
+                // The content is laid out in a child that never widens the panel: egui caps
+                // a right panel wider than its size from its outer edge, so a row wider than
+                // the panel moved the panel's inner edge — and with it the board's clickable
+                // area — over the panel's own buttons (the review tab's "Open…" took no
+                // click). A row too wide is clipped at the panel's edge instead.
+                let rect = panel.max_rect();
+                let mut content = panel.new_child(
+                    egui::UiBuilder::new()
+                        .id_salt("side-panel-content")
+                        .max_rect(rect)
+                        .layout(egui::Layout::top_down(egui::Align::Min)),
+                );
+                panel.expand_to_include_rect(rect);
+                let ui = &mut content;
                 cmds.extend(side_panel::side_panel_ui(
                     ui,
                     &self.state,
