@@ -4,6 +4,7 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::rc::Rc;
+use tianyuan::app::WindowId;
 use tianyuan::app::board_view::BoardLook;
 use tianyuan::app::command::NewGameRequest;
 use tianyuan::app::{Command, TianyuanApp};
@@ -477,7 +478,7 @@ fn the_arbiter_plays_passes_and_counts_with_the_keyboard_alone_body() {
 /// Clicks the review board's point `c`.
 fn click_review_point(r: &mut Rig, c: Coord) {
     let rect = r.harness.get_by_label_contains("Review board").rect();
-    let size = r.app().state.review.review().size();
+    let size = r.app().state.windows.review.review().size();
     let geo = BoardLook::default().geometry(size, rect);
     let (x, y) = geo.point_of(c);
     let p = egui::Pos2::new(x, y);
@@ -501,16 +502,16 @@ fn issue_10_ctrl_z_in_the_review_tab_undoes_the_record_not_the_game_body() {
     r.harness.key_press(egui::Key::F4);
     r.harness.run_steps(2);
     click_review_point(&mut r, Coord::new(15, 3));
-    assert_eq!(r.app().state.review.review().move_number(), 1);
+    assert_eq!(r.app().state.windows.review.review().move_number(), 1);
     r.harness
         .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     r.harness.run_steps(2);
     assert_eq!(
-        r.app().state.review.review().move_number(),
+        r.app().state.windows.review.review().move_number(),
         0,
         "the record's move"
     );
-    assert!(!r.app().state.review.review().is_dirty());
+    assert!(!r.app().state.windows.review.review().is_dirty());
     assert_eq!(
         r.app().state.session().game().moves().len(),
         1,
@@ -547,7 +548,7 @@ fn issue_10_quitting_with_unsaved_review_edits_asks_to_save_discard_or_cancel_bo
     r.harness.get_by_label("Cancel").click();
     r.harness.run_steps(2);
     assert!(r.harness.query_by_label("Unsaved changes").is_none());
-    assert!(r.app().state.review.has_unsaved_edits());
+    assert!(r.app().state.windows.review.has_unsaved_edits());
     r.harness
         .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Q);
     r.harness.run_steps(2);
@@ -581,8 +582,9 @@ fn issue_10_the_review_panel_at_1024x768_keeps_the_tree_in_sight_body() {
     r.harness
         .state_mut()
         .state
+        .windows
         .review
-        .open_bytes(None, record.as_bytes())
+        .open_bytes(None, record.as_bytes(), Lang::En)
         .expect("readable");
     r.harness.state_mut().state.tab = tianyuan::app::Tab::Review;
     r.harness.run_steps(2);
@@ -623,7 +625,7 @@ fn issue_10_in_the_review_tab_p_passes_in_the_record_and_the_hidden_live_game_is
     assert_eq!(session.game().moves().len(), 1, "no pass was made");
     // P passed in the record shown instead.
     assert_eq!(
-        r.app().state.review.review().move_number(),
+        r.app().state.windows.review.review().move_number(),
         2,
         "two passes in the record"
     );
@@ -721,7 +723,7 @@ fn the_game_keys_do_nothing_behind_the_problems_window_body() {
         .harness
         .state_mut()
         .state
-        .apply(Command::ShowProblems(true), now);
+        .apply(Command::open(WindowId::Problems), now);
     r.harness.run_steps(3);
     r.harness.key_press(egui::Key::P);
     r.harness.run_steps(1);

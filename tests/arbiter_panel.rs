@@ -126,7 +126,7 @@ fn issue9_two_warnings_from_the_panel_lose_the_game_and_are_spoken_body() {
         h.get_by_label(record).click();
         h.run_steps(2);
         // The lock is closed: the first ruling asks for the PIN …
-        assert!(h.state().state.lock.prompt.is_some(), "{lang:?}");
+        assert!(h.state().state.lock.gate.is_open(), "{lang:?}");
         unlock(&mut h, "arbiter-77");
         assert_eq!(
             h.state().state.session().warnings(Color::White),
@@ -175,7 +175,7 @@ fn issue9_a_locked_session_asks_for_the_pin_and_the_sealed_point_is_nowhere_on_s
     // A modal appears a frame after the click, and is laid out invisibly on its first frame.
     h.run_steps(4);
     assert!(
-        h.state().state.lock.prompt.is_some(),
+        h.state().state.lock.gate.is_open(),
         "the PIN is asked first"
     );
     unlock(&mut h, "arbiter-77");

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::Duration;
 use tianyuan::ai::{CapturePlayer, Level};
+use tianyuan::app::WindowId;
 use tianyuan::app::classroom::text::ClassText as C;
 use tianyuan::app::classroom::{Screen, WallAnchor};
 use tianyuan::app::{Command, TianyuanApp};
@@ -91,8 +92,8 @@ fn window(
             Box::new(SharedTime(t)),
             Box::new(NullAnnouncer::new()),
         );
-        app.state.classroom.folder = Some(folder);
-        app.state.classroom.wall = Some(WallAnchor {
+        app.state.windows.classroom.folder = Some(folder);
+        app.state.windows.classroom.wall = Some(WallAnchor {
             at: Timestamp(START_MS),
             wall: t0(),
         });
@@ -204,6 +205,7 @@ fn all_named(h: &H, at: &str, at_least: usize) {
 fn problem_id(h: &H) -> String {
     h.state()
         .state
+        .windows
         .classroom
         .problem
         .as_ref()
@@ -214,6 +216,7 @@ fn problem_id(h: &H) -> String {
 fn problem_size(h: &H) -> u8 {
     h.state()
         .state
+        .windows
         .classroom
         .problem
         .as_ref()
@@ -223,7 +226,7 @@ fn problem_size(h: &H) -> u8 {
 /// Solves the problem on the board by its tree's right moves, tap by tap.
 fn solve(h: &mut H, lang: Lang) {
     for _ in 0..12 {
-        let Some(p) = h.state().state.classroom.problem.as_ref() else {
+        let Some(p) = h.state().state.windows.classroom.problem.as_ref() else {
             panic!("no problem")
         };
         if !p.playing() {
@@ -237,7 +240,14 @@ fn solve(h: &mut H, lang: Lang) {
 
 /// A wrong first move of the problem on the board: one the tree refutes when it has one.
 fn wrong_move(h: &H) -> Coord {
-    let p = h.state().state.classroom.problem.as_ref().expect("problem");
+    let p = h
+        .state()
+        .state
+        .windows
+        .classroom
+        .problem
+        .as_ref()
+        .expect("problem");
     let problem = p.attempt().problem();
     let root = problem.tree().root_id();
     let player = problem.player();
@@ -292,7 +302,7 @@ fn child_walk(lang: Lang) {
     all_named(&h, "tiles", 3);
     click(&mut h, "Mo");
     all_named(&h, "map", 5);
-    assert_eq!(h.state().state.classroom.screen, Screen::Map);
+    assert_eq!(h.state().state.windows.classroom.screen, Screen::Map);
     // The map: where the child is, what the step practises, how it is passed.
     assert!(
         h.query_by_label_contains(C::YouAreHere.text(lang))
@@ -310,7 +320,7 @@ fn child_walk(lang: Lang) {
 
     // A problem near the child's rating: solved, celebrated, recorded.
     click(&mut h, C::Problems.text(lang));
-    assert_eq!(h.state().state.classroom.screen, Screen::Problem);
+    assert_eq!(h.state().state.windows.classroom.screen, Screen::Problem);
     let first = problem_id(&h);
     all_named(&h, "problem", 5);
     solve(&mut h, lang);
@@ -366,7 +376,7 @@ fn child_walk(lang: Lang) {
 
     // The next child's turn; a day later Mo comes back and the missed problem with him.
     click(&mut h, C::NextChild.text(lang));
-    assert_eq!(h.state().state.classroom.screen, Screen::Tiles);
+    assert_eq!(h.state().state.windows.classroom.screen, Screen::Tiles);
     time.advance(DAY_MS + 3_600_000);
     h.run_steps(2);
     click(&mut h, "Mo");
@@ -410,6 +420,7 @@ fn self_atari_walk(lang: Lang) {
     let moves = |h: &H| {
         h.state()
             .state
+            .windows
             .teach
             .state()
             .map_or(0, |s| s.game().moves().len())
@@ -465,11 +476,11 @@ fn game_walk() {
             .is_some()
     );
     click(&mut h, C::Play.text(lang));
-    assert_eq!(h.state().state.classroom.screen, Screen::Board);
+    assert_eq!(h.state().state.windows.classroom.screen, Screen::Board);
     all_named(&h, "the child's board", 5);
     let coach = CapturePlayer::new(Level::MAX, 11);
     for _ in 0..80 {
-        let s = h.state().state.teach.state().expect("teaching");
+        let s = h.state().state.windows.teach.state().expect("teaching");
         if s.end.is_some() {
             break;
         }
@@ -479,7 +490,7 @@ fn game_walk() {
             Move::Pass => click(&mut h, T::Pass.text(lang)),
         }
     }
-    let s = h.state().state.teach.state().expect("teaching");
+    let s = h.state().state.windows.teach.state().expect("teaching");
     assert_eq!(s.end.as_ref().and_then(|e| e.winner()), Some(Color::Black));
     settle(&mut h);
     let class = saved(&path);
@@ -519,10 +530,10 @@ fn teacher_walk() {
     type_into(&mut h, C::TeacherPin.text(lang), "1111");
     click(&mut h, C::Ok.text(lang));
     assert!(h.query_by_label(C::WrongPin.text(lang)).is_some());
-    assert!(!h.state().state.classroom.panel_open);
+    assert!(!h.state().state.windows.classroom.panel_open);
     type_into(&mut h, C::TeacherPin.text(lang), "2468");
     click(&mut h, C::Ok.text(lang));
-    assert!(h.state().state.classroom.panel_open, "unlocked");
+    assert!(h.state().state.windows.classroom.panel_open, "unlocked");
     all_named(&h, "the class window", 10);
     // A child joins.
     type_into(&mut h, C::Nickname.text(lang), "Ana");
@@ -541,7 +552,7 @@ fn teacher_walk() {
     eprintln!(
         "question {:?} notice {:?}",
         h.state().state.question,
-        h.state().state.classroom.notice
+        h.state().state.windows.classroom.notice
     );
     type_into(&mut h, "路径", &out.to_string_lossy());
     click_modal_ok(&mut h);
@@ -550,17 +561,24 @@ fn teacher_walk() {
     click(&mut h, C::Import.text(lang));
     type_into(&mut h, "路径", &out.to_string_lossy());
     click_modal_ok(&mut h);
-    let imported = h.state().state.classroom.path.clone().expect("open");
+    let imported = h
+        .state()
+        .state
+        .windows
+        .classroom
+        .path
+        .clone()
+        .expect("open");
     assert_ne!(imported, path);
     assert_eq!(imported.parent(), path.parent());
     assert_eq!(saved(&imported).children.len(), 3);
     click(&mut h, C::Close.text(lang));
-    assert!(!h.state().state.classroom.panel_open);
+    assert!(!h.state().state.windows.classroom.panel_open);
     // Locked again: moving a child along on the map asks the PIN.
     click(&mut h, "Ana");
     click(&mut h, C::MoveAlong.text(lang));
     assert!(
-        h.state().state.classroom.prompt.is_some(),
+        h.state().state.windows.classroom.gate.is_open(),
         "the PIN is asked"
     );
     type_into(&mut h, C::TeacherPin.text(lang), "2468");
@@ -628,7 +646,7 @@ fn homework_walk() {
     click(&mut h, C::Class.text(lang));
     type_into(&mut h, C::TeacherPin.text(lang), "2468");
     click(&mut h, C::Ok.text(lang));
-    assert!(h.state().state.classroom.panel_open, "unlocked");
+    assert!(h.state().state.windows.classroom.panel_open, "unlocked");
     // Mo's games are read on the runner; the drafts are kept in the class file, unapproved.
     click(&mut h, &D::homework_for("Mo", lang));
     let class = saved(&path);
@@ -722,7 +740,7 @@ fn issue20_walk_an_unproved_draft_is_mended_in_the_editor_in_chinese() {
 }
 
 fn edit_draft_walk(lang: Lang) {
-    use tianyuan::app::Command::Problems as P;
+    let p = |c: PC| Command::window(WindowId::Problems, c);
     use tianyuan::app::classroom::state::EditRefused;
     use tianyuan::app::classroom::text::desk as D;
     use tianyuan::app::problems::{EditTool, Mode, ProblemCommand as PC};
@@ -753,9 +771,9 @@ fn edit_draft_walk(lang: Lang) {
     click(&mut h, &D::on(D::edit_in_editor(lang), &id));
     {
         let s = &h.state().state;
-        assert!(s.show_problems, "the problems window opens");
-        assert_eq!(s.problems.mode, Mode::Edit);
-        let origin = s.problems.draft.as_ref().expect("a draft");
+        assert!(s.windows.problems.shown, "the problems window opens");
+        assert_eq!(s.windows.problems.mode, Mode::Edit);
+        let origin = s.windows.problems.draft.as_ref().expect("a draft");
         assert_eq!(
             (origin.id.as_str(), origin.child.as_str()),
             (id.as_str(), "Mo")
@@ -763,7 +781,7 @@ fn edit_draft_walk(lang: Lang) {
         assert_eq!(origin.class_file, path);
         assert!(s.unsaved().is_empty(), "nothing edited yet");
         assert!(
-            s.classroom.panel_open && s.classroom.aside,
+            s.windows.classroom.panel_open && s.windows.classroom.aside,
             "the class window stands aside, unlocked"
         );
     }
@@ -776,12 +794,12 @@ fn edit_draft_walk(lang: Lang) {
     assert!(
         shown(&h, &refusal),
         "the reason is shown: {:?} {}",
-        h.state().state.problems.notice,
-        h.state().state.problems.assigning()
+        h.state().state.windows.problems.notice,
+        h.state().state.windows.problems.assigning()
     );
     assert!(
         h.state_mut()
-            .apply_settled([P(PC::SetGoal(Some(Goal::Capture)))])
+            .apply_settled([p(PC::SetGoal(Some(Goal::Capture)))])
     );
     h.run_steps(2);
     assert_eq!(
@@ -801,19 +819,25 @@ fn edit_draft_walk(lang: Lang) {
     // (keep it safe while playing elsewhere, not into atari).
     let centre = Coord::new(4, 4);
     assert!(h.state_mut().apply_settled([
-        P(PC::Tool(EditTool::Target)),
-        P(PC::Click(centre)),
-        P(PC::SetGoal(Some(Goal::Escape))),
+        p(PC::Tool(EditTool::Target)),
+        p(PC::Click(centre)),
+        p(PC::SetGoal(Some(Goal::Escape))),
     ]));
     h.run_steps(2);
-    assert_eq!(h.state().state.problems.inputs.targets, vec![centre]);
+    assert_eq!(
+        h.state().state.windows.problems.inputs.targets,
+        vec![centre]
+    );
     // Back to the class window, closed (locked): the editor cannot assign, it says to open
     // the class window first.
     click(&mut h, &D::on(D::back_to_class(lang), &id));
-    assert!(!h.state().state.classroom.aside, "the class window is back");
+    assert!(
+        !h.state().state.windows.classroom.aside,
+        "the class window is back"
+    );
     click(&mut h, D::back(lang));
     click(&mut h, C::Close.text(lang));
-    assert!(!h.state().state.classroom.panel_open);
+    assert!(!h.state().state.windows.classroom.panel_open);
     click(&mut h, &to_mo);
     assert!(shown(&h, &EditRefused::Locked.text(lang)));
     assert!(
@@ -825,24 +849,28 @@ fn edit_draft_walk(lang: Lang) {
     // The class window opened again with the PIN; the draft's "Edit" goes back to the same
     // edited draft; assigned to Mo, as edited. (The problems window lies over the strip's
     // "Class" button here: its command is given as the button gives it.)
-    assert!(h.state_mut().apply_settled([Command::Class(
+    assert!(h.state_mut().apply_settled([Command::window(
+        WindowId::Class,
         tianyuan::app::classroom::ClassCommand::OpenPanel
     )]));
     h.run_steps(2);
     type_into(&mut h, C::TeacherPin.text(lang), "2468");
     click(&mut h, C::Ok.text(lang));
-    assert!(h.state().state.classroom.panel_open, "unlocked");
+    assert!(h.state().state.windows.classroom.panel_open, "unlocked");
     click(&mut h, &D::homework_for("Mo", lang));
     click(&mut h, &D::on(D::edit_in_editor(lang), &id));
     assert!(
         h.state().state.question.is_none(),
         "nothing asked: the same draft"
     );
-    assert_eq!(h.state().state.problems.inputs.goal, Some(Goal::Escape));
+    assert_eq!(
+        h.state().state.windows.problems.inputs.goal,
+        Some(Goal::Escape)
+    );
     assert_eq!(h.state().state.unsaved().len(), 1);
     click(&mut h, &to_mo);
     assert!(
-        !h.state().state.classroom.aside,
+        !h.state().state.windows.classroom.aside,
         "the class window comes back, saying so"
     );
     assert!(shown(&h, &format!("{id} ")));
@@ -863,10 +891,11 @@ fn edit_draft_walk(lang: Lang) {
         h.state().state.unsaved().is_empty(),
         "the edit is in the class file"
     );
-    assert!(h.state().state.problems.notice.is_none());
+    assert!(h.state().state.windows.problems.notice.is_none());
     assert!(
         h.state()
             .state
+            .windows
             .problems
             .done
             .as_deref()
@@ -875,9 +904,12 @@ fn edit_draft_walk(lang: Lang) {
     );
     // Mo picks themself: the mended homework is the next problem, and Mo solves it.
     click(&mut h, C::Close.text(lang));
-    assert!(h.state_mut().apply_settled([Command::ShowProblems(false)]));
+    assert!(
+        h.state_mut()
+            .apply_settled([Command::close(WindowId::Problems)])
+    );
     h.run_steps(2);
-    assert!(!h.state().state.show_problems);
+    assert!(!h.state().state.windows.problems.shown);
     click(&mut h, "Mo");
     click(&mut h, C::Problems.text(lang));
     assert_eq!(problem_id(&h), id, "the homework comes first");
@@ -947,7 +979,7 @@ fn documents_walk() {
     assert!(
         shown(&h, "阶段1的题单已保存"),
         "{:?}",
-        h.state().state.classroom.notice
+        h.state().state.windows.classroom.notice
     );
     // A typed path never replaces a file.
     std::fs::write(&sheet, "the teacher's own file").expect("write");
@@ -1009,16 +1041,19 @@ fn open_from_list_walk() {
     // No class open: the class window opens freely, with the classes of this PC listed.
     let (mut h, _) = window(lang, &dir, None, egui::vec2(1280.0, 1000.0), false);
     click(&mut h, C::Class.text(lang));
-    assert!(h.state().state.classroom.panel_open);
+    assert!(h.state().state.windows.classroom.panel_open);
     click(&mut h, &format!("{} 星期六", C::Open.text(lang)));
     // The class is open, but its roster, deleting and export wait for its PIN.
     assert_eq!(
-        h.state().state.classroom.path.as_deref(),
+        h.state().state.windows.classroom.path.as_deref(),
         Some(path.as_path())
     );
-    assert!(!h.state().state.classroom.panel_open, "locked at once");
     assert!(
-        h.state().state.classroom.prompt.is_some(),
+        !h.state().state.windows.classroom.panel_open,
+        "locked at once"
+    );
+    assert!(
+        h.state().state.windows.classroom.gate.is_open(),
         "the PIN is asked"
     );
     assert!(
@@ -1029,13 +1064,13 @@ fn open_from_list_walk() {
     type_into(&mut h, C::TeacherPin.text(lang), "1111");
     click(&mut h, C::Ok.text(lang));
     assert!(
-        !h.state().state.classroom.panel_open,
+        !h.state().state.windows.classroom.panel_open,
         "a wrong PIN opens nothing"
     );
     type_into(&mut h, C::TeacherPin.text(lang), "2468");
     click(&mut h, C::Ok.text(lang));
     assert!(
-        h.state().state.classroom.panel_open,
+        h.state().state.windows.classroom.panel_open,
         "the right PIN opens it"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -48,13 +48,8 @@ struct Rig {
 
 impl Rig {
     fn new(folder: &Path, settings: Settings) -> Rig {
-        let (mut host, fx) = Host::new(
-            settings,
-            Lang::En,
-            Some(folder.to_path_buf()),
-            Timestamp(0),
-            tianyuan::wake::none(),
-        );
+        let (mut host, fx) =
+            Host::new(settings, Lang::En, Some(folder.to_path_buf()), Timestamp(0));
         host.kdf = KdfParams::TEST_ONLY;
         let mut rig = Rig {
             host,
@@ -353,7 +348,7 @@ fn issue18_one_link_carries_three_games_a_desk_ruling_is_entered_once_and_result
     assert_eq!(rows[0].signature, Signature::Verified);
     assert_eq!(rows[0].entered, None);
     r.apply(Command::Hall(HallCommand::Accept(id.clone())));
-    assert!(r.host.lock.prompt.is_some(), "the PIN is asked");
+    assert!(r.host.lock.gate.is_open(), "the PIN is asked");
     r.apply(Command::SubmitPin(PIN.to_owned()));
     let n = r.host.session().log().last().unwrap().n;
     assert_eq!(r.host.session().warnings(Color::Black), 1);
@@ -562,7 +557,7 @@ fn issue18_the_windows_hall_setting_light_and_a_desk_ruling_accepted_with_the_pi
     assert!(shows(&h, "signature verified"));
     h.get_by_label("Enter ruling R1 (PIN)").click();
     h.run_steps(3);
-    assert!(h.state().state.lock.prompt.is_some(), "the PIN is asked");
+    assert!(h.state().state.lock.gate.is_open(), "the PIN is asked");
     h.get_by_label("PIN").focus();
     h.run_steps(1);
     h.get_by_label("PIN").type_text(PIN);
@@ -775,7 +770,7 @@ fn issue18_a_desk_ruling_waits_for_the_restarts_time_away_decision() {
     )));
     assert_eq!(r.host.notice, Some(Notice::DecideGapFirst));
     assert!(
-        r.host.lock.prompt.is_none(),
+        !r.host.lock.gate.is_open(),
         "no PIN asked before the decision"
     );
     assert_eq!(r.host.session().log().len(), entries);

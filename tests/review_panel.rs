@@ -211,7 +211,7 @@ fn issue_10_delete_then_undo_restores_the_tree() {
 /// Clicks the review board's point `c` in the whole window.
 fn click_window_point(h: &mut Harness<'static, tianyuan::app::TianyuanApp>, c: Coord) {
     let rect = h.get_by_label_contains("Review board").rect();
-    let size = h.state().state.review.review().size();
+    let size = h.state().state.windows.review.review().size();
     let geo = BoardLook::default().geometry(size, rect);
     let (x, y) = geo.point_of(c);
     h.hover_at(egui::pos2(x, y));
@@ -254,7 +254,7 @@ fn issue_10_open_with_unsaved_edits_asks() {
     h.key_press(egui::Key::F4);
     h.run_steps(2);
     click_window_point(&mut h, Coord::new(6, 2));
-    assert!(h.state().state.review.has_unsaved_edits());
+    assert!(h.state().state.windows.review.has_unsaved_edits());
     h.get_by_label("Open…").click();
     h.run_steps(4);
     assert!(
@@ -265,7 +265,7 @@ fn issue_10_open_with_unsaved_edits_asks() {
     h.run_steps(4);
     assert!(h.query_by_label("Unsaved changes").is_none());
     assert!(
-        h.state().state.review.has_unsaved_edits(),
+        h.state().state.windows.review.has_unsaved_edits(),
         "cancel keeps the edits"
     );
     // Discard, then (no file dialog here) the host's path question.
@@ -286,11 +286,11 @@ fn issue_10_open_with_unsaved_edits_asks() {
     h.run_steps(2);
     settle(&mut h);
     assert_eq!(
-        h.state().state.review.review().size(),
+        h.state().state.windows.review.review().size(),
         13,
         "the file opened"
     );
-    assert!(!h.state().state.review.has_unsaved_edits());
+    assert!(!h.state().state.windows.review.has_unsaved_edits());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

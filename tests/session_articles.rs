@@ -9,6 +9,10 @@ use tianyuan::seal::{KdfParams, SealRandom, SealedMove};
 use tianyuan::session::shorthand::{Action, parse_line, parse_setup};
 use tianyuan::session::{Entry, Event, Phase, Session, SessionError};
 
+#[path = "support/session_scripts.rs"]
+mod session_scripts;
+use session_scripts as S;
+
 const PIN: &str = "arbiter-pin";
 
 /// Runs `script` (a setup line, then `T ACTION` lines); `Err((line, error))` at the first
@@ -131,7 +135,7 @@ const PLAYING: Expect = Expect {
 fn art7_resignation_ends_the_game() {
     check(
         "resign",
-        "setup size=9\n0:10 B E5\n0:20 B resign",
+        S::ART7_RESIGNATION_ENDS_THE_GAME,
         Expect {
             phase: "finished",
             result: Some("W+R"),
@@ -145,7 +149,7 @@ fn art7_resignation_ends_the_game() {
 fn art13_2_the_side_to_move_confirms_then_the_other_and_play_ends() {
     let s = check(
         "confirm",
-        "setup size=9\n0:10 B E5\n0:20 W confirm\n0:30 B confirm",
+        S::ART13_2_THE_SIDE_TO_MOVE_CONFIRMS_THEN_THE_OTHER_AND_PLAY_ENDS_1,
         Expect {
             phase: "counting",
             ..PLAYING
@@ -154,7 +158,7 @@ fn art13_2_the_side_to_move_confirms_then_the_other_and_play_ends() {
     assert_eq!(s.turns(), 3);
     refused(
         "only the side to move confirms",
-        "setup size=9\n0:10 B E5\n0:20 B confirm",
+        S::ART13_2_THE_SIDE_TO_MOVE_CONFIRMS_THEN_THE_OTHER_AND_PLAY_ENDS_2,
         3,
     );
 }
@@ -163,12 +167,12 @@ fn art13_2_the_side_to_move_confirms_then_the_other_and_play_ends() {
 fn art13_2_after_an_ordinary_pass_the_opponents_confirmation_is_only_step_one() {
     check(
         "pass then confirm",
-        "setup size=9\n0:10 B pass\n0:20 W confirm",
+        S::ART13_2_AFTER_AN_ORDINARY_PASS_THE_OPPONENTS_CONFIRMATION_IS_ONLY_STEP_ONE_1,
         PLAYING,
     );
     check(
         "pass, confirm, confirm",
-        "setup size=9\n0:10 B pass\n0:20 W confirm\n0:30 B confirm",
+        S::ART13_2_AFTER_AN_ORDINARY_PASS_THE_OPPONENTS_CONFIRMATION_IS_ONLY_STEP_ONE_2,
         Expect {
             phase: "counting",
             ..PLAYING
@@ -180,12 +184,12 @@ fn art13_2_after_an_ordinary_pass_the_opponents_confirmation_is_only_step_one() 
 fn art21_1_a_move_retracts_a_confirmation() {
     check(
         "retracted",
-        "setup size=9\n0:10 B confirm\n0:20 W E5\n0:30 B confirm",
+        S::ART21_1_A_MOVE_RETRACTS_A_CONFIRMATION_1,
         PLAYING,
     );
     check(
         "then both",
-        "setup size=9\n0:10 B confirm\n0:20 W E5\n0:30 B confirm\n0:40 W confirm",
+        S::ART21_1_A_MOVE_RETRACTS_A_CONFIRMATION_2,
         Expect {
             phase: "counting",
             ..PLAYING
@@ -197,12 +201,12 @@ fn art21_1_a_move_retracts_a_confirmation() {
 fn issue9_two_plain_passes_do_not_end_an_arbiter_session() {
     check(
         "passes",
-        "setup size=9\n0:10 B pass\n0:20 W pass\n0:30 B pass",
+        S::ISSUE9_TWO_PLAIN_PASSES_DO_NOT_END_AN_ARBITER_SESSION_1,
         PLAYING,
     );
     check(
         "casual games end on two passes",
-        "setup size=9 end=passes\n0:10 B pass\n0:20 W pass",
+        S::ISSUE9_TWO_PLAIN_PASSES_DO_NOT_END_AN_ARBITER_SESSION_2,
         Expect {
             phase: "counting",
             ..PLAYING
@@ -212,7 +216,7 @@ fn issue9_two_plain_passes_do_not_end_an_arbiter_session() {
 
 #[test]
 fn art21_3_after_a_dispute_the_first_confirmer_moves_and_both_confirm_again() {
-    let script = "setup size=9\n0:10 B E5\n0:20 W confirm\n0:30 B confirm\n0:40 dispute";
+    let script = S::ART21_3_AFTER_A_DISPUTE_THE_FIRST_CONFIRMER_MOVES_AND_BOTH_CONFIRM_AGAIN;
     let s = check("dispute", script, PLAYING);
     assert_eq!(s.side_to_move(), Color::White, "White confirmed first");
     // The old bug: one pass after the dispute went straight back to counting.
@@ -238,7 +242,7 @@ fn art21_3_after_a_dispute_the_first_confirmer_moves_and_both_confirm_again() {
 #[test]
 fn issue9_the_clock_stops_when_play_ends_and_no_time_out_follows_during_counting() {
     // Two minutes with one reserved minute: Black's last minute would run out at 1:10.
-    let script = "setup size=9 time=chinese:limit=2m,reserve=1\n0:05 B E5\n0:10 W confirm\n0:15 B confirm\n30:00 dead E5\n31:00 accept";
+    let script = S::ISSUE9_THE_CLOCK_STOPS_WHEN_PLAY_ENDS_AND_NO_TIME_OUT_FOLLOWS_DURING_COUNTING;
     let s = check(
         "counting",
         script,
@@ -255,7 +259,7 @@ fn issue9_the_clock_stops_when_play_ends_and_no_time_out_follows_during_counting
 
 #[test]
 fn issue9_a_move_while_paused_passes_the_clock_to_the_opponent() {
-    let script = "setup size=9 time=sudden:main=10m\n0:10 pause\n0:20 B E5\n1:00 resume";
+    let script = S::ISSUE9_A_MOVE_WHILE_PAUSED_PASSES_THE_CLOCK_TO_THE_OPPONENT;
     let (s, _) = run(script).expect("script");
     let clock = s.clock().expect("clock");
     assert_eq!(
@@ -280,7 +284,7 @@ fn issue9_a_move_while_paused_passes_the_clock_to_the_opponent() {
 fn art17_1_two_moves_in_a_row_lose_by_ruling() {
     check(
         "loss",
-        "setup size=9\n0:10 B E5\n0:20 loss B 17.1",
+        S::ART17_1_TWO_MOVES_IN_A_ROW_LOSE_BY_RULING_1,
         Expect {
             phase: "finished",
             result: Some("W+F"),
@@ -290,7 +294,7 @@ fn art17_1_two_moves_in_a_row_lose_by_ruling() {
     );
     refused(
         "the app refuses the second move itself",
-        "setup size=9\n0:10 B E5\n0:20 B D5",
+        S::ART17_1_TWO_MOVES_IN_A_ROW_LOSE_BY_RULING_2,
         3,
     );
 }
@@ -299,7 +303,7 @@ fn art17_1_two_moves_in_a_row_lose_by_ruling() {
 fn art17_2_a_stone_lifted_and_replayed_is_warned() {
     let s = check(
         "lifted",
-        "setup size=9\n0:10 B E5\n0:20 warn B 17.2 \"moved E5 to E6\"",
+        S::ART17_2_A_STONE_LIFTED_AND_REPLAYED_IS_WARNED,
         Expect {
             warnings: (1, 0),
             spoken: &[Phrase::Warning],
@@ -317,7 +321,7 @@ fn art17_2_a_stone_lifted_and_replayed_is_warned() {
 fn art17_3_moved_stones_accepted_as_they_are() {
     let s = check(
         "edit",
-        "setup size=9\n0:10 B C3\n0:20 W G7\n0:30 edit -C3 +B C4 17.3",
+        S::ART17_3_MOVED_STONES_ACCEPTED_AS_THEY_ARE,
         PLAYING,
     );
     let rows = s.board_rows();
@@ -335,8 +339,7 @@ fn art17_3_an_edit_keeps_the_repetition_history() {
     // After the edit the board equals the position after move 2; Black replaying D4 after
     // White's pass would recreate the position after move 3, which positional superko
     // forbids (Art. 6) although it stood before the edit.
-    let script =
-        "setup size=9\n0:10 B C3\n0:20 W G7\n0:30 B D4\n0:40 edit -D4\n0:50 W pass\n1:00 B D4";
+    let script = S::ART17_3_AN_EDIT_KEEPS_THE_REPETITION_HISTORY;
     let e = refused("superko across an edit", script, 7);
     assert!(e.contains("repeat") || e.contains("position"), "{e}");
 }
@@ -365,7 +368,7 @@ fn art17_3_deliberate_moving_loses_and_draw_or_replay_end_the_game() {
 fn art18_live_stones_removed_put_back_with_a_warning() {
     check(
         "art18",
-        "setup size=9\n0:10 B E5\n0:20 warn W 18",
+        S::ART18_LIVE_STONES_REMOVED_PUT_BACK_WITH_A_WARNING,
         Expect {
             warnings: (0, 1),
             spoken: &[Phrase::Warning],
@@ -378,7 +381,7 @@ fn art18_live_stones_removed_put_back_with_a_warning() {
 fn art19_20_1_22_a_void_move_counts_as_one_pass() {
     let s = check(
         "void",
-        "setup size=9 time=sudden:main=10m\n0:10 B E5\n0:20 void W E5 22",
+        S::ART19_20_1_22_A_VOID_MOVE_COUNTS_AS_ONE_PASS_1,
         Expect {
             spoken: &[Phrase::MoveVoidPass],
             ..PLAYING
@@ -391,7 +394,7 @@ fn art19_20_1_22_a_void_move_counts_as_one_pass() {
     // A void is never a confirmation, and never one of two passes that end a casual game.
     check(
         "void and pass",
-        "setup size=9 end=passes\n0:10 B E5\n0:20 W pass\n0:30 void B E5 22\n0:40 W pass",
+        S::ART19_20_1_22_A_VOID_MOVE_COUNTS_AS_ONE_PASS_2,
         Expect {
             spoken: &[],
             ..PLAYING
@@ -399,7 +402,7 @@ fn art19_20_1_22_a_void_move_counts_as_one_pass() {
     );
     check(
         "void then confirm",
-        "setup size=9\n0:10 B E5\n0:20 W confirm\n0:30 void B E5 22",
+        S::ART19_20_1_22_A_VOID_MOVE_COUNTS_AS_ONE_PASS_3,
         Expect {
             spoken: &[Phrase::MoveVoidPass],
             ..PLAYING
@@ -411,7 +414,7 @@ fn art19_20_1_22_a_void_move_counts_as_one_pass() {
 fn art23_1_beyond_the_late_limit_forfeits() {
     check(
         "late",
-        "setup size=19 time=chinese:limit=60m,reserve=5 late-limit=15m\n16:00 late B 16m",
+        S::ART23_1_BEYOND_THE_LATE_LIMIT_FORFEITS_1,
         Expect {
             phase: "finished",
             result: Some("W+F"),
@@ -421,7 +424,7 @@ fn art23_1_beyond_the_late_limit_forfeits() {
     );
     check(
         "exactly the limit is within it",
-        "setup size=19 time=chinese:limit=60m,reserve=5\n15:00 late B 15m",
+        S::ART23_1_BEYOND_THE_LATE_LIMIT_FORFEITS_2,
         PLAYING,
     );
 }
@@ -429,8 +432,8 @@ fn art23_1_beyond_the_late_limit_forfeits() {
 #[test]
 fn art23_2_both_late_beyond_the_limit_both_lose() {
     for script in [
-        "setup size=19\n20:00 late B 16m W 20m",
-        "setup size=19\n16:00 late B 16m\n20:00 late W 20m",
+        S::ART23_2_BOTH_LATE_BEYOND_THE_LIMIT_BOTH_LOSE_1,
+        S::ART23_2_BOTH_LATE_BEYOND_THE_LIMIT_BOTH_LOSE_2,
     ] {
         let s = check(
             script,
@@ -450,14 +453,12 @@ fn art23_2_both_late_beyond_the_limit_both_lose() {
 fn art23_3_lateness_within_the_limit_is_charged_exactly_once() {
     // Black's clock ran the ten minutes: nothing more is taken.
     let (s, _) =
-        run("setup size=19 time=chinese:limit=60m,reserve=5\n10:00 late B 10m").expect("script");
+        run(S::ART23_3_LATENESS_WITHIN_THE_LIMIT_IS_CHARGED_EXACTLY_ONCE_1).expect("script");
     let v = s.clock().expect("clock").view(Timestamp(600_000));
     assert_eq!(v.black.main_left, Millis::from_mins(45));
     // White's clock ran from Black's first move: the 30 s before are charged now.
-    let (s, _) = run(
-        "setup size=19 time=chinese:limit=60m,reserve=5\n0:30 B Q16\n10:00 late W 10m\n10:05 W D4",
-    )
-    .expect("script");
+    let (s, _) =
+        run(S::ART23_3_LATENESS_WITHIN_THE_LIMIT_IS_CHARGED_EXACTLY_ONCE_2).expect("script");
     let v = s.clock().expect("clock").view(Timestamp(605_000));
     assert_eq!(
         v.white.main_left,
@@ -469,7 +470,7 @@ fn art23_3_lateness_within_the_limit_is_charged_exactly_once() {
 #[test]
 fn art23_4_removing_captures_in_byo_yomi_is_not_charged() {
     // No free time: Black is in its last minute from the start.
-    let script = "setup size=9 time=chinese:limit=1m,reserve=1\n0:20 capture-pause B\n5:00 resume\n5:30 B E5";
+    let script = S::ART23_4_REMOVING_CAPTURES_IN_BYO_YOMI_IS_NOT_CHARGED_1;
     let (s, _) = run(script).expect("capture pause");
     assert!(
         s.outcome().is_none(),
@@ -477,20 +478,20 @@ fn art23_4_removing_captures_in_byo_yomi_is_not_charged() {
     );
     let e = refused(
         "capture pause outside byo-yomi",
-        "setup size=9 time=sudden:main=10m\n0:20 capture-pause B",
+        S::ART23_4_REMOVING_CAPTURES_IN_BYO_YOMI_IS_NOT_CHARGED_2,
         2,
     );
     assert!(e.contains("byo-yomi"), "{e}");
     check(
         "admonition for captures left",
-        "setup size=9\n0:10 B E5\n0:20 admonish B 23.4",
+        S::ART23_4_REMOVING_CAPTURES_IN_BYO_YOMI_IS_NOT_CHARGED_3,
         PLAYING,
     );
 }
 
 #[test]
 fn art23_5_running_out_of_time_loses_at_the_instant_it_happens() {
-    let script = "setup size=9 time=sudden:main=1m\n0:10 B E5\n0:20 W C3\n1:30 pause";
+    let script = S::ART23_5_RUNNING_OUT_OF_TIME_LOSES_AT_THE_INSTANT_IT_HAPPENS_1;
     check(
         "time-out",
         script,
@@ -504,7 +505,7 @@ fn art23_5_running_out_of_time_loses_at_the_instant_it_happens() {
     );
     refused(
         "no move after the flag",
-        "setup size=9 time=sudden:main=1m\n0:10 B E5\n0:20 W C3\n1:30 B D4",
+        S::ART23_5_RUNNING_OUT_OF_TIME_LOSES_AT_THE_INSTANT_IT_HAPPENS_2,
         4,
     );
 }
@@ -513,21 +514,17 @@ fn art23_5_running_out_of_time_loses_at_the_instant_it_happens() {
 fn art23_6_one_approved_absence_per_player() {
     check(
         "absence",
-        "setup size=9 time=chinese:limit=1m,reserve=1\n0:05 B E5\n0:06 absence B",
+        S::ART23_6_ONE_APPROVED_ABSENCE_PER_PLAYER_1,
         PLAYING,
     );
-    refused(
-        "twice",
-        "setup size=9 time=chinese:limit=1m,reserve=1\n0:05 B E5\n0:06 absence B\n0:10 W E4\n0:15 B D4\n0:20 absence B",
-        6,
-    );
+    refused("twice", S::ART23_6_ONE_APPROVED_ABSENCE_PER_PLAYER_2, 6);
 }
 
 #[test]
 fn art24_conduct_admonitions_do_not_count_warnings_do() {
     check(
         "conduct",
-        "setup size=9\n0:10 admonish W 24\n0:20 admonish W 24\n0:30 warn W 24",
+        S::ART24_CONDUCT_ADMONITIONS_DO_NOT_COUNT_WARNINGS_DO,
         Expect {
             warnings: (0, 1),
             spoken: &[Phrase::Warning],
@@ -540,7 +537,7 @@ fn art24_conduct_admonitions_do_not_count_warnings_do() {
 fn art25_2_the_second_warning_loses_automatically_and_is_spoken() {
     let s = check(
         "two warnings",
-        "setup size=9\n0:10 B E5\n0:20 warn W 17.2\n0:30 W C3\n0:40 warn W 24",
+        S::ART25_2_THE_SECOND_WARNING_LOSES_AUTOMATICALLY_AND_IS_SPOKEN,
         Expect {
             phase: "finished",
             result: Some("B+F"),
@@ -557,7 +554,7 @@ fn art25_2_the_second_warning_loses_automatically_and_is_spoken() {
 fn art25_1_other_rulings_and_referrals_are_logged() {
     let s = check(
         "rule",
-        "setup size=9\n0:10 rule W 25.1 \"phone rang\"\n0:20 refer \"appeal on 17.3\"",
+        S::ART25_1_OTHER_RULINGS_AND_REFERRALS_ARE_LOGGED,
         PLAYING,
     );
     let kinds: Vec<_> = s
@@ -570,7 +567,7 @@ fn art25_1_other_rulings_and_referrals_are_logged() {
 
 #[test]
 fn art16_3_a_count_corrected_after_it_was_accepted() {
-    let script = "setup size=9\n0:10 B E5\n0:20 W D5\n0:30 B confirm\n0:40 W confirm\n0:50 accept";
+    let script = S::ART16_3_A_COUNT_CORRECTED_AFTER_IT_WAS_ACCEPTED;
     let s = check(
         "accepted",
         script,
@@ -599,7 +596,7 @@ fn art16_3_a_count_corrected_after_it_was_accepted() {
 fn issue9_revoking_a_warning_takes_back_its_loss_and_a_resignation_can_be_revoked() {
     let s = check(
         "revoke warning",
-        "setup size=9\n0:10 warn B 24\n0:20 warn B 24\n0:30 revoke 2 25.1 \"wrong player\"",
+        S::ISSUE9_REVOKING_A_WARNING_TAKES_BACK_ITS_LOSS_AND_A_RESIGNATION_CAN_BE_REVOKED_1,
         Expect {
             warnings: (1, 0),
             ..PLAYING
@@ -608,30 +605,38 @@ fn issue9_revoking_a_warning_takes_back_its_loss_and_a_resignation_can_be_revoke
     assert!(s.rulings().iter().any(|r| r.n == 2 && r.revoked));
     check(
         "revoke resignation",
-        "setup size=9\n0:10 B E5\n0:20 W resign\n0:30 revoke 3 25.1 \"mistaken click\"\n0:40 W C3",
+        S::ISSUE9_REVOKING_A_WARNING_TAKES_BACK_ITS_LOSS_AND_A_RESIGNATION_CAN_BE_REVOKED_2,
         PLAYING,
     );
-    refused("revoke the setup", "setup size=9\n0:10 revoke 1", 2);
-    refused("revoke a later entry", "setup size=9\n0:10 revoke 5", 2);
+    refused(
+        "revoke the setup",
+        S::ISSUE9_REVOKING_A_WARNING_TAKES_BACK_ITS_LOSS_AND_A_RESIGNATION_CAN_BE_REVOKED_3,
+        2,
+    );
+    refused(
+        "revoke a later entry",
+        S::ISSUE9_REVOKING_A_WARNING_TAKES_BACK_ITS_LOSS_AND_A_RESIGNATION_CAN_BE_REVOKED_4,
+        2,
+    );
 }
 
 #[test]
 fn issue9_revoking_a_move_gives_the_turn_and_the_clock_back_to_the_mover() {
-    let (s, _) =
-        run("setup size=9 time=sudden:main=10m\n0:10 B E5\n0:20 revoke 2").expect("script");
+    let (s, _) = run(S::ISSUE9_REVOKING_A_MOVE_GIVES_THE_TURN_AND_THE_CLOCK_BACK_TO_THE_MOVER_1)
+        .expect("script");
     assert_eq!(s.side_to_move(), Color::Black);
     assert_eq!(s.clock().and_then(|k| k.to_move()), Some(Side::Black));
     assert_eq!(s.turns(), 0);
     refused(
         "a revocation that breaks a later entry",
-        "setup size=9\n0:10 B E5\n0:20 W C3\n0:30 revoke 2",
+        S::ISSUE9_REVOKING_A_MOVE_GIVES_THE_TURN_AND_THE_CLOCK_BACK_TO_THE_MOVER_2,
         4,
     );
 }
 
 #[test]
 fn art14_22_the_sealed_move_is_played_on_resumption() {
-    let script = "setup size=9 time=sudden:main=10m\n0:10 B E5\n0:20 adjourn\n0:50 seal W C3";
+    let script = S::ART14_22_THE_SEALED_MOVE_IS_PLAYED_ON_RESUMPTION;
     let s = check(
         "sealed",
         script,
@@ -666,7 +671,7 @@ fn art14_22_the_sealed_move_is_played_on_resumption() {
 fn art22_a_sealed_move_on_an_occupied_point_counts_as_one_pass() {
     let s = check(
         "occupied",
-        "setup size=9\n0:10 B E5\n0:20 adjourn\n0:50 seal W E5\n60:00 unseal",
+        S::ART22_A_SEALED_MOVE_ON_AN_OCCUPIED_POINT_COUNTS_AS_ONE_PASS,
         Expect {
             spoken: &[Phrase::MoveVoidPass],
             ..PLAYING
@@ -691,7 +696,7 @@ fn art14_a_slip_opens_the_seal_and_resigning_leaves_it_unopened() {
     );
     let s = check(
         "resign while adjourned",
-        "setup size=9\n0:10 adjourn\n0:20 seal B D4\n1:00 B resign",
+        S::ART14_A_SLIP_OPENS_THE_SEAL_AND_RESIGNING_LEAVES_IT_UNOPENED,
         Expect {
             phase: "finished",
             result: Some("W+R"),
@@ -706,7 +711,7 @@ fn art14_a_slip_opens_the_seal_and_resigning_leaves_it_unopened() {
 fn issue9_clock_only_mode_logs_presses_and_rulings_without_moves() {
     let s = check(
         "clock only",
-        "setup size=19 mode=clock-only time=chinese:limit=60m,reserve=5\n0:30 press B\n1:00 press W\n1:10 warn B 24",
+        S::ISSUE9_CLOCK_ONLY_MODE_LOGS_PRESSES_AND_RULINGS_WITHOUT_MOVES_1,
         Expect {
             warnings: (1, 0),
             spoken: &[Phrase::Warning],
@@ -717,17 +722,17 @@ fn issue9_clock_only_mode_logs_presses_and_rulings_without_moves() {
     assert_eq!(s.turns(), 2);
     refused(
         "no moves on the app's board",
-        "setup size=19 mode=clock-only time=sudden:main=10m\n0:30 B D4",
+        S::ISSUE9_CLOCK_ONLY_MODE_LOGS_PRESSES_AND_RULINGS_WITHOUT_MOVES_2,
         2,
     );
     refused(
         "only the running side presses",
-        "setup size=19 mode=clock-only time=sudden:main=10m\n0:30 press W",
+        S::ISSUE9_CLOCK_ONLY_MODE_LOGS_PRESSES_AND_RULINGS_WITHOUT_MOVES_3,
         2,
     );
     check(
         "the count from the physical board",
-        "setup size=19 mode=clock-only time=sudden:main=10m\n0:30 press B\n0:40 W confirm\n0:50 B confirm\n1:00 accept B+3.5",
+        S::ISSUE9_CLOCK_ONLY_MODE_LOGS_PRESSES_AND_RULINGS_WITHOUT_MOVES_4,
         Expect {
             phase: "finished",
             result: Some("B+3.5"),
@@ -739,18 +744,22 @@ fn issue9_clock_only_mode_logs_presses_and_rulings_without_moves() {
 
 #[test]
 fn issue9_start_moves_the_start_later() {
-    let (s, _) = run("setup size=9 time=sudden:main=10m\n5:00 start\n5:30 B E5").expect("script");
+    let (s, _) = run(S::ISSUE9_START_MOVES_THE_START_LATER_1).expect("script");
     let v = s.clock().expect("clock").view(Timestamp(330_000));
     assert_eq!(v.black.main_left, Millis(600_000 - 30_000));
-    refused("not after a move", "setup size=9\n0:10 B E5\n1:00 start", 3);
+    refused(
+        "not after a move",
+        S::ISSUE9_START_MOVES_THE_START_LATER_2,
+        3,
+    );
 }
 
 #[test]
 fn issue9_the_gap_after_a_restart_is_charged_or_not_as_the_arbiter_decides() {
-    let free = run("setup size=9 time=sudden:main=10m\n0:10 B E5\n5:10 gap free")
+    let free = run(S::ISSUE9_THE_GAP_AFTER_A_RESTART_IS_CHARGED_OR_NOT_AS_THE_ARBITER_DECIDES_1)
         .expect("free")
         .0;
-    let charged = run("setup size=9 time=sudden:main=10m\n0:10 B E5\n5:10 gap charged")
+    let charged = run(S::ISSUE9_THE_GAP_AFTER_A_RESTART_IS_CHARGED_OR_NOT_AS_THE_ARBITER_DECIDES_2)
         .expect("charged")
         .0;
     let at = Timestamp(310_000);
@@ -766,25 +775,27 @@ fn issue9_the_gap_after_a_restart_is_charged_or_not_as_the_arbiter_decides() {
 
 #[test]
 fn issue9_time_never_goes_back_and_rulings_need_no_article_to_log_one() {
-    refused("time back", "setup size=9\n1:00 B E5\n0:59 W C3", 3);
-    let s = run("setup size=9\n0:10 late W 5m\n0:20 absence B\n0:30 refer \"x\"").err();
+    refused(
+        "time back",
+        S::ISSUE9_TIME_NEVER_GOES_BACK_AND_RULINGS_NEED_NO_ARTICLE_TO_LOG_ONE_1,
+        3,
+    );
+    let s = run(S::ISSUE9_TIME_NEVER_GOES_BACK_AND_RULINGS_NEED_NO_ARTICLE_TO_LOG_ONE_2).err();
     assert_eq!(
         s.map(|(l, _)| l),
         Some(3),
         "no clock, no absence to approve"
     );
-    let s = run(
-        "setup size=9 time=sudden:main=10m\n0:10 late W 5m\n0:20 correct W -30s\n0:30 absence W",
-    )
-    .expect("script")
-    .0;
+    let s = run(S::ISSUE9_TIME_NEVER_GOES_BACK_AND_RULINGS_NEED_NO_ARTICLE_TO_LOG_ONE_3)
+        .expect("script")
+        .0;
     let arts: Vec<_> = s.rulings().iter().map(|r| r.article.as_str()).collect();
     assert_eq!(arts, ["23.3", "25.1", "23.6"]);
 }
 
 #[test]
 fn issue9_replaying_the_log_gives_the_live_state() {
-    let script = "setup size=9 time=chinese:limit=3m,reserve=1\n0:10 B E5\n0:20 W C3\n0:25 pause\n0:40 B D4\n1:00 resume\n1:10 warn B 24\n1:20 W pass\n1:30 void B C3 22\n1:40 W confirm\n1:50 B confirm\n2:00 dead C3\n2:10 dispute\n2:20 W F6";
+    let script = S::ISSUE9_REPLAYING_THE_LOG_GIVES_THE_LIVE_STATE;
     let (live, _) = run(script).expect("script");
     let again = Session::replay(live.setup().clone(), live.log()).expect("replay");
     assert_eq!(again.board_rows(), live.board_rows());
@@ -801,12 +812,13 @@ fn issue9_replaying_the_log_gives_the_live_state() {
 fn issue9_refused_actions_name_their_reason() {
     let e = refused(
         "ruling a finished game",
-        "setup size=9\n0:10 B resign\n0:20 draw 20.3",
+        S::ISSUE9_REFUSED_ACTIONS_NAME_THEIR_REASON_1,
         3,
     );
     assert!(e.contains("over"), "{e}");
     assert_eq!(
-        Session::new(parse_setup("setup size=9 mode=clock-only").expect("setup")).err(),
+        Session::new(parse_setup(S::ISSUE9_REFUSED_ACTIONS_NAME_THEIR_REASON_2).expect("setup"))
+            .err(),
         Some(SessionError::NoClock)
     );
 }
@@ -814,14 +826,12 @@ fn issue9_refused_actions_name_their_reason() {
 // ----- Issue 17 (core): the rules audit -----
 
 /// A black stone on A1 is a forbidden point once White holds A2 and B1.
-const FORBIDDEN_A1: &str = "setup size=9\n0:10 B E5\n0:20 W A2\n0:30 B E6\n0:40 W B1";
+const FORBIDDEN_A1: &str = S::FORBIDDEN_A1;
 
 /// A ko at E5/F5: after move 8 White has just taken the black stone on F5 from E5, and Black
 /// retaking on F5 at once would recreate the position after move 7.
 fn ko_script(ko: &str) -> String {
-    format!(
-        "setup size=9 ko={ko} time=sudden:main=10m\n0:01 B E6\n0:02 W F6\n0:03 B D5\n0:04 W G5\n0:05 B E4\n0:06 W F4\n0:07 B F5\n0:08 W E5"
-    )
+    S::KO_SCRIPT.replace("{ko}", ko)
 }
 
 fn rulings(s: &Session) -> Vec<(u32, &'static str, String, Option<String>)> {
@@ -843,7 +853,7 @@ fn rulings(s: &Session) -> Vec<(u32, &'static str, String, Option<String>)> {
 fn art19_a_void_on_a_point_where_the_move_is_legal_is_refused() {
     let e = refused(
         "void on a legal point",
-        "setup size=9\n0:10 B E5\n0:20 void W C3 19",
+        S::ART19_A_VOID_ON_A_POINT_WHERE_THE_MOVE_IS_LEGAL_IS_REFUSED_1,
         3,
     );
     assert!(e.contains("legal"), "{e}");
@@ -872,7 +882,7 @@ fn art19_a_void_on_a_point_where_the_move_is_legal_is_refused() {
     // Clock-only mode has no board to check: a void there is the arbiter's word.
     check(
         "clock only",
-        "setup size=9 mode=clock-only time=sudden:main=10m\n0:10 void B E5",
+        S::ART19_A_VOID_ON_A_POINT_WHERE_THE_MOVE_IS_LEGAL_IS_REFUSED_2,
         Expect {
             spoken: &[Phrase::MoveVoidPass],
             ..PLAYING
@@ -922,7 +932,7 @@ fn art20_3_a_retake_after_passes_is_a_longer_repetition_under_superko() {
 fn art22_a_sealed_move_on_an_occupied_point_is_a_pass_shown_as_a_ruling() {
     let s = check(
         "occupied",
-        "setup size=9\n0:10 B E5\n0:20 adjourn\n0:50 seal W E5\n60:00 unseal",
+        S::ART22_A_SEALED_MOVE_ON_AN_OCCUPIED_POINT_IS_A_PASS_SHOWN_AS_A_RULING_1,
         Expect {
             spoken: &[Phrase::MoveVoidPass],
             ..PLAYING
@@ -934,7 +944,7 @@ fn art22_a_sealed_move_on_an_occupied_point_is_a_pass_shown_as_a_ruling() {
     );
     assert_eq!(s.rulings()[0].side, Some(Color::White));
     // A sealed move that can be played is no ruling.
-    let s = run("setup size=9\n0:10 B E5\n0:20 adjourn\n0:50 seal W C3\n60:00 unseal")
+    let s = run(S::ART22_A_SEALED_MOVE_ON_AN_OCCUPIED_POINT_IS_A_PASS_SHOWN_AS_A_RULING_2)
         .expect("played")
         .0;
     assert!(s.rulings().is_empty());
@@ -963,14 +973,14 @@ fn art23_3_23_5_a_lateness_that_uses_up_the_whole_time_loses_on_time_whether_or_
     // arrival is still logged.
     let s = check(
         "the clock ran",
-        "setup size=19 time=sudden:main=10m\n12:00 late B 12m",
+        S::ART23_3_23_5_A_LATENESS_THAT_USES_UP_THE_WHOLE_TIME_LOSES_ON_TIME_WHETHER_OR_NOT_THE_CLOCK_RAN_1,
         time_loss("W+T"),
     );
     assert_eq!(s.rulings()[0].article, "23.3");
     // The clocks were stopped while Black was away: the lateness itself takes all the time.
     let s = check(
         "the clock did not run",
-        "setup size=19 time=sudden:main=10m\n0:00 pause\n12:00 late B 12m",
+        S::ART23_3_23_5_A_LATENESS_THAT_USES_UP_THE_WHOLE_TIME_LOSES_ON_TIME_WHETHER_OR_NOT_THE_CLOCK_RAN_2,
         time_loss("W+T"),
     );
     let v = s.clock().expect("clock").view(Timestamp(720_000));
@@ -978,25 +988,25 @@ fn art23_3_23_5_a_lateness_that_uses_up_the_whole_time_loses_on_time_whether_or_
     // White's clock ran for a second only (the arbiter stopped the clocks).
     check(
         "white",
-        "setup size=19 time=sudden:main=10m\n0:30 B Q16\n0:31 pause\n12:00 late W 12m",
+        S::ART23_3_23_5_A_LATENESS_THAT_USES_UP_THE_WHOLE_TIME_LOSES_ON_TIME_WHETHER_OR_NOT_THE_CLOCK_RAN_3,
         time_loss("B+T"),
     );
     // Reserved minutes included: 9 minutes of a 10-minute limit with 3 reserved minutes
     // leave time; the whole 10 do not.
     check(
         "reserve left",
-        "setup size=19 time=chinese:limit=10m,reserve=3\n0:00 pause\n9:00 late B 9m",
+        S::ART23_3_23_5_A_LATENESS_THAT_USES_UP_THE_WHOLE_TIME_LOSES_ON_TIME_WHETHER_OR_NOT_THE_CLOCK_RAN_4,
         PLAYING,
     );
     check(
         "reserve used up",
-        "setup size=19 time=chinese:limit=10m,reserve=3\n0:00 pause\n10:00 late B 10m",
+        S::ART23_3_23_5_A_LATENESS_THAT_USES_UP_THE_WHOLE_TIME_LOSES_ON_TIME_WHETHER_OR_NOT_THE_CLOCK_RAN_5,
         time_loss("W+T"),
     );
     // Beyond the limit it is a forfeit, however the clock ran.
     for script in [
-        "setup size=19 time=sudden:main=10m\n16:00 late B 16m",
-        "setup size=19 time=sudden:main=10m\n0:00 pause\n16:00 late B 16m",
+        S::ART23_3_23_5_A_LATENESS_THAT_USES_UP_THE_WHOLE_TIME_LOSES_ON_TIME_WHETHER_OR_NOT_THE_CLOCK_RAN_6,
+        S::ART23_3_23_5_A_LATENESS_THAT_USES_UP_THE_WHOLE_TIME_LOSES_ON_TIME_WHETHER_OR_NOT_THE_CLOCK_RAN_7,
     ] {
         check(
             script,
@@ -1012,7 +1022,7 @@ fn art23_3_23_5_a_lateness_that_uses_up_the_whole_time_loses_on_time_whether_or_
     // Both lose by their lateness: both lose (Art. 23.2).
     check(
         "both",
-        "setup size=19 time=sudden:main=10m\n0:00 pause\n12:00 late B 12m\n20:00 late W 16m",
+        S::ART23_3_23_5_A_LATENESS_THAT_USES_UP_THE_WHOLE_TIME_LOSES_ON_TIME_WHETHER_OR_NOT_THE_CLOCK_RAN_8,
         Expect {
             phase: "finished",
             result: Some("LL"),
@@ -1023,7 +1033,7 @@ fn art23_3_23_5_a_lateness_that_uses_up_the_whole_time_loses_on_time_whether_or_
     // A lateness recorded after an unrelated time-out is refused.
     refused(
         "unrelated",
-        "setup size=19 time=sudden:main=1m\n0:10 B Q16\n0:20 W D4\n5:00 late W 30s",
+        S::ART23_3_23_5_A_LATENESS_THAT_USES_UP_THE_WHOLE_TIME_LOSES_ON_TIME_WHETHER_OR_NOT_THE_CLOCK_RAN_9,
         4,
     );
 }
@@ -1032,19 +1042,19 @@ fn art23_3_23_5_a_lateness_that_uses_up_the_whole_time_loses_on_time_whether_or_
 fn art23_6_the_approved_absence_is_asked_during_the_opponents_thinking_time() {
     let e = refused(
         "own time",
-        "setup size=9 time=chinese:limit=1m,reserve=1\n0:05 absence B",
+        S::ART23_6_THE_APPROVED_ABSENCE_IS_ASKED_DURING_THE_OPPONENTS_THINKING_TIME_1,
         2,
     );
     assert!(e.contains("23.6"), "{e}");
     let s = check(
         "opponent's time",
-        "setup size=9 time=chinese:limit=1m,reserve=1\n0:05 absence W",
+        S::ART23_6_THE_APPROVED_ABSENCE_IS_ASKED_DURING_THE_OPPONENTS_THINKING_TIME_2,
         PLAYING,
     );
     assert_eq!(s.rulings()[0].article, "23.6");
     refused(
         "own time, paused",
-        "setup size=9 time=chinese:limit=1m,reserve=1\n0:05 pause\n0:06 absence B",
+        S::ART23_6_THE_APPROVED_ABSENCE_IS_ASKED_DURING_THE_OPPONENTS_THINKING_TIME_3,
         3,
     );
 }
@@ -1053,7 +1063,8 @@ fn art23_6_the_approved_absence_is_asked_during_the_opponents_thinking_time() {
 fn issue17_the_time_away_charged_runs_the_clock_of_the_side_to_move_as_it_would_have_run() {
     // White has 1 minute of free time and 2 reserved minutes. Away 1:30 after Black's move:
     // the free time, then 30 s of the first reserved minute.
-    let script = "setup size=9 time=chinese:limit=3m,reserve=2\n0:10 B E5";
+    let script =
+        S::ISSUE17_THE_TIME_AWAY_CHARGED_RUNS_THE_CLOCK_OF_THE_SIDE_TO_MOVE_AS_IT_WOULD_HAVE_RUN;
     let (s, _) = run(&format!("{script}\n1:40 gap charged")).expect("charged");
     assert_eq!(s.log().len(), 2, "one entry");
     let v = s.clock().expect("clock").view(Timestamp(100_000));
@@ -1115,9 +1126,7 @@ fn art20_3_a_cycle_under_simple_ko_is_shown_to_the_arbiter_while_it_goes_on() {
 /// Three kos on a 19×19 board set up by an accepted edit: at the top White holds (on D16), in
 /// the middle Black (on E10), at the bottom White (on D4).
 fn triple_ko(ko: &str) -> String {
-    format!(
-        "setup size=19 ko={ko}\n0:30 edit +B C16 +B D17 +B D15 +W F16 +W E17 +W E15 +W D16 +B C10 +B D11 +B D9 +W F10 +W E11 +W E9 +B E10 +B C4 +B D5 +B D3 +W F4 +W E5 +W E3 +W D4"
-    )
+    S::TRIPLE_KO.replace("{ko}", ko)
 }
 
 /// Each side takes a ko in turn; the sixth move recreates the position after the edit.
@@ -1127,7 +1136,7 @@ const TRIPLE_KO_MOVES: &str =
 #[test]
 fn issue18_both_players_confirm_the_result_and_a_new_result_asks_again() {
     // A hall table's setup asks both players to confirm the result on screen.
-    let base = "setup size=9 sign=players\n0:05 B E5\n0:09 W C3\n0:20 B resign\n";
+    let base = S::ISSUE18_BOTH_PLAYERS_CONFIRM_THE_RESULT_AND_A_NEW_RESULT_ASKS_AGAIN_1;
     let (s, _) = run(base).unwrap();
     assert!(s.setup().players_sign);
     assert!(s.awaiting_signatures(), "finished, nobody confirmed");
@@ -1137,7 +1146,7 @@ fn issue18_both_players_confirm_the_result_and_a_new_result_asks_again() {
     let (s, _) = run(&format!("{base}0:30 sign W\n0:31 sign B\n")).unwrap();
     assert!(!s.awaiting_signatures(), "both confirmed");
     // Before the end there is nothing to confirm.
-    let early = run("setup size=9 sign=players\n0:05 B E5\n0:06 sign B\n");
+    let early = run(S::ISSUE18_BOTH_PLAYERS_CONFIRM_THE_RESULT_AND_A_NEW_RESULT_ASKS_AGAIN_2);
     assert_eq!(early.map(|_| ()).unwrap_err().0, 3);
     // The arbiter revokes the resignation: the game goes on, the confirmations count for
     // nothing, and the next result needs both again.
@@ -1149,9 +1158,13 @@ fn issue18_both_players_confirm_the_result_and_a_new_result_asks_again() {
     assert!(!s.signed(Color::Black) && !s.signed(Color::White));
     assert!(s.awaiting_signatures());
     // Without the setup key nothing waits; the key round-trips through the setup line.
-    let (s, _) = run("setup size=9\n0:05 B resign\n").unwrap();
+    let (s, _) =
+        run(S::ISSUE18_BOTH_PLAYERS_CONFIRM_THE_RESULT_AND_A_NEW_RESULT_ASKS_AGAIN_3).unwrap();
     assert!(!s.awaiting_signatures());
-    let setup = tianyuan::session::shorthand::parse_setup("setup size=9 sign=players").unwrap();
+    let setup = tianyuan::session::shorthand::parse_setup(
+        S::ISSUE18_BOTH_PLAYERS_CONFIRM_THE_RESULT_AND_A_NEW_RESULT_ASKS_AGAIN_4,
+    )
+    .unwrap();
     let line = tianyuan::session::shorthand::format_setup(&setup);
     assert!(line.ends_with(" sign=players"), "{line}");
     assert_eq!(

@@ -181,12 +181,21 @@ fn issue9_entries_made_with_the_pin_carry_an_hmac_that_a_rewrite_fails() {
         .expect("pin")
         .unlock("arbiter-1")
         .expect("unlock");
-    for l in &r.lines {
+    // Issue 29 item 7: the HMAC names the arbiter's entries — the setup and the rulings —
+    // and the players' moves carry none, though made while the lock was open.
+    let mut players = 0;
+    for (i, l) in r.lines.iter().enumerate() {
+        let arbiters = i == 0 || r.entries[i - 1].event.needs_arbiter();
+        players += usize::from(!arbiters);
+        let expected = if arbiters { Some(true) } else { None };
         assert_eq!(
             check_hmac(&bytes[l.offset..l.offset + l.len], &keys),
-            Some(true)
+            expected,
+            "entry {}",
+            i + 1
         );
     }
+    assert!(players > 0, "the script has players' moves");
     // A rewrite of entry 4 with a recomputed SHA-256 but without the PIN: the chain is intact
     // for the next entries only if they are rewritten too; the HMAC fails at once.
     let line = &r.lines[3];

@@ -85,6 +85,7 @@ fn shows(h: &H, text: &str) -> bool {
 fn step_shown(h: &H, lang: Lang) -> Option<CountStep> {
     h.state()
         .state
+        .windows
         .teach
         .state()
         .and_then(|s| s.counting().map(|(_, st)| st))
@@ -152,6 +153,7 @@ fn counting_walk(lang: Lang) {
     let game = h
         .state()
         .state
+        .windows
         .teach
         .state()
         .expect("teaching")

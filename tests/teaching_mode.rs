@@ -62,7 +62,13 @@ fn click_point(h: &mut H, c: Coord) {
 
 /// Clicks intersection `c` of the board whose accessible name contains `board`.
 fn click_point_of(h: &mut H, board: &str, c: Coord) {
-    let size = h.state().state.teach.state().map_or(9, |s| s.game().size());
+    let size = h
+        .state()
+        .state
+        .windows
+        .teach
+        .state()
+        .map_or(9, |s| s.game().size());
     press_point(h, board, size, c);
 }
 
@@ -80,7 +86,7 @@ fn settle(h: &mut H) {
 fn wait_for_computer(h: &mut H) {
     for _ in 0..2_000 {
         h.run_steps(1);
-        let s = h.state().state.teach.state().expect("teaching");
+        let s = h.state().state.windows.teach.state().expect("teaching");
         if !s.computer_thinking() {
             h.run_steps(1);
             return;
@@ -94,13 +100,13 @@ fn wait_for_computer(h: &mut H) {
 fn issue11_a_child_wins_the_capture_game_against_level_1_and_is_celebrated() {
     let (mut h, time, voice) = rig(Lang::En);
     enter_teaching_mode(&mut h);
-    let s = h.state().state.teach.state().expect("teaching");
+    let s = h.state().state.windows.teach.state().expect("teaching");
     assert_eq!((s.game().size(), s.play().target()), (9, Some(1)));
     assert_eq!(s.computer_color(), Some(Color::White));
     // The child's moves are a strong player's (level 5): the weakest computer loses.
     let coach = CapturePlayer::new(Level::MAX, 11);
     for _ in 0..120 {
-        let s = h.state().state.teach.state().expect("teaching");
+        let s = h.state().state.windows.teach.state().expect("teaching");
         if s.end.is_some() {
             break;
         }
@@ -114,7 +120,7 @@ fn issue11_a_child_wins_the_capture_game_against_level_1_and_is_celebrated() {
         }
         wait_for_computer(&mut h);
     }
-    let s = h.state().state.teach.state().expect("teaching");
+    let s = h.state().state.windows.teach.state().expect("teaching");
     assert_eq!(s.end.as_ref().and_then(|e| e.winner()), Some(Color::Black));
     h.run_steps(2);
     assert!(
@@ -175,6 +181,7 @@ fn issue11_take_back_in_teaching_mode_and_never_in_an_arbiter_game() {
     assert_eq!(
         h.state()
             .state
+            .windows
             .teach
             .state()
             .map(|s| s.game().moves().len()),
@@ -185,6 +192,7 @@ fn issue11_take_back_in_teaching_mode_and_never_in_an_arbiter_game() {
     assert_eq!(
         h.state()
             .state
+            .windows
             .teach
             .state()
             .map(|s| s.game().moves().len()),
@@ -223,6 +231,7 @@ fn issue11_the_teachers_pin_guards_the_options_and_leaving() {
         "saved hashed: {:?}",
         h.state()
             .state
+            .windows
             .teach
             .state()
             .map(|s| (&s.note, s.options_open))

@@ -7,6 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::rc::Rc;
 use std::sync::Arc;
+use tianyuan::app::WindowId;
 use tianyuan::app::board_view::BoardLook;
 use tianyuan::app::command::{NewGameRequest, PlayerAction};
 use tianyuan::app::{Command, Tab, TianyuanApp};
@@ -178,7 +179,7 @@ fn issue11_a_child_solves_a_shipped_problem_after_one_wrong_try() {
     let _ = h
         .state_mut()
         .state
-        .apply(Command::ShowProblems(true), Timestamp(1_000));
+        .apply(Command::open(WindowId::Problems), Timestamp(1_000));
     h.run_steps(3);
     // The first shipped collection, however many problems it holds today.
     let shipped =
@@ -194,6 +195,7 @@ fn issue11_a_child_solves_a_shipped_problem_after_one_wrong_try() {
     let white = h
         .state()
         .state
+        .windows
         .problems
         .game()
         .and_then(|g| g.board().get(Coord::new(4, 5)));
@@ -203,7 +205,7 @@ fn issue11_a_child_solves_a_shipped_problem_after_one_wrong_try() {
     h.get_by_label("Solved!");
     h.get_by_label(&format!("1 of {shipped} solved (0 at the first try)"));
     click(&mut h, "Next problem");
-    assert_eq!(h.state().state.problems.index, 1);
+    assert_eq!(h.state().state.windows.problems.index, 1);
 }
 
 fn scripted_engine() -> Result<Box<dyn GtpEngine + Send>, tianyuan::engine::EngineError> {
@@ -232,11 +234,12 @@ fn issue11_engine_review_lists_swings_and_jumps_there() {
     let sgf = b"(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[cc];B[gc];W[cg];B[gg];W[ge])";
     h.state_mut()
         .state
+        .windows
         .review
-        .open_bytes(None, sgf)
+        .open_bytes(None, sgf, Lang::En)
         .expect("record");
     h.state_mut().state.tab = Tab::Review;
-    h.state_mut().state.review_tools.engine_for_tests = Some(Arc::new(scripted_engine));
+    h.state_mut().state.windows.review_tools.engine_for_tests = Some(Arc::new(scripted_engine));
     h.run_steps(2);
     click(&mut h, "Review with engine…");
     // A new window is measured in its first frame and shown in the next.
@@ -244,6 +247,7 @@ fn issue11_engine_review_lists_swings_and_jumps_there() {
     click(&mut h, "Start");
     run_until(&mut h, |app| {
         app.state
+            .windows
             .review_tools
             .engine
             .as_ref()
@@ -251,23 +255,24 @@ fn issue11_engine_review_lists_swings_and_jumps_there() {
     });
     h.get_by_label("Engine estimate graph");
     h.get_by_label("Moves to look at");
-    let swing = h.state().state.review_tools.swings()[0].clone();
+    let swing = h.state().state.windows.review_tools.swings()[0].clone();
     assert_eq!(swing.move_number, 3, "{swing:?}");
     h.get_by_label_contains("Move 3 Black").click();
     h.run_steps(2);
-    assert_eq!(h.state().state.review.review().move_number(), 3);
+    assert_eq!(h.state().state.windows.review.review().move_number(), 3);
 
     // Without the test engine, a program that is not there.
-    h.state_mut().state.review_tools.engine_for_tests = None;
+    h.state_mut().state.windows.review_tools.engine_for_tests = None;
     click(&mut h, "Review with engine…");
     h.run_steps(2);
     h.get_by_label("Another GTP engine (command line)").click();
     h.run_steps(1);
-    h.state_mut().state.review_tools.input.command = "/nonexistent/go-engine --gtp".to_owned();
+    h.state_mut().forms.engine.input.command = "/nonexistent/go-engine --gtp".to_owned();
     h.run_steps(1);
     click(&mut h, "Start");
     run_until(&mut h, |app| {
         app.state
+            .windows
             .review_tools
             .engine
             .as_ref()

@@ -4,19 +4,14 @@
 //! same journal events as the pure session gives for the script (what `session new --script`
 //! writes), and is refused at the same line.
 //!
-//! The scripts are read from the other test file's source, so a script added there is checked
-//! here too.
+//! The scripts are the shared table both tests read (`tests/support/session_scripts.rs`), so a
+//! script added for an article is checked here too.
 
 use std::path::Path;
-use std::time::Duration;
 
 use tianyuan::app::command::{ArbiterAct, NewGameRequest, PlayerAction};
-use tianyuan::app::effects::Runner;
-use tianyuan::app::host::Effect;
-use tianyuan::app::{Command, Host, Settings};
-use tianyuan::audio::NullAnnouncer;
+use tianyuan::app::{Command, Settings};
 use tianyuan::clock::{Millis, Timestamp};
-use tianyuan::i18n::Lang;
 use tianyuan::rules::Move;
 use tianyuan::seal::{KdfParams, SealRandom, SealedMove};
 use tianyuan::session::shorthand::{Action, Line, parse_line, parse_setup};
@@ -24,50 +19,12 @@ use tianyuan::session::{Entry, Event, Phase, Session};
 
 const PIN: &str = "arbiter-pin";
 
-/// The string literals of a Rust source that hold a setup line and a script.
-fn scripts(source: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let bytes: Vec<char> = source.chars().collect();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == '"' {
-            let mut s = String::new();
-            let mut j = i + 1;
-            while j < bytes.len() && bytes[j] != '"' {
-                if bytes[j] == '\\' && j + 1 < bytes.len() {
-                    match bytes[j + 1] {
-                        'n' => s.push('\n'),
-                        '"' => s.push('"'),
-                        '\\' => s.push('\\'),
-                        '\n' => {
-                            // A continued line: the next line's leading blanks go.
-                            j += 2;
-                            while j < bytes.len() && bytes[j].is_whitespace() {
-                                j += 1;
-                            }
-                            continue;
-                        }
-                        other => {
-                            s.push('\\');
-                            s.push(other);
-                        }
-                    }
-                    j += 2;
-                    continue;
-                }
-                s.push(bytes[j]);
-                j += 1;
-            }
-            if s.starts_with("setup ") {
-                out.push(s);
-            }
-            i = j + 1;
-        } else {
-            i += 1;
-        }
-    }
-    out
-}
+#[path = "support/session_scripts.rs"]
+mod session_scripts;
+
+#[path = "support/host_rig.rs"]
+mod host_rig;
+use host_rig::HostRig;
 
 /// The reference: the script through the pure session (as `session new --script` folds it);
 /// the entries in force order and the 1-based line of a refusal.
@@ -134,65 +91,39 @@ fn reference(script: &str) -> (Vec<Entry>, Option<usize>) {
     (session.log().to_vec(), None)
 }
 
-/// The host and its runner over a sessions folder.
-struct Rig {
-    host: Host,
-    runner: Runner,
+/// The host and its runner over a sessions folder (the shared rig), the arbiter's PIN typed
+/// whenever the lock asks for it.
+struct Rig(HostRig);
+
+impl std::ops::Deref for Rig {
+    type Target = HostRig;
+    fn deref(&self) -> &HostRig {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Rig {
+    fn deref_mut(&mut self) -> &mut HostRig {
+        &mut self.0
+    }
 }
 
 impl Rig {
     fn new(folder: &Path) -> Rig {
-        let (mut host, fx) = Host::new(
-            Settings::default(),
-            Lang::En,
-            Some(folder.to_path_buf()),
-            Timestamp(0),
-            tianyuan::wake::none(),
-        );
-        host.kdf = KdfParams::TEST_ONLY;
         // The lock stays open for the whole script once unlocked (an arbiter at the board).
-        host.settings.unlock_seconds = 300;
-        let mut rig = Rig {
-            host,
-            runner: Runner::new(
-                tianyuan::wake::none(),
-                Box::new(NullAnnouncer::new()),
-                false,
-            ),
+        let settings = Settings {
+            unlock_seconds: 300,
+            ..Settings::default()
         };
-        rig.run(fx, Timestamp(0));
-        rig
-    }
-
-    fn run(&mut self, fx: Vec<Effect>, now: Timestamp) {
-        self.runner.run(fx);
-        for _ in 0..5_000 {
-            let mut got = self.runner.poll();
-            if got.is_empty() && self.runner.busy() {
-                if let Some(c) = self.runner.wait_journal(Duration::from_millis(5)) {
-                    got.push(c);
-                } else if let Some(c) = self.runner.wait_other(Duration::from_millis(5)) {
-                    got.push(c);
-                }
-            }
-            if got.is_empty() && !self.runner.busy() {
-                return;
-            }
-            for c in got {
-                let fx = self.host.apply(c, now);
-                self.runner.run(fx);
-            }
-        }
-        panic!("the runner never settled");
+        Rig(HostRig::new(settings, Some(folder), Timestamp(0)))
     }
 
     fn apply(&mut self, cmd: Command, now: Timestamp) {
-        let fx = self.host.apply(cmd, now);
-        self.run(fx, now);
+        self.0.now = now;
+        self.0.apply(cmd);
         // An arbiter's act asks for the PIN when the lock is closed.
-        if self.host.lock.prompt.is_some() {
-            let fx = self.host.apply(Command::SubmitPin(PIN.to_owned()), now);
-            self.run(fx, now);
+        if self.0.host.lock.gate.is_open() {
+            self.0.apply(Command::SubmitPin(PIN.to_owned()));
         }
     }
 }
@@ -389,22 +320,36 @@ fn without_implicit_start(host: Vec<Entry>, script: &[Entry]) -> Vec<Entry> {
         .collect()
 }
 
+/// Every script of the table, a script written for any ko rule (`ko={ko}`) once for each.
+fn every_script() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (name, script) in session_scripts::ALL {
+        if script.contains("{ko}") {
+            for ko in ["positional", "situational", "simple"] {
+                out.push((format!("{name} ko={ko}"), script.replace("{ko}", ko)));
+            }
+        } else {
+            out.push(((*name).to_owned(), (*script).to_owned()));
+        }
+    }
+    out
+}
+
 #[test]
 fn issue17_every_article_script_gives_the_same_journal_through_the_host() {
-    let source = include_str!("session_articles.rs");
-    let all = scripts(source);
+    let all = every_script();
     assert!(all.len() >= 50, "found {} scripts", all.len());
     let mut compared = 0;
-    for (i, script) in all.iter().enumerate() {
+    for (i, (name, script)) in all.iter().enumerate() {
         let (want, want_refused) = reference(script);
-        let (got, got_refused) = through_host(script, &format!("s{i}"));
+        let (got, got_refused) = through_host(script, name);
         let got = without_implicit_start(got, &want);
         let want: Vec<String> = want.iter().map(key).collect();
         let got: Vec<String> = got.iter().map(key).collect();
-        assert_eq!(got, want, "script {i}:\n{script}");
+        assert_eq!(got, want, "script {i} {name}:\n{script}");
         assert_eq!(
             got_refused, want_refused,
-            "script {i} refused at another line:\n{script}"
+            "script {i} {name} refused at another line:\n{script}"
         );
         compared += 1;
     }

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use tianyuan::app::WindowId;
 use tianyuan::app::command::{ArbiterAct, Exit, NewGameRequest, UnsavedAnswer};
 use tianyuan::app::effects::Runner;
 use tianyuan::app::host::{Effect, Question};
@@ -35,7 +36,6 @@ impl Rig {
             Lang::En,
             Some(folder.to_path_buf()),
             now,
-            tianyuan::wake::none(),
         );
         host.kdf = KdfParams::TEST_ONLY;
         let mut rig = Rig {
@@ -105,7 +105,7 @@ impl Rig {
     }
 
     fn unlock(&mut self) {
-        assert!(self.host.lock.prompt.is_some(), "the PIN is asked");
+        assert!(self.host.lock.gate.is_open(), "the PIN is asked");
         self.apply(Command::SubmitPin(PIN.to_owned()));
     }
 }
@@ -250,18 +250,18 @@ fn issue17_the_lock_closes_after_its_time_and_every_ruling_asks_again() {
     };
     // A new game with a PIN starts locked.
     r.at(2_000).apply(warn(Color::White));
-    assert!(r.host.lock.prompt.is_some());
+    assert!(r.host.lock.gate.is_open());
     assert_eq!(r.host.session().warnings(Color::White), 0);
     // A wrong PIN is refused and the prompt stays.
     r.apply(Command::SubmitPin("wrong-pin".to_owned()));
-    assert!(r.host.lock.wrong && r.host.lock.prompt.is_some());
+    assert!(r.host.lock.gate.wrong() && r.host.lock.gate.is_open());
     r.unlock();
     assert_eq!(r.host.session().warnings(Color::White), 1);
     // Within 60 s the next ruling goes through; after, it asks again.
     r.at(50_000).apply(warn(Color::Black));
     assert_eq!(r.host.session().warnings(Color::Black), 1);
     r.at(70_000).apply(warn(Color::White));
-    assert!(r.host.lock.prompt.is_some(), "the lock closed by itself");
+    assert!(r.host.lock.gate.is_open(), "the lock closed by itself");
     assert_eq!(r.host.session().warnings(Color::White), 1);
     r.apply(Command::CancelPin);
     // "Lock now" closes it at once; the take-back is locked too.
@@ -269,7 +269,7 @@ fn issue17_the_lock_closes_after_its_time_and_every_ruling_asks_again() {
     r.unlock();
     r.at(81_000).apply(Command::LockNow);
     r.at(82_000).apply(Command::Undo);
-    assert!(r.host.lock.prompt.is_some(), "locked now");
+    assert!(r.host.lock.gate.is_open(), "locked now");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -359,14 +359,15 @@ fn issue17_every_exit_asks_about_the_work_it_would_drop() {
     assert_eq!(r.host.session().log().len(), 0, "a new game");
     assert_eq!(sessions(&dir).len(), 1, "the old game stays on disk");
     // A review edit: Quit asks save / discard / cancel.
-    r.apply(Command::Review(tianyuan::app::review::ReviewCommand::Play(
-        tianyuan::rules::Move::Play(Coord::new(3, 3)),
-    )));
+    r.apply(Command::window(
+        WindowId::Review,
+        tianyuan::app::review::ReviewCommand::Play(tianyuan::rules::Move::Play(Coord::new(3, 3))),
+    ));
     r.apply(Command::Quit);
     let Some(Question::Unsaved(asking)) = &r.host.question else {
         panic!("asked: {:?}", r.host.question);
     };
-    assert_eq!(asking.exit, Exit::Quit);
+    assert!(matches!(asking.exit, Exit::Quit));
     r.apply(Command::Unsaved(UnsavedAnswer::Cancel));
     assert!(!r.closed && r.host.question.is_none());
     // The window's close button takes the same way.
@@ -383,16 +384,22 @@ fn issue17_a_problem_draft_is_asked_about_before_it_is_replaced() {
     let dir = temp("problems");
     let mut r = Rig::new(&dir, Timestamp(0));
     use tianyuan::app::problems::ProblemCommand;
-    r.apply(Command::ShowProblems(true));
-    r.apply(Command::Problems(ProblemCommand::NewProblem(9)));
-    r.apply(Command::Problems(ProblemCommand::Click(Coord::new(2, 2))));
+    r.apply(Command::open(WindowId::Problems));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::NewProblem(9),
+    ));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::Click(Coord::new(2, 2)),
+    ));
     assert!(!r.host.unsaved().is_empty(), "a draft is unsaved work");
     for exit in [
         ProblemCommand::NewProblem(13),
         ProblemCommand::OpenShipped(0),
         ProblemCommand::OpenFile,
     ] {
-        r.apply(Command::Problems(exit));
+        r.apply(Command::window(WindowId::Problems, exit));
         assert!(
             matches!(r.host.question, Some(Question::Unsaved(_))),
             "asked: {:?}",
@@ -400,10 +407,10 @@ fn issue17_a_problem_draft_is_asked_about_before_it_is_replaced() {
         );
         r.apply(Command::Unsaved(UnsavedAnswer::Cancel));
     }
-    r.apply(Command::ShowProblems(false));
+    r.apply(Command::close(WindowId::Problems));
     assert!(matches!(r.host.question, Some(Question::Unsaved(_))));
     r.apply(Command::Unsaved(UnsavedAnswer::Discard));
-    assert!(!r.host.show_problems);
+    assert!(!r.host.windows.problems.shown);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -416,7 +423,6 @@ fn issue17_the_second_warning_is_spoken_after_the_clock_calls_are_cancelled() {
         Lang::En,
         Some(dir.clone()),
         Timestamp(0),
-        tianyuan::wake::none(),
     );
     host.kdf = KdfParams::TEST_ONLY;
     let mut r = Rig {
@@ -435,7 +441,7 @@ fn issue17_the_second_warning_is_spoken_after_the_clock_calls_are_cancelled() {
             article: None,
             note: None,
         }));
-        if r.host.lock.prompt.is_some() {
+        if r.host.lock.gate.is_open() {
             r.unlock();
         }
     }

@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use tianyuan::app::command::{Exit, NewGameRequest, UnsavedAnswer};
 use tianyuan::app::effects::Runner;
-use tianyuan::app::host::work::Work;
-use tianyuan::app::host::{Effect, FileOwner, Question};
+use tianyuan::app::host::{Effect, Question, WindowId};
 use tianyuan::app::problems::ProblemCommand;
-use tianyuan::app::review::{Pending, ReviewCommand};
+use tianyuan::app::protocol::Work;
+use tianyuan::app::review::ReviewCommand;
 use tianyuan::app::review_tools::ToolsAction;
 use tianyuan::app::teach::state::TeachCommand;
 use tianyuan::app::tournament::{Action, TournamentCommand};
@@ -42,13 +42,7 @@ impl Rig {
         let dir = temp(name);
         let sessions = dir.join("sessions");
         std::fs::create_dir_all(&sessions).expect("sessions folder");
-        let (mut host, fx) = Host::new(
-            Settings::default(),
-            Lang::En,
-            Some(sessions),
-            Timestamp(0),
-            tianyuan::wake::none(),
-        );
+        let (mut host, fx) = Host::new(Settings::default(), Lang::En, Some(sessions), Timestamp(0));
         host.kdf = KdfParams::TEST_ONLY;
         let mut rig = Rig {
             host,
@@ -121,11 +115,11 @@ impl Rig {
         self.apply(Command::PathTyped(Some(path.to_path_buf())));
     }
 
-    fn owners_unsaved(&self) -> Vec<FileOwner> {
+    fn owners_unsaved(&self) -> Vec<WindowId> {
         self.host.unsaved().iter().map(|i| i.owner).collect()
     }
 
-    fn asked_about(&self) -> Option<Vec<FileOwner>> {
+    fn asked_about(&self) -> Option<Vec<WindowId>> {
         match &self.host.question {
             Some(Question::Unsaved(a)) => Some(a.items.iter().map(|i| i.owner).collect()),
             _ => None,
@@ -177,12 +171,15 @@ fn trees(path: &Path) -> Vec<String> {
 const PLAYERS: &str = "name,rank\nAn,5d\nBo,4d\nCe,3d\nDi,2d\n";
 
 fn new_event() -> Command {
-    Command::Tournament(TournamentCommand::Act(Action::NewFromPlayers {
-        csv: PLAYERS.into(),
-        system: System::Swiss,
-        rounds: Some(3),
-        seed: 1,
-    }))
+    Command::window(
+        WindowId::Tournament,
+        TournamentCommand::Act(Action::NewFromPlayers {
+            csv: PLAYERS.into(),
+            system: System::Swiss,
+            rounds: Some(3),
+            seed: 1,
+        }),
+    )
 }
 
 // ----- every way out × every kind of unsaved work -----
@@ -214,43 +211,63 @@ impl Work_ {
         Work_::TournamentEdit,
     ];
 
-    fn owner(self) -> FileOwner {
+    fn owner(self) -> WindowId {
         match self {
             Work_::ReviewEdit | Work_::ReviewInfoTyped | Work_::ReviewCommentTyped => {
-                FileOwner::Review
+                WindowId::Review
             }
-            Work_::ProblemDraft | Work_::ProblemOfCollection => FileOwner::Problems,
-            Work_::TournamentEdit => FileOwner::Tournament,
+            Work_::ProblemDraft | Work_::ProblemOfCollection => WindowId::Problems,
+            Work_::TournamentEdit => WindowId::Tournament,
         }
     }
 
     fn make(self, r: &mut Rig) {
         match self {
-            Work_::ReviewEdit => r.apply(Command::Review(ReviewCommand::Play(Move::Play(
-                Coord::new(3, 3),
-            )))),
+            Work_::ReviewEdit => r.apply(Command::window(
+                WindowId::Review,
+                ReviewCommand::Play(Move::Play(Coord::new(3, 3))),
+            )),
             // What the views do while a field has the keyboard: only their text buffer.
-            Work_::ReviewInfoTyped => r.host.review.type_info(InfoField::Event, "Spring cup"),
-            Work_::ReviewCommentTyped => r.host.review.type_comment("Black should tenuki"),
+            Work_::ReviewInfoTyped => r
+                .host
+                .windows
+                .review
+                .type_info(InfoField::Event, "Spring cup"),
+            Work_::ReviewCommentTyped => r.host.windows.review.type_comment("Black should tenuki"),
             Work_::ProblemDraft => {
-                r.apply(Command::ShowProblems(true));
-                r.apply(Command::Problems(ProblemCommand::NewProblem(9)));
-                r.apply(Command::Problems(ProblemCommand::Click(Coord::new(2, 2))));
+                r.apply(Command::open(WindowId::Problems));
+                r.apply(Command::window(
+                    WindowId::Problems,
+                    ProblemCommand::NewProblem(9),
+                ));
+                r.apply(Command::window(
+                    WindowId::Problems,
+                    ProblemCommand::Click(Coord::new(2, 2)),
+                ));
             }
             Work_::ProblemOfCollection => {
                 let file = collection_file(&r.dir);
-                r.apply(Command::ShowProblems(true));
-                r.apply(Command::Problems(ProblemCommand::OpenFile));
+                r.apply(Command::open(WindowId::Problems));
+                r.apply(Command::window(
+                    WindowId::Problems,
+                    ProblemCommand::OpenFile,
+                ));
                 r.type_path(&file);
-                r.apply(Command::Problems(ProblemCommand::Select(1)));
-                r.apply(Command::Problems(ProblemCommand::EditThis));
-                r.apply(Command::Problems(ProblemCommand::SetText(
-                    "Two".into(),
-                    "Capture two stones.".into(),
-                )));
+                r.apply(Command::window(
+                    WindowId::Problems,
+                    ProblemCommand::Select(1),
+                ));
+                r.apply(Command::window(
+                    WindowId::Problems,
+                    ProblemCommand::EditThis,
+                ));
+                r.apply(Command::window(
+                    WindowId::Problems,
+                    ProblemCommand::SetText("Two".into(), "Capture two stones.".into()),
+                ));
             }
             Work_::TournamentEdit => {
-                r.apply(Command::ShowTournament(true));
+                r.apply(Command::open(WindowId::Tournament));
                 r.apply(new_event());
             }
         }
@@ -266,7 +283,7 @@ impl Work_ {
 struct WayOut {
     name: &'static str,
     go: fn(&mut Rig),
-    drops: Option<FileOwner>,
+    drops: Option<WindowId>,
     /// Drops every kind (quitting).
     drops_all: bool,
 }
@@ -318,22 +335,30 @@ fn ways_out() -> Vec<WayOut> {
         }),
         of(
             "the review tab's Open",
-            |r| r.apply(Command::Review(ReviewCommand::OpenDialog)),
-            FileOwner::Review,
+            |r| r.apply(Command::window(WindowId::Review, ReviewCommand::OpenDialog)),
+            WindowId::Review,
         ),
         of(
             "a recent file",
             |r| {
                 let f = r.dir.join("recent.sgf");
                 std::fs::write(&f, "(;SZ[13];B[gg])").expect("write");
-                r.apply(Command::Review(ReviewCommand::OpenPath(f)));
+                r.apply(Command::window(
+                    WindowId::Review,
+                    ReviewCommand::OpenPath(f),
+                ));
             },
-            FileOwner::Review,
+            WindowId::Review,
         ),
         of(
             "a new record",
-            |r| r.apply(Command::Review(ReviewCommand::NewRecord(13))),
-            FileOwner::Review,
+            |r| {
+                r.apply(Command::window(
+                    WindowId::Review,
+                    ReviewCommand::NewRecord(13),
+                ))
+            },
+            WindowId::Review,
         ),
         of(
             "a file named on the command line",
@@ -342,56 +367,85 @@ fn ways_out() -> Vec<WayOut> {
                 std::fs::write(&f, "(;SZ[13];B[gg])").expect("write");
                 r.apply(Command::OpenRecord(f));
             },
-            FileOwner::Review,
+            WindowId::Review,
         ),
         of(
             "Write a problem",
-            |r| r.apply(Command::Problems(ProblemCommand::NewProblem(13))),
-            FileOwner::Problems,
+            |r| {
+                r.apply(Command::window(
+                    WindowId::Problems,
+                    ProblemCommand::NewProblem(13),
+                ))
+            },
+            WindowId::Problems,
         ),
         of(
             "Edit this problem",
             |r| {
-                r.apply(Command::Problems(ProblemCommand::StopEditing));
-                r.apply(Command::Problems(ProblemCommand::EditThis));
+                r.apply(Command::window(
+                    WindowId::Problems,
+                    ProblemCommand::StopEditing,
+                ));
+                r.apply(Command::window(
+                    WindowId::Problems,
+                    ProblemCommand::EditThis,
+                ));
             },
-            FileOwner::Problems,
+            WindowId::Problems,
         ),
         of(
             "switching the problem set",
-            |r| r.apply(Command::Problems(ProblemCommand::OpenShipped(1))),
-            FileOwner::Problems,
+            |r| {
+                r.apply(Command::window(
+                    WindowId::Problems,
+                    ProblemCommand::OpenShipped(1),
+                ))
+            },
+            WindowId::Problems,
         ),
         of(
             "Open SGF… in the problems window",
-            |r| r.apply(Command::Problems(ProblemCommand::OpenFile)),
-            FileOwner::Problems,
+            |r| {
+                r.apply(Command::window(
+                    WindowId::Problems,
+                    ProblemCommand::OpenFile,
+                ))
+            },
+            WindowId::Problems,
         ),
         of(
             "closing the problems window",
-            |r| r.apply(Command::ShowProblems(false)),
-            FileOwner::Problems,
+            |r| r.apply(Command::close(WindowId::Problems)),
+            WindowId::Problems,
         ),
         of(
             "the tournament window's Open",
-            |r| r.apply(Command::Tournament(TournamentCommand::OpenEvent)),
-            FileOwner::Tournament,
+            |r| {
+                r.apply(Command::window(
+                    WindowId::Tournament,
+                    TournamentCommand::OpenEvent,
+                ))
+            },
+            WindowId::Tournament,
         ),
         of(
             "a new event from players.csv",
             |r| {
-                r.apply(Command::Tournament(TournamentCommand::NewFromPlayers {
-                    system: System::RoundRobin,
-                    rounds: None,
-                    seed: 0,
-                }))
+                r.apply(Command::window(
+                    WindowId::Tournament,
+                    TournamentCommand::NewFromPlayers {
+                        system: System::RoundRobin,
+                        rounds: None,
+                        seed: 0,
+                    },
+                ))
             },
-            FileOwner::Tournament,
+            WindowId::Tournament,
         ),
         of(
             "closing the tournament window",
-            |r| r.apply(Command::ShowTournament(false)),
-            FileOwner::Tournament,
+            |r| r.apply(Command::close(WindowId::Tournament)),
+            WindowId::Tournament,
         ),
     ]
 }
@@ -445,18 +499,21 @@ fn issue17_discard_goes_on_and_the_work_is_dropped() {
     Work_::ReviewEdit.make(&mut r);
     let f = r.dir.join("other.sgf");
     std::fs::write(&f, "(;SZ[13];B[gg])").expect("write");
-    r.apply(Command::Review(ReviewCommand::OpenPath(f)));
+    r.apply(Command::window(
+        WindowId::Review,
+        ReviewCommand::OpenPath(f),
+    ));
     r.apply(Command::Unsaved(UnsavedAnswer::Discard));
-    assert_eq!(r.host.review.review().size(), 13);
+    assert_eq!(r.host.windows.review.review().size(), 13);
     assert!(r.owners_unsaved().is_empty());
     // A dialog cancelled after "Discard" keeps the edits, still unsaved.
     let mut r = Rig::new("discard-cancelled");
     Work_::ReviewEdit.make(&mut r);
-    r.apply(Command::Review(ReviewCommand::OpenDialog));
+    r.apply(Command::window(WindowId::Review, ReviewCommand::OpenDialog));
     r.apply(Command::Unsaved(UnsavedAnswer::Discard));
     r.apply(Command::PathTyped(None));
-    assert_eq!(r.owners_unsaved(), vec![FileOwner::Review]);
-    assert_eq!(r.host.review.review().size(), 19);
+    assert_eq!(r.owners_unsaved(), vec![WindowId::Review]);
+    assert_eq!(r.host.windows.review.review().size(), 19);
 }
 
 /// "Save" in the question saves every item — each path asked in turn where no dialog shows
@@ -465,19 +522,28 @@ fn issue17_discard_goes_on_and_the_work_is_dropped() {
 fn issue17_save_all_then_quit_waits_for_every_save() {
     let mut r = Rig::new("save-all");
     Work_::ReviewEdit.make(&mut r);
-    r.apply(Command::ShowProblems(true));
-    r.apply(Command::Problems(ProblemCommand::NewProblem(9)));
-    r.apply(Command::Problems(ProblemCommand::Click(Coord::new(2, 2))));
-    r.apply(Command::ShowTournament(true));
+    r.apply(Command::open(WindowId::Problems));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::NewProblem(9),
+    ));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::Click(Coord::new(2, 2)),
+    ));
+    r.apply(Command::open(WindowId::Tournament));
     r.apply(new_event());
-    r.host.review.type_info(InfoField::Event, "Spring cup");
+    r.host
+        .windows
+        .review
+        .type_info(InfoField::Event, "Spring cup");
     r.apply(Command::Quit);
     assert_eq!(
         r.asked_about(),
         Some(vec![
-            FileOwner::Review,
-            FileOwner::Problems,
-            FileOwner::Tournament
+            WindowId::Review,
+            WindowId::Problems,
+            WindowId::Tournament
         ])
     );
     r.apply(Command::Unsaved(UnsavedAnswer::Save));
@@ -517,7 +583,7 @@ fn issue17_a_save_cancelled_keeps_the_window_open() {
     r.apply(Command::Unsaved(UnsavedAnswer::Save));
     r.apply(Command::PathTyped(None));
     assert!(!r.closed);
-    assert_eq!(r.owners_unsaved(), vec![FileOwner::Tournament]);
+    assert_eq!(r.owners_unsaved(), vec![WindowId::Tournament]);
     assert!(r.host.question.is_none());
 }
 
@@ -531,15 +597,18 @@ fn issue17_the_info_field_typed_is_committed_on_save() {
     let file = r.dir.join("game.sgf");
     std::fs::write(&file, "(;GM[1]FF[4]SZ[9];B[ee];W[cc])").expect("write");
     r.apply(Command::OpenRecord(file.clone()));
-    assert_eq!(r.host.review.review().size(), 9);
-    r.host.review.type_info(InfoField::Event, "Future of Go");
-    r.host.review.type_info(InfoField::Round, "3");
+    assert_eq!(r.host.windows.review.review().size(), 9);
+    r.host
+        .windows
+        .review
+        .type_info(InfoField::Event, "Future of Go");
+    r.host.windows.review.type_info(InfoField::Round, "3");
     assert_eq!(
         r.owners_unsaved(),
-        vec![FileOwner::Review],
+        vec![WindowId::Review],
         "typing is unsaved work"
     );
-    r.apply(Command::Review(ReviewCommand::Save));
+    r.apply(Command::window(WindowId::Review, ReviewCommand::Save));
     let sgf = std::fs::read_to_string(&file).expect("saved");
     assert!(
         sgf.contains("EV[Future of Go]") && sgf.contains("RO[3]"),
@@ -551,6 +620,7 @@ fn issue17_the_info_field_typed_is_committed_on_save() {
     );
     // The same through the unsaved question on the way out.
     r.host
+        .windows
         .review
         .type_comment("Here White should play elsewhere");
     r.apply(Command::CloseRequested);
@@ -568,57 +638,76 @@ fn issue17_an_edit_made_while_a_save_runs_stays_unsaved() {
     let file = r.dir.join("game.sgf");
     std::fs::write(&file, "(;GM[1]FF[4]SZ[9];B[ee])").expect("write");
     r.apply(Command::OpenRecord(file.clone()));
-    r.apply(Command::Review(ReviewCommand::Nav(
-        tianyuan::app::review::Nav::Last,
-    )));
-    r.apply(Command::Review(ReviewCommand::Play(Move::Play(
-        Coord::new(2, 2),
-    ))));
-    r.apply_now(Command::Review(ReviewCommand::Save));
-    r.apply_now(Command::Review(ReviewCommand::Play(Move::Play(
-        Coord::new(6, 6),
-    ))));
+    r.apply(Command::window(
+        WindowId::Review,
+        ReviewCommand::Nav(tianyuan::app::review::Nav::Last),
+    ));
+    r.apply(Command::window(
+        WindowId::Review,
+        ReviewCommand::Play(Move::Play(Coord::new(2, 2))),
+    ));
+    r.apply_now(Command::window(WindowId::Review, ReviewCommand::Save));
+    r.apply_now(Command::window(
+        WindowId::Review,
+        ReviewCommand::Play(Move::Play(Coord::new(6, 6))),
+    ));
     r.settle();
-    assert_eq!(
-        r.owners_unsaved(),
-        vec![FileOwner::Review],
-        "the later move"
-    );
+    assert_eq!(r.owners_unsaved(), vec![WindowId::Review], "the later move");
     let sgf = std::fs::read_to_string(&file).expect("saved");
     assert!(sgf.contains("W[cc]") && !sgf.contains("B[gg]"), "{sgf}");
 
     // The tournament window.
-    r.apply(Command::ShowTournament(true));
+    r.apply(Command::open(WindowId::Tournament));
     r.apply(new_event());
-    r.apply(Command::Tournament(TournamentCommand::SaveAs));
+    r.apply(Command::window(
+        WindowId::Tournament,
+        TournamentCommand::SaveAs,
+    ));
     r.type_path(&r.dir.join("event.ron"));
-    assert!(!r.owners_unsaved().contains(&FileOwner::Tournament));
-    r.apply(Command::Tournament(TournamentCommand::Act(
-        Action::DraftNext,
-    )));
-    r.apply(Command::Tournament(TournamentCommand::Act(Action::Publish)));
-    r.apply_now(Command::Tournament(TournamentCommand::Save));
-    r.apply_now(Command::Tournament(TournamentCommand::Act(
-        Action::SetResult {
+    assert!(!r.owners_unsaved().contains(&WindowId::Tournament));
+    r.apply(Command::window(
+        WindowId::Tournament,
+        TournamentCommand::Act(Action::DraftNext),
+    ));
+    r.apply(Command::window(
+        WindowId::Tournament,
+        TournamentCommand::Act(Action::Publish),
+    ));
+    r.apply_now(Command::window(
+        WindowId::Tournament,
+        TournamentCommand::Save,
+    ));
+    r.apply_now(Command::window(
+        WindowId::Tournament,
+        TournamentCommand::Act(Action::SetResult {
             round: 1,
             board: 1,
             outcome: Some(tianyuan::tournament::Outcome::BlackWins),
-        },
-    )));
+        }),
+    ));
     r.settle();
-    assert!(r.owners_unsaved().contains(&FileOwner::Tournament));
+    assert!(r.owners_unsaved().contains(&WindowId::Tournament));
 
     // The problems window.
-    r.apply(Command::ShowProblems(true));
-    r.apply(Command::Problems(ProblemCommand::NewProblem(9)));
-    r.apply(Command::Problems(ProblemCommand::Click(Coord::new(2, 2))));
-    r.apply(Command::Problems(ProblemCommand::Save));
+    r.apply(Command::open(WindowId::Problems));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::NewProblem(9),
+    ));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::Click(Coord::new(2, 2)),
+    ));
+    r.apply(Command::window(WindowId::Problems, ProblemCommand::Save));
     r.type_path(&r.dir.join("p.sgf"));
-    assert!(!r.owners_unsaved().contains(&FileOwner::Problems));
-    r.apply_now(Command::Problems(ProblemCommand::Save));
-    r.apply_now(Command::Problems(ProblemCommand::Click(Coord::new(6, 6))));
+    assert!(!r.owners_unsaved().contains(&WindowId::Problems));
+    r.apply_now(Command::window(WindowId::Problems, ProblemCommand::Save));
+    r.apply_now(Command::window(
+        WindowId::Problems,
+        ProblemCommand::Click(Coord::new(6, 6)),
+    ));
     r.settle();
-    assert!(r.owners_unsaved().contains(&FileOwner::Problems));
+    assert!(r.owners_unsaved().contains(&WindowId::Problems));
 }
 
 /// Issue 17 item 7 (issue text 13): editing one problem of an opened collection and saving
@@ -631,17 +720,32 @@ fn issue17_saving_a_problem_of_a_collection_keeps_the_others() {
     // The first shipped collection, however many problems it holds today.
     let shipped = before.len();
     assert!(shipped >= 3);
-    r.apply(Command::ShowProblems(true));
-    r.apply(Command::Problems(ProblemCommand::OpenFile));
+    r.apply(Command::open(WindowId::Problems));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::OpenFile,
+    ));
     r.type_path(&file);
-    assert_eq!(r.host.problems.set.as_ref().map(|s| s.len()), Some(shipped));
-    r.apply(Command::Problems(ProblemCommand::Select(1)));
-    r.apply(Command::Problems(ProblemCommand::EditThis));
-    r.apply(Command::Problems(ProblemCommand::SetText(
-        "The second, edited".into(),
-        "Black to play: capture.".into(),
-    )));
-    r.apply(Command::Problems(ProblemCommand::Save));
+    assert_eq!(
+        r.host.windows.problems.set.as_ref().map(|s| s.len()),
+        Some(shipped)
+    );
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::Select(1),
+    ));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::EditThis,
+    ));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::SetText(
+            "The second, edited".into(),
+            "Black to play: capture.".into(),
+        ),
+    ));
+    r.apply(Command::window(WindowId::Problems, ProblemCommand::Save));
     assert!(
         r.host.question.is_none(),
         "saved to its file, nothing asked"
@@ -657,9 +761,13 @@ fn issue17_saving_a_problem_of_a_collection_keeps_the_others() {
     assert!(after[1].contains("GN[The second, edited]"), "{}", after[1]);
     assert!(r.owners_unsaved().is_empty());
     // The set being solved shows the problem as saved.
-    r.apply(Command::Problems(ProblemCommand::StopEditing));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::StopEditing,
+    ));
     let name = r
         .host
+        .windows
         .problems
         .set
         .as_ref()
@@ -667,25 +775,37 @@ fn issue17_saving_a_problem_of_a_collection_keeps_the_others() {
         .and_then(|p| p.name());
     assert_eq!(name.as_deref(), Some("The second, edited"));
     // Editing another problem of it goes on from the saved file.
-    r.apply(Command::Problems(ProblemCommand::Select(2)));
-    r.apply(Command::Problems(ProblemCommand::EditThis));
-    r.apply(Command::Problems(ProblemCommand::SetText(
-        "The third".into(),
-        String::new(),
-    )));
-    r.apply(Command::Problems(ProblemCommand::Save));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::Select(2),
+    ));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::EditThis,
+    ));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::SetText("The third".into(), String::new()),
+    ));
+    r.apply(Command::window(WindowId::Problems, ProblemCommand::Save));
     let last = trees(&file);
     assert_eq!(last.len(), shipped);
     assert!(last[1].contains("GN[The second, edited]") && last[2].contains("GN[The third]"));
 
     // A shipped set is never written over: its problems are saved where the teacher says.
-    r.apply(Command::Problems(ProblemCommand::OpenShipped(0)));
-    r.apply(Command::Problems(ProblemCommand::EditThis));
-    r.apply(Command::Problems(ProblemCommand::SetText(
-        "Mine".into(),
-        String::new(),
-    )));
-    r.apply(Command::Problems(ProblemCommand::Save));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::OpenShipped(0),
+    ));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::EditThis,
+    ));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::SetText("Mine".into(), String::new()),
+    ));
+    r.apply(Command::window(WindowId::Problems, ProblemCommand::Save));
     let copy = r.dir.join("copy.sgf");
     r.type_path(&copy);
     let shipped =
@@ -709,45 +829,70 @@ fn issue17_without_a_dialog_problems_and_tournament_ask_for_a_path() {
     // Problems: Open SGF… and Save SGF… (a new problem has no file yet).
     let file = collection_file(&r.dir);
     let shipped = trees(&file).len();
-    r.apply(Command::ShowProblems(true));
-    r.apply(Command::Problems(ProblemCommand::OpenFile));
+    r.apply(Command::open(WindowId::Problems));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::OpenFile,
+    ));
     assert!(matches!(
         r.host.question,
-        Some(Question::Path(FileOwner::Problems, _))
+        Some(Question::Path(WindowId::Problems, _))
     ));
     r.type_path(&file);
     assert_eq!(
-        r.host.problems.source,
+        r.host.windows.problems.source,
         Some(tianyuan::app::problems::Source::File(file.clone()))
     );
-    r.apply(Command::Problems(ProblemCommand::NewProblem(9)));
-    r.apply(Command::Problems(ProblemCommand::Click(Coord::new(4, 4))));
-    r.apply(Command::Problems(ProblemCommand::Save));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::NewProblem(9),
+    ));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::Click(Coord::new(4, 4)),
+    ));
+    r.apply(Command::window(WindowId::Problems, ProblemCommand::Save));
     let new = r.dir.join("new.sgf");
     r.type_path(&new);
     assert!(new.exists() && r.owners_unsaved().is_empty());
     // A typed path never replaces a file that is there: it says so.
-    r.apply(Command::Problems(ProblemCommand::Click(Coord::new(5, 5))));
-    r.apply(Command::Problems(ProblemCommand::NewProblem(9)));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::Click(Coord::new(5, 5)),
+    ));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::NewProblem(9),
+    ));
     r.apply(Command::Unsaved(UnsavedAnswer::Discard));
-    r.apply(Command::Problems(ProblemCommand::Click(Coord::new(3, 3))));
-    r.apply(Command::Problems(ProblemCommand::Save));
+    r.apply(Command::window(
+        WindowId::Problems,
+        ProblemCommand::Click(Coord::new(3, 3)),
+    ));
+    r.apply(Command::window(WindowId::Problems, ProblemCommand::Save));
     r.type_path(&file);
-    assert!(r.host.problems.notice.is_some(), "already there, said");
+    assert!(
+        r.host.windows.problems.notice.is_some(),
+        "already there, said"
+    );
     assert_eq!(trees(&file).len(), shipped, "the collection untouched");
 
     // Tournament: a new event from players.csv, Save (as), the printable standings, Open.
     let csv = r.dir.join("players.csv");
     std::fs::write(&csv, PLAYERS).expect("csv");
-    r.apply(Command::ShowTournament(true));
-    r.apply(Command::Tournament(TournamentCommand::NewFromPlayers {
-        system: System::Swiss,
-        rounds: Some(3),
-        seed: 2,
-    }));
+    r.apply(Command::open(WindowId::Tournament));
+    r.apply(Command::window(
+        WindowId::Tournament,
+        TournamentCommand::NewFromPlayers {
+            system: System::Swiss,
+            rounds: Some(3),
+            seed: 2,
+        },
+    ));
     r.type_path(&csv);
     assert_eq!(
         r.host
+            .windows
             .tournament
             .state
             .event
@@ -755,26 +900,43 @@ fn issue17_without_a_dialog_problems_and_tournament_ask_for_a_path() {
             .map(|t| t.players.len()),
         Some(4)
     );
-    r.apply(Command::Tournament(TournamentCommand::Save));
+    r.apply(Command::window(
+        WindowId::Tournament,
+        TournamentCommand::Save,
+    ));
     let ron = r.dir.join("event.ron");
     r.type_path(&ron);
-    assert!(ron.exists() && !r.host.tournament.state.unsaved);
-    r.apply(Command::Tournament(TournamentCommand::ExportHtml));
+    assert!(ron.exists() && !r.host.windows.tournament.state.unsaved);
+    r.apply(Command::window(
+        WindowId::Tournament,
+        TournamentCommand::ExportHtml,
+    ));
     let html = r.dir.join("standings.html");
     r.type_path(&html);
     assert!(std::fs::read_to_string(&html).expect("html").contains("An"));
-    r.apply(Command::Tournament(TournamentCommand::Act(
-        Action::DraftNext,
-    )));
-    r.apply(Command::Tournament(TournamentCommand::Act(Action::Publish)));
-    r.apply(Command::Tournament(TournamentCommand::Save));
+    r.apply(Command::window(
+        WindowId::Tournament,
+        TournamentCommand::Act(Action::DraftNext),
+    ));
+    r.apply(Command::window(
+        WindowId::Tournament,
+        TournamentCommand::Act(Action::Publish),
+    ));
+    r.apply(Command::window(
+        WindowId::Tournament,
+        TournamentCommand::Save,
+    ));
     assert!(r.host.question.is_none(), "saved where it was saved");
-    r.apply(Command::ShowTournament(false));
-    r.apply(Command::ShowTournament(true));
-    r.apply(Command::Tournament(TournamentCommand::OpenEvent));
+    r.apply(Command::close(WindowId::Tournament));
+    r.apply(Command::open(WindowId::Tournament));
+    r.apply(Command::window(
+        WindowId::Tournament,
+        TournamentCommand::OpenEvent,
+    ));
     r.type_path(&ron);
     assert_eq!(
         r.host
+            .windows
             .tournament
             .state
             .event
@@ -791,65 +953,64 @@ fn issue17_without_a_dialog_problems_and_tournament_ask_for_a_path() {
 /// their work is only effects: nothing is read, thought or checked.
 #[test]
 fn issue17_without_the_runner_the_sub_windows_do_nothing_on_their_own() {
-    let (mut host, _) = Host::new(
-        Settings::default(),
-        Lang::En,
-        None,
-        Timestamp(0),
-        tianyuan::wake::none(),
-    );
+    let (mut host, _) = Host::new(Settings::default(), Lang::En, None, Timestamp(0));
     host.kdf = KdfParams::TEST_ONLY;
     let mut effects = Vec::new();
     // Teaching mode against our computer (White): the child's move, then the computer's turn.
     effects.extend(host.apply(Command::TeachingMode(true), Timestamp(1)));
     effects.extend(host.apply(
-        Command::Teach(TeachCommand::Click(Coord::new(4, 4))),
+        Command::window(WindowId::Teach, TeachCommand::Click(Coord::new(4, 4))),
         Timestamp(2),
     ));
     // The review tab: a dead-stone suggestion and an engine review.
     effects.extend(host.apply(
-        Command::ReviewTools(ToolsAction::SuggestDead(true)),
+        Command::window(WindowId::ReviewTools, ToolsAction::SuggestDead(true)),
         Timestamp(3),
     ));
     effects.extend(host.apply(
-        Command::ReviewTools(ToolsAction::Start(
-            tianyuan::app::review_tools::EngineChoice::GnuGo(1),
-        )),
+        Command::window(
+            WindowId::ReviewTools,
+            ToolsAction::Start(tianyuan::app::review_tools::EngineChoice::GnuGo(1)),
+        ),
         Timestamp(4),
     ));
     // Files: the problems window's Open SGF…
-    effects.extend(host.apply(Command::ShowProblems(true), Timestamp(5)));
-    effects.extend(host.apply(Command::Problems(ProblemCommand::OpenFile), Timestamp(6)));
+    effects.extend(host.apply(Command::open(WindowId::Problems), Timestamp(5)));
+    effects.extend(host.apply(
+        Command::window(WindowId::Problems, ProblemCommand::OpenFile),
+        Timestamp(6),
+    ));
     let has = |f: &dyn Fn(&Effect) -> bool| effects.iter().any(f);
     assert!(has(&|e| matches!(
         e,
-        Effect::Work(Work::StartComputer { .. })
+        Effect::Work(_, Work::StartComputer { .. })
     )));
     assert!(has(&|e| matches!(
         e,
-        Effect::Work(Work::AskComputer { .. })
+        Effect::Work(_, Work::AskComputer { .. })
     )));
-    assert!(has(&|e| matches!(e, Effect::Work(Work::Suggest { .. }))));
+    assert!(has(&|e| matches!(e, Effect::Work(_, Work::Suggest { .. }))));
     assert!(has(&|e| matches!(
         e,
-        Effect::Work(Work::StartReview { .. })
+        Effect::Work(_, Work::StartReview { .. })
     )));
-    assert!(has(&|e| matches!(e, Effect::File(FileOwner::Problems, _))));
+    assert!(has(&|e| matches!(e, Effect::File(WindowId::Problems, _))));
     // Frames pass: nothing answers but the runner, and there is none.
     for t in 0..50 {
         let _ = host.tick(Timestamp(400 + t));
     }
-    let teach = host.teach.state().expect("teaching");
+    let teach = host.windows.teach.state().expect("teaching");
     assert!(teach.computer_thinking(), "nobody answered");
     assert_eq!(teach.game().moves().len(), 1);
-    assert!(host.review_tools.dead.computing());
+    assert!(host.windows.review_tools.dead.computing());
     assert!(
-        host.review_tools
+        host.windows
+            .review_tools
             .engine
             .as_ref()
             .is_some_and(|e| e.running())
     );
-    assert!(host.problems.busy());
+    assert!(host.windows.problems.busy());
 }
 
 /// The same, in the source: no module of the window but the effects runner (and the
@@ -901,12 +1062,13 @@ fn issue17_no_sub_window_starts_a_thread() {
 fn issue17_the_teachers_pin_is_set_and_checked_on_the_runner() {
     let mut r = Rig::new("pin");
     r.apply(Command::TeachingMode(true));
-    r.apply(Command::Teach(TeachCommand::OpenOptions));
-    r.apply_now(Command::Teach(TeachCommand::SetTeacherPin(
-        "panda-2026".into(),
-    )));
+    r.apply(Command::window(WindowId::Teach, TeachCommand::OpenOptions));
+    r.apply_now(Command::window(
+        WindowId::Teach,
+        TeachCommand::SetTeacherPin("panda-2026".into()),
+    ));
     assert!(
-        r.host.teach.state().is_some_and(|s| s.pin_busy()),
+        r.host.windows.teach.state().is_some_and(|s| s.pin_busy()),
         "derived on the runner, not in the command"
     );
     r.settle();
@@ -914,12 +1076,18 @@ fn issue17_the_teachers_pin_is_set_and_checked_on_the_runner() {
         r.host.settings.teach.teacher_pin.is_some(),
         "kept in the settings"
     );
-    r.apply(Command::Teach(TeachCommand::CloseOptions));
+    r.apply(Command::window(WindowId::Teach, TeachCommand::CloseOptions));
     // Ctrl+Q in teaching mode asks the teacher's PIN first; a wrong one keeps the mode.
     r.apply(Command::Quit);
-    r.apply(Command::Teach(TeachCommand::SubmitPin("panda".into())));
+    r.apply(Command::window(
+        WindowId::Teach,
+        TeachCommand::SubmitPin("panda".into()),
+    ));
     assert!(!r.closed && r.host.teaching);
-    r.apply(Command::Teach(TeachCommand::SubmitPin("panda-2026".into())));
+    r.apply(Command::window(
+        WindowId::Teach,
+        TeachCommand::SubmitPin("panda-2026".into()),
+    ));
     assert!(r.closed, "the right PIN lets the window close");
     assert!(
         r.host.settings.teaching_on,
@@ -943,7 +1111,7 @@ fn issue17_the_engine_review_lists_no_move_whose_estimate_did_not_change() {
     let leads = std::sync::Arc::new(std::sync::Mutex::new(
         vec!["W+7.5", "B+10", "B+2", "B+2", "W+5", "B+1"].into_iter(),
     ));
-    r.host.review_tools.engine_for_tests = Some(std::sync::Arc::new(move || {
+    r.host.windows.review_tools.engine_for_tests = Some(std::sync::Arc::new(move || {
         let leads = std::sync::Arc::clone(&leads);
         Ok(Box::new(tianyuan::engine::ScriptedEngine::new(
             "scripted",
@@ -959,12 +1127,19 @@ fn issue17_the_engine_review_lists_no_move_whose_estimate_did_not_change() {
             },
         )) as Box<dyn tianyuan::engine::GtpEngine + Send>)
     }));
-    r.apply(Command::ReviewTools(ToolsAction::Start(
-        tianyuan::app::review_tools::EngineChoice::GnuGo(1),
-    )));
-    let e = r.host.review_tools.engine.as_ref().expect("reviewed");
+    r.apply(Command::window(
+        WindowId::ReviewTools,
+        ToolsAction::Start(tianyuan::app::review_tools::EngineChoice::GnuGo(1)),
+    ));
+    let e = r
+        .host
+        .windows
+        .review_tools
+        .engine
+        .as_ref()
+        .expect("reviewed");
     assert!(!e.running(), "{:?}", e.results.state);
-    let swings = r.host.review_tools.swings();
+    let swings = r.host.windows.review_tools.swings();
     assert!(!swings.is_empty());
     for s in &swings {
         assert!(
@@ -981,10 +1156,17 @@ fn issue17_the_engine_review_lists_no_move_whose_estimate_did_not_change() {
 fn issue17_leave_asks_the_same_question_as_the_buttons() {
     let mut r = Rig::new("leave");
     Work_::ReviewEdit.make(&mut r);
-    r.apply(Command::Leave(Exit::Review(Pending::NewRecord(9))));
-    assert_eq!(r.asked_about(), Some(vec![FileOwner::Review]));
+    r.apply(Command::Leave(Exit::Window(
+        WindowId::Review,
+        tianyuan::app::host::WindowCmd::of(ReviewCommand::NewRecord(9)),
+    )));
+    assert_eq!(r.asked_about(), Some(vec![WindowId::Review]));
     r.apply(Command::Unsaved(UnsavedAnswer::Discard));
-    assert_eq!(r.host.review.review().size(), 9, "then the new record");
+    assert_eq!(
+        r.host.windows.review.review().size(),
+        9,
+        "then the new record"
+    );
     assert!(r.owners_unsaved().is_empty());
 }
 
@@ -1003,7 +1185,7 @@ mod walks {
     use std::rc::Rc;
     use std::time::Duration;
     use tianyuan::app::board_view::BoardLook;
-    use tianyuan::app::host::FileOwner;
+    use tianyuan::app::host::WindowId;
     use tianyuan::app::{Command, TianyuanApp};
     use tianyuan::audio::NullAnnouncer;
     use tianyuan::clock::Timestamp;
@@ -1125,7 +1307,7 @@ mod walks {
                 .any(|v| v.commands.contains(&egui::ViewportCommand::Close))
     }
 
-    fn unsaved(h: &H) -> Vec<FileOwner> {
+    fn unsaved(h: &H) -> Vec<WindowId> {
         h.state().state.unsaved().iter().map(|i| i.owner).collect()
     }
 
@@ -1147,7 +1329,7 @@ mod walks {
         let board = lang.pick("复盘棋盘", "覆盤棋盤", "Review board");
         press_point(h, board, 19, c);
         h.run_steps(2);
-        assert!(h.state().state.review.has_unsaved_edits());
+        assert!(h.state().state.windows.review.has_unsaved_edits());
     }
 
     /// Issue 17 item 7: a review save that fails is said, not shown as saved, and the way out
@@ -1172,13 +1354,13 @@ mod walks {
             "never said saved"
         );
         h.get_by_label("Save *");
-        assert_eq!(unsaved(&h), vec![FileOwner::Review]);
+        assert_eq!(unsaved(&h), vec![WindowId::Review]);
         // Ctrl+Q asks about the record again; Cancel keeps it.
         ctrl_q(&mut h);
         h.get_by_label_contains("The record under review");
         click(&mut h, "Cancel");
         assert!(!closing(&h));
-        assert_eq!(unsaved(&h), vec![FileOwner::Review], "still unsaved");
+        assert_eq!(unsaved(&h), vec![WindowId::Review], "still unsaved");
         // Save in the question: the path is asked again, this time a good one; the window
         // closes once the record is on disk.
         ctrl_q(&mut h);
@@ -1229,11 +1411,7 @@ mod walks {
                 ),
             );
             type_path(&mut h, lang, &csv);
-            let all = vec![
-                FileOwner::Review,
-                FileOwner::Problems,
-                FileOwner::Tournament,
-            ];
+            let all = vec![WindowId::Review, WindowId::Problems, WindowId::Tournament];
             assert_eq!(unsaved(&h), all, "{lang:?}");
             for (way, go) in [("Ctrl+Q", ctrl_q as fn(&mut H)), ("close", close_button)] {
                 go(&mut h);
@@ -1264,8 +1442,11 @@ mod walks {
                 assert!(!closing(&h), "{lang:?} {way}: the window stays");
                 assert_eq!(unsaved(&h), all, "{lang:?} {way}: everything kept");
                 let s = &h.state().state;
-                assert!(s.show_problems && s.show_tournament, "{lang:?} {way}");
-                assert!(s.review.has_unsaved_edits(), "{lang:?} {way}");
+                assert!(
+                    s.windows.problems.shown && s.windows.tournament.shown,
+                    "{lang:?} {way}"
+                );
+                assert!(s.windows.review.has_unsaved_edits(), "{lang:?} {way}");
             }
             ctrl_q(&mut h);
             h.get_by_label_contains("Discard").click();
@@ -1292,7 +1473,7 @@ mod walks {
         press_point(&mut h, "Go board", 9, Coord::new(4, 4));
         {
             let app = h.state();
-            let s = app.state.teach.state().expect("teaching");
+            let s = app.state.windows.teach.state().expect("teaching");
             assert_eq!(s.game().moves().len(), 1, "the child's move, at once");
             assert!(
                 s.computer_thinking(),
@@ -1301,7 +1482,7 @@ mod walks {
             assert!(app.runner.busy(), "the runner owes the answer");
         }
         settle(&mut h);
-        let s = h.state().state.teach.state().expect("teaching");
+        let s = h.state().state.windows.teach.state().expect("teaching");
         assert_eq!(s.game().moves().len(), 2, "the computer's move arrived");
         assert!(!s.computer_thinking());
         assert_eq!(
@@ -1324,13 +1505,13 @@ mod walks {
         h.run_steps(2);
         click(&mut h, "Open…");
         type_path(&mut h, Lang::En, &file);
-        assert_eq!(h.state().state.review.review().size(), 9);
+        assert_eq!(h.state().state.windows.review.review().size(), 9);
         let threads = h.state().runner.worker_threads_started();
         h.get_by_label("Suggest dead stones").click();
         h.step();
         {
             let app = h.state();
-            let dead = &app.state.review_tools.dead;
+            let dead = &app.state.windows.review_tools.dead;
             assert!(
                 dead.computing() && dead.suggestion().is_none(),
                 "asked, not answered"
@@ -1342,7 +1523,7 @@ mod walks {
             );
         }
         settle(&mut h);
-        let dead = &h.state().state.review_tools.dead;
+        let dead = &h.state().state.windows.review_tools.dead;
         assert!(!dead.computing() && dead.suggestion().is_some(), "arrived");
         h.get_by_label_contains("Counted with the suggested dead stones removed");
         let _ = std::fs::remove_dir_all(&dir);
@@ -1380,7 +1561,10 @@ mod walks {
             {
                 let s = &h.state().state;
                 assert!(s.teaching, "{pin}: checked on the runner, not in the frame");
-                assert!(s.teach.state().is_some_and(|t| t.pin_busy()), "{pin}");
+                assert!(
+                    s.windows.teach.state().is_some_and(|t| t.pin_busy()),
+                    "{pin}"
+                );
             }
             settle(&mut h);
             assert_eq!(!h.state().state.teaching, leaves, "{pin}");
@@ -1415,12 +1599,13 @@ mod walks {
                     let editor = h
                         .state()
                         .state
+                        .windows
                         .problems
                         .editor
                         .as_ref()
                         .map(|e| e.review().game().size());
                     assert_eq!(editor, Some(size), "{lang:?}: {button}");
-                    h.state_mut().state.problems.editor = None;
+                    h.state_mut().state.windows.problems.editor = None;
                     h.run_steps(2);
                 }
             }

@@ -365,13 +365,16 @@ fn issue17_walk_quitting_with_unsaved_review_edits_walk() {
         h.run_steps(1);
         h.drop_at(p);
         h.run_steps(3);
-        assert!(h.state().state.review.has_unsaved_edits());
+        assert!(h.state().state.windows.review.has_unsaved_edits());
         // Ctrl+Q, then the window's close button: both ask, Cancel keeps everything.
         h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Q);
         h.run_steps(3);
         assert!(!closes(&h));
         click_contains(&mut h, "Cancel");
-        assert!(h.state().state.review.has_unsaved_edits(), "{lang:?}");
+        assert!(
+            h.state().state.windows.review.has_unsaved_edits(),
+            "{lang:?}"
+        );
         h.input_mut()
             .viewports
             .entry(egui::ViewportId::ROOT)

@@ -266,7 +266,8 @@ fn clock_ui(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>, now: Ti
                 out.push(Command::Start);
             }
         } else if clock.paused().is_some() {
-            if ui.button(lang.tr(Msg::Resume)).clicked() {
+            // Resume only where it acts (not while counting, nor before the seal is opened).
+            if state.can_resume() && ui.button(lang.tr(Msg::Resume)).clicked() {
                 out.push(Command::Resume);
             }
         } else if ui.button(lang.tr(Msg::Pause)).clicked() {
@@ -552,7 +553,9 @@ fn adjournment_ui(
                             .labelled_by(l.id);
                         });
                         ui.horizontal(|ui| {
-                            let l = ui.label("nonce");
+                            // The slip's "开封码"; the English word stays beside it in the
+                            // field's name, as the pinned names do.
+                            let l = ui.label(lang.pick("开封码 nonce", "開封碼 nonce", "nonce"));
                             ui.add(
                                 egui::TextEdit::singleline(&mut input.slip_nonce)
                                     .desired_width(200.0),
@@ -584,8 +587,8 @@ fn adjournment_ui(
                                     ui.colored_label(
                                         super::theme::ILLEGAL,
                                         lang.pick(
-                                            "着点或 nonce 不对（nonce 为 64 位十六进制）",
-                                            "著點或 nonce 不對（nonce 為 64 位十六進位）",
+                                            "着点或开封码不对（开封码为 64 位十六进制）",
+                                            "著點或開封碼不對（開封碼為 64 位十六進位）",
                                             "The point or the nonce is not valid (the nonce has 64 hex digits)",
                                         ),
                                     );
@@ -619,7 +622,7 @@ fn adjournment_ui(
 fn log_ui(ui: &mut egui::Ui, state: &AppState) {
     let lang = state.lang;
     let session = state.session();
-    egui::ScrollArea::vertical()
+    let area = egui::ScrollArea::vertical()
         .id_salt("arbiter-log")
         .max_height(220.0)
         .stick_to_bottom(true)
@@ -628,6 +631,12 @@ fn log_ui(ui: &mut egui::Ui, state: &AppState) {
                 ui.label(crate::session::log_line(session, e, lang));
             }
         });
+    crate::app::window_frame::name_scroll_bars(
+        ui.ctx(),
+        area.id,
+        lang.pick("裁判记录", "裁判記錄", "Arbiter log"),
+        lang,
+    );
 }
 
 /// The arbiter's tab.
@@ -646,14 +655,14 @@ pub fn arbiter_ui(
     lock_ui(ui, state, out, now);
     if let Some(gap) = state.game.gap {
         ui.separator();
-        let away = gap.away;
-        let minutes = away.0 / 60_000;
+        // The time away as it was measured: "32 s", "2 min 5 s" (never "about 0 min").
+        let away = crate::i18n::span_text(gap.away, lang);
         ui.colored_label(
             super::theme::ILLEGAL,
             lang.pick(
-                format!("程序中断了约{minutes}分钟，钟已停。这段时间是否计入轮到的一方？"),
-                format!("程式中斷了約{minutes}分鐘，鐘已停。這段時間是否計入輪到的一方？"),
-                format!("The app was away about {minutes} min; the clocks are stopped. Charge that time to the side to move?"),
+                format!("程序中断了{away}，钟已停。这段时间是否计入轮到的一方？"),
+                format!("程式中斷了{away}，鐘已停。這段時間是否計入輪到的一方？"),
+                format!("The app was away {away}; the clocks are stopped. Charge that time to the side to move?"),
             ),
         );
         ui.horizontal(|ui| {

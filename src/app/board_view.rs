@@ -3,51 +3,12 @@
 use super::command::Command;
 use super::stone_sprite::{StoneBatch, paint_ghost};
 use super::theme;
-use crate::geometry::{
-    BoardGeometry, LabelStyle, Rect as GRect, column_label, row_label, star_points,
-};
+use crate::geometry::{BoardGeometry, column_label, row_label, star_points};
 use crate::i18n::{Lang, Msg};
 use crate::rules::{Color, Coord};
 use eframe::egui::{self, Align2, Color32, FontId, Painter, Pos2, Sense, Stroke, Vec2};
 
-/// How the board is drawn whatever the position: the preferences that shape it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BoardLook {
-    /// Draw the margin labels.
-    pub show_labels: bool,
-    /// Their style.
-    pub label_style: LabelStyle,
-    /// `Some(points per cm)`: draw at real size.
-    pub real_size: Option<f32>,
-}
-
-impl Default for BoardLook {
-    fn default() -> Self {
-        BoardLook {
-            show_labels: true,
-            label_style: LabelStyle::default(),
-            real_size: None,
-        }
-    }
-}
-
-impl BoardLook {
-    /// The geometry of a `size`-line board in a board widget filling `widget` with this look
-    /// (the wood keeps [`TABLE_MARGIN`] from the widget's edges).
-    pub fn geometry(&self, size: u8, widget: egui::Rect) -> BoardGeometry {
-        let area = widget.shrink(TABLE_MARGIN);
-        let garea = GRect {
-            x: area.min.x,
-            y: area.min.y,
-            w: area.width(),
-            h: area.height(),
-        };
-        match self.real_size {
-            Some(ppcm) => BoardGeometry::real_size_in(size, ppcm, garea),
-            None => BoardGeometry::fit_in(size, garea),
-        }
-    }
-}
+pub use super::theme::{BoardLook, TABLE_MARGIN};
 
 /// What to draw: a position and its decorations, prepared by the shell.
 #[derive(Clone, Debug, Default)]
@@ -131,9 +92,6 @@ pub fn size_words(lang: Lang, size: u8) -> String {
 pub fn board_font(size: f32) -> FontId {
     FontId::proportional(size.round().max(1.0))
 }
-
-/// Space between the wood and the edge of the board's area, in points.
-pub const TABLE_MARGIN: f32 = 8.0;
 
 /// Paints the table around the board: the part of `area` the wood does not cover, as up to
 /// four strips, so no pixel is filled twice (under software GL fill is most of a frame's cost).

@@ -8,12 +8,16 @@ use eframe::egui::{self, Align2, FontId, Sense, Stroke, Vec2};
 
 /// Draws both faces (Black left, White right) and the clock buttons; returns a command for a
 /// press (click on the running face, or the button) or a pause.
+///
+/// `can_resume`: whether Resume can act (the host's [`super::Host::can_resume`]); the button
+/// is shown only then.
 pub fn clock_faces_ui(
     ui: &mut egui::Ui,
     view: Option<&ClockView>,
     control: Option<&TimeControl>,
     names: [&str; 2],
     lang: Lang,
+    can_resume: bool,
 ) -> Option<Command> {
     let mut cmd = None;
     let (Some(view), Some(control)) = (view, control) else {
@@ -85,10 +89,8 @@ pub fn clock_faces_ui(
         }
         ui.vertical(|ui| {
             if view.paused {
-                if ui
-                    .add_enabled(!view.over, egui::Button::new(lang.tr(Msg::Resume)))
-                    .clicked()
-                {
+                // Resume is shown only where it can act (issue 29 item 7).
+                if can_resume && ui.button(lang.tr(Msg::Resume)).clicked() {
                     cmd = Some(Command::Resume);
                 }
                 ui.label(lang.tr(Msg::Paused));
@@ -142,7 +144,9 @@ pub fn faces_row_ui(
     });
     let setup = session.setup();
     let names = [setup.black.name.as_str(), setup.white.name.as_str()];
-    if let Some(c) = clock_faces_ui(ui, view.as_ref(), clock.map(|k| k.control()), names, lang) {
+    let control = clock.map(|k| k.control());
+    let can_resume = state.can_resume();
+    if let Some(c) = clock_faces_ui(ui, view.as_ref(), control, names, lang, can_resume) {
         // A press on a face while the game is over or the gap waits does nothing.
         if session.outcome().is_none() {
             out.push(c);
@@ -164,7 +168,7 @@ pub fn faces_row_ui(
     ui.horizontal_wrapped(|ui| {
         // The status speaks of what the board shows: the record under review, or the game.
         let status = if state.tab == super::Tab::Review {
-            state.review.status_line(lang)
+            state.windows.review.status_line(lang)
         } else {
             super::side_panel::status_text(state)
         };

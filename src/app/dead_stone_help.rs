@@ -3,7 +3,7 @@
 //! When a game at the board enters counting, [`DeadStoneHelp::sync`] says which position to
 //! ask the built-in estimator ([`crate::analysis::suggest`]) about — a suggestion takes tens of
 //! milliseconds on 19×19, too long for a frame, so the host hands the question to the effects
-//! runner ([`crate::app::host::work::Work::Suggest`]) — and [`DeadStoneHelp::answer`] takes the
+//! runner ([`crate::app::protocol::Work::Suggest`]) — and [`DeadStoneHelp::answer`] takes the
 //! answer, skipping one about a position no longer asked.
 //! The suggestion is only *shown*: nothing reaches the journal until the players or the
 //! arbiter accept it ([`accept_events`]: one `Dead` entry per chain whose mark changes, each
@@ -13,41 +13,10 @@
 use std::sync::Arc;
 
 use crate::analysis::{Settings, Status, Suggestion};
-use crate::rules::{Board, Coord, Rules};
-use crate::session::{Event, Phase, Session};
+use crate::rules::Coord;
+use crate::session::{Event, Session};
 
-/// What the estimator is asked about: the position, the rules and the handicap.
-#[derive(Clone, Debug)]
-pub struct Question {
-    /// The board at the end of play.
-    pub board: Board,
-    /// The rules (komi, ko).
-    pub rules: Rules,
-    /// Handicap stones (Black returns half a stone each when the rules say so).
-    pub handicap: u8,
-}
-
-impl Question {
-    /// The session's position when it is counting on the app's board, else `None` (a
-    /// clock-only session's stones are on a physical board the app does not see).
-    pub fn of_counting(session: &Session) -> Option<Question> {
-        let on_board = session.setup().mode == crate::session::Mode::Board;
-        (on_board && session.phase() == &Phase::Counting).then(|| Question {
-            board: session.board(),
-            rules: session.game().rules().clone(),
-            handicap: session.setup().handicap.stones(),
-        })
-    }
-
-    /// Identifies the question: the same position and komi get the same suggestion (the
-    /// estimator is deterministic), so it is not asked twice.
-    pub fn key(&self) -> u64 {
-        self.board.hash()
-            ^ u64::from(self.board.size()).rotate_left(56)
-            ^ (self.rules.komi.0 as u64).rotate_left(40)
-            ^ u64::from(self.handicap).rotate_left(32)
-    }
-}
+pub use crate::app::protocol::work::Question;
 
 /// The suggestion for the position being counted: asked for, ready, or ignored.
 #[derive(Clone, Debug, Default)]
@@ -154,6 +123,7 @@ pub fn accept_events(suggestion: &Suggestion, session: &Session) -> Vec<(Event, 
 mod tests {
     use super::*;
     use crate::analysis::suggest;
+    use crate::rules::{Board, Rules};
     use crate::session::GameSetup;
 
     /// A position from rows (top row first): `X` black, `O` white, `.` empty.

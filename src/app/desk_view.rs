@@ -196,7 +196,7 @@ pub fn desk_ui(
     let spacing = ui.spacing().item_spacing.x;
     let outer = theme::TILE_WIDTH + 16.0 + spacing;
     let columns = (((ui.available_width() + spacing) / outer).floor() as usize).max(1);
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    let area = egui::ScrollArea::vertical().show(ui, |ui| {
         for row in snapshot.tiles.chunks(columns) {
             ui.horizontal_top(|ui| {
                 for t in row {
@@ -208,5 +208,11 @@ pub fn desk_ui(
             });
         }
     });
+    crate::app::window_frame::name_scroll_bars(
+        ui.ctx(),
+        area.id,
+        lang.pick("各台", "各台", "Tables"),
+        lang,
+    );
     commands
 }

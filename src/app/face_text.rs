@@ -160,6 +160,23 @@ fn moves_to_play(n: u32, lang: Lang) -> String {
     )
 }
 
+/// How long ago, for the resume offer: "32 s ago", "5 min ago", "2 h 10 min ago" (the
+/// seconds only under a minute).
+pub fn ago_text(span: Millis, lang: Lang) -> String {
+    let seconds = span.0.max(0) / 1000;
+    let shown = if seconds < 60 {
+        seconds * 1000
+    } else {
+        seconds / 60 * 60_000
+    };
+    let span = crate::i18n::span_text(Millis(shown), lang);
+    lang.pick(
+        format!("{span}前"),
+        format!("{span}前"),
+        format!("{span} ago"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,5 +228,13 @@ mod tests {
         let en = face_text(&face, &control, Lang::En);
         assert_eq!(en.big, "9:00");
         assert_eq!(en.status, "Main time · 1 reserved minute");
+    }
+
+    #[test]
+    fn issue29_the_resume_offer_says_seconds_under_a_minute() {
+        assert_eq!(ago_text(Millis(32_000), Lang::En), "32 s ago");
+        assert_eq!(ago_text(Millis(0), Lang::En), "0 s ago");
+        assert_eq!(ago_text(Millis(125_000), Lang::En), "2 min ago");
+        assert_eq!(ago_text(Millis(32_000), Lang::ZhHans), "32秒前");
     }
 }

@@ -2,6 +2,7 @@
 
 use super::AppState;
 use super::command::{Command, Nav, PlayerAction, Tab};
+use crate::app::protocol::WindowId;
 use crate::i18n::{Lang, Msg};
 use eframe::egui::{self, Key, Modifiers};
 
@@ -56,6 +57,10 @@ fn command_for(msg: Msg, state: &AppState) -> Option<Command> {
                 .clock()
                 .is_some_and(|k| k.paused().is_some());
             if paused {
+                // Nothing to resume where Resume cannot act.
+                if !state.can_resume() {
+                    return None;
+                }
                 Command::Resume
             } else {
                 Command::Pause
@@ -97,7 +102,7 @@ pub fn shortcut_commands(ctx: &egui::Context, state: &AppState) -> Vec<Command> 
                 || state.modal_open()
                 || (review_key && state.tab == Tab::Review)
                 // A child solving problems in their window must not play in the game behind.
-                || (state.show_problems && (acts_on_live_game(msg) || msg == Msg::Undo))
+                || (state.windows.problems.shown && (acts_on_live_game(msg) || msg == Msg::Undo))
             {
                 continue;
             }
@@ -121,7 +126,14 @@ pub fn quit_shortcut(ctx: &egui::Context) -> Vec<Command> {
     out
 }
 
-/// The menu bar.
+/// The sub-windows of the Game menu, one row each: the window and its label in Simplified
+/// Chinese, Traditional Chinese and English.
+pub const WINDOW_ROWS: [(WindowId, [&str; 3]); 2] = [
+    (WindowId::Tournament, ["赛事…", "賽事…", "Tournament…"]),
+    (WindowId::Problems, ["死活题…", "死活題…", "Problems…"]),
+];
+
+/// The menu bar; returns the commands of the items clicked.
 pub fn menu_bar_ui(ui: &mut egui::Ui, state: &AppState) -> Vec<Command> {
     let lang = state.lang;
     let mut out = Vec::new();
@@ -130,17 +142,11 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, state: &AppState) -> Vec<Command> {
             if ui.button(lang.tr(Msg::NewGame)).clicked() {
                 out.push(Command::OpenNewGameDialog);
             }
-            if ui
-                .button(lang.pick("赛事…", "賽事…", "Tournament…"))
-                .clicked()
-            {
-                out.push(Command::ShowTournament(true));
-            }
-            if ui
-                .button(lang.pick("死活题…", "死活題…", "Problems…"))
-                .clicked()
-            {
-                out.push(Command::ShowProblems(true));
+            // The sub-windows the Game menu opens: one row each.
+            for (id, [hans, hant, en]) in WINDOW_ROWS {
+                if ui.button(lang.pick(hans, hant, en)).clicked() {
+                    out.push(Command::open(id));
+                }
             }
             ui.separator();
             if ui.button(lang.tr(Msg::Quit)).clicked() {
@@ -193,11 +199,17 @@ pub fn help_windows(ctx: &egui::Context, state: &AppState) -> Vec<Command> {
     let lang = state.lang;
     let mut out = Vec::new();
     if state.show_help {
-        let window = egui::Window::new(lang.tr(Msg::Shortcuts))
-            .collapsible(false)
-            .vscroll(true)
-            .default_height(620.0);
-        window.show(ctx, |ui| {
+        let placement = crate::app::window_frame::Placement::default();
+        let title = lang.tr(Msg::Shortcuts);
+        let (_, closed) = crate::app::window_frame::window_ui(
+            ctx,
+            "shortcuts",
+            title,
+            lang,
+            placement,
+            true,
+            |ui| {
+                let area = egui::ScrollArea::vertical().max_height(620.0).show(ui, |ui| {
             // The game's keys and the review tab's side by side, so the list fits a 768-high
             // screen; it scrolls where even that does not fit.
             ui.horizontal_top(|ui| {
@@ -239,18 +251,33 @@ pub fn help_windows(ctx: &egui::Context, state: &AppState) -> Vec<Command> {
             if ui.button(lang.tr(Msg::Close)).clicked() {
                 out.push(Command::ShowHelp(false));
             }
-        });
+            });
+                crate::app::window_frame::name_scroll_bars(
+                    ui.ctx(),
+                    area.id,
+                    lang.tr(Msg::Shortcuts),
+                    lang,
+                );
+            },
+        );
+        if closed {
+            out.push(Command::ShowHelp(false));
+        }
     }
     if state.show_about {
-        egui::Window::new(lang.tr(Msg::About))
-            .collapsible(false)
-            .show(ctx, |ui| {
+        let placement = crate::app::window_frame::Placement::default();
+        let title = lang.tr(Msg::About);
+        let (_, closed) =
+            crate::app::window_frame::window_ui(ctx, "about", title, lang, placement, true, |ui| {
                 ui.label(lang.tr(Msg::AboutText));
                 ui.label(concat!("tianyuan ", env!("CARGO_PKG_VERSION")));
                 if ui.button(lang.tr(Msg::Close)).clicked() {
                     out.push(Command::ShowAbout(false));
                 }
             });
+        if closed {
+            out.push(Command::ShowAbout(false));
+        }
     }
     out
 }

@@ -23,14 +23,19 @@ pub mod effects;
 pub mod engine_review_view;
 pub mod face_text;
 pub mod fonts;
+pub mod forms;
 pub mod hall_view;
 pub mod host;
 pub mod menus;
 pub mod modals;
+pub mod new_game;
 pub mod new_game_dialog;
 pub mod offers;
 mod open_error;
+pub mod pin_gate;
+pub mod pin_prompt;
 pub mod problems;
+pub mod protocol;
 pub mod resume;
 pub mod review;
 pub mod review_tools;
@@ -40,14 +45,18 @@ pub mod session_clock_view;
 pub mod settings;
 pub mod side_panel;
 pub mod stone_sprite;
+pub mod subwindow;
 pub mod suggestion_marks;
 pub mod teach;
 pub mod theme;
 pub mod tournament;
+pub mod window_frame;
+pub mod windows;
 
 pub use host::command;
 pub use host::{Command, Host, Nav, Notice, Tab};
 pub use open_error::OpenError;
+pub use protocol::WindowId;
 pub use settings::Settings;
 
 /// The views' name for the host's state (they read it and return commands).
@@ -59,11 +68,9 @@ use crate::i18n::{Lang, Msg};
 use crate::rules::{Color, Coord, Move};
 use crate::session::{Phase, owned_points};
 use crate::time::{SystemTimeSource, TimeSource};
-use arbiter_panel::ArbiterInput;
 use board_view::{BoardLook, BoardScene};
 use effects::Runner;
 use eframe::egui;
-use modals::ModalInput;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -97,9 +104,8 @@ pub struct TianyuanApp {
     /// The threads that carry out the host's effects.
     pub runner: Runner,
     time: Box<dyn TimeSource>,
-    panel_input: ArbiterInput,
-    modal_input: ModalInput,
-    class_input: classroom::view::ClassInputs,
+    /// The views' forms: text being typed, dialogs' fields (the host holds none of them).
+    pub forms: forms::Forms,
     /// The last frame's repaint request, for measurements and tests.
     pub next_repaint: Option<Timestamp>,
     /// Print the time from start to the end of the first frame (`TIANYUAN_STARTUP_TIMING`).
@@ -152,24 +158,21 @@ impl TianyuanApp {
         let wake: crate::wake::Waker = Arc::new(move || wake_ctx.request_repaint());
         let mut runner = Runner::new(wake.clone(), announcer, dialogs);
         let now = time.now();
-        let (mut state, fx) = Host::new(settings, lang, sessions_folder, now, wake);
-        state.review.set_lang(lang);
+        let (mut state, fx) = Host::new(settings, lang, sessions_folder, now);
         // The class's times (due problems, games) follow the app's clock from the wall
         // clock's reading now; its files live in the data folder.
-        state.classroom.wall = Some(classroom::WallAnchor {
+        state.windows.classroom.wall = Some(classroom::WallAnchor {
             at: now,
             wall: crate::time::local_now(),
         });
-        state.classroom.folder =
+        state.windows.classroom.folder =
             crate::files::class_file::classes_folder(|k| std::env::var(k).ok());
         runner.run(fx);
         TianyuanApp {
             state,
             runner,
             time,
-            panel_input: ArbiterInput::default(),
-            modal_input: ModalInput::default(),
-            class_input: Default::default(),
+            forms: Default::default(),
             next_repaint: None,
             report_first_frame: false,
             log_frames: false,
@@ -191,7 +194,7 @@ impl TianyuanApp {
             TianyuanApp::with_dialogs(ctx, Settings::default(), lang, time, announcer, None, false);
         app.state.kdf = crate::seal::KdfParams::TEST_ONLY;
         // A test never touches the user's classes: it names its own folder.
-        app.state.classroom.folder = None;
+        app.state.windows.classroom.folder = None;
         app
     }
 
@@ -258,13 +261,17 @@ impl TianyuanApp {
         let lang = self.state.lang;
         let look = BoardLook {
             real_size: None,
-            ..self.state.board_look(ctx.pixels_per_point())
+            ..board_look(&self.state, ctx.pixels_per_point())
         };
         let large = self.state.settings.teach.large_controls;
-        let (cmds, open) = problems::view::window_ui(ctx, &self.state.problems, lang, look, large);
-        let mut out: Vec<Command> = cmds.into_iter().map(Command::Problems).collect();
+        let (cmds, open) =
+            problems::view::window_ui(ctx, &self.state.windows.problems, lang, look, large);
+        let mut out: Vec<Command> = cmds
+            .into_iter()
+            .map(|c| Command::window(WindowId::Problems, c))
+            .collect();
         if !open {
-            out.push(Command::ShowProblems(false));
+            out.push(Command::close(WindowId::Problems));
         }
         out
     }
@@ -322,7 +329,7 @@ impl TianyuanApp {
             owned,
             ghost,
             refused,
-            look: st.board_look(pixels_per_point),
+            look: board_look(st, pixels_per_point),
             description,
             suggestion,
         }
@@ -338,20 +345,20 @@ impl TianyuanApp {
         }
         let lang = self.state.lang;
         let ctx = ui.ctx().clone();
-        let look = self.state.board_look(ctx.pixels_per_point());
+        let look = board_look(&self.state, ctx.pixels_per_point());
         let large = self.state.settings.teach.large_controls;
         let mut leave = false;
         // The class (issue 20): the child's strip and the teacher's "Class" at the start of the
         // teaching bar, or above the class screens that cover the board.
         teach::panel::apply_size(ui.style_mut(), large);
         let mut out: Vec<Command> = Vec::new();
-        if self.state.classroom.covers_board() {
+        if self.state.windows.classroom.covers_board() {
             egui::Panel::top("class-strip").show(ui, |ui| {
                 ui.add_space(4.0);
                 out.extend(
-                    classroom::view::strip_ui(ui, &self.state.classroom, lang, &mut leave)
+                    classroom::view::strip_ui(ui, &self.state.windows.classroom, lang, &mut leave)
                         .into_iter()
-                        .map(Command::Class),
+                        .map(|c| Command::window(WindowId::Class, c)),
                 );
                 ui.add_space(4.0);
             });
@@ -360,38 +367,47 @@ impl TianyuanApp {
                 ..look
             };
             out.extend(
-                classroom::view::screen_ui(ui, &self.state.classroom, lang, look, now)
+                classroom::view::screen_ui(ui, &self.state.windows.classroom, lang, look, now)
                     .into_iter()
-                    .map(Command::Class),
+                    .map(|c| Command::window(WindowId::Class, c)),
             );
             out.extend(
-                self.state
+                self.forms
                     .teach
-                    .modals_ui(&ctx, lang)
+                    .modals_ui(&ctx, &self.state.windows.teach, lang)
                     .into_iter()
-                    .map(Command::Teach),
+                    .map(|c| Command::window(WindowId::Teach, c)),
             );
         } else {
-            let room = &self.state.classroom;
+            let room = &self.state.windows.classroom;
             let mut strip: Vec<Command> = Vec::new();
             let mut strip_leave = false;
             let mut bar_start = |ui: &mut egui::Ui| {
                 strip.extend(
                     classroom::view::strip_ui(ui, room, lang, &mut strip_leave)
                         .into_iter()
-                        .map(Command::Class),
+                        .map(|c| Command::window(WindowId::Class, c)),
                 );
                 ui.separator();
             };
-            let teach_cmds = self
-                .state
-                .teach
-                .ui(ui, now, look, lang, &mut leave, &mut bar_start);
+            let teach_cmds = self.forms.teach.ui(
+                ui,
+                &self.state.windows.teach,
+                now,
+                look,
+                lang,
+                &mut leave,
+                &mut bar_start,
+            );
             out.extend(strip);
             leave |= strip_leave;
-            out.extend(teach_cmds.into_iter().map(Command::Teach));
+            out.extend(
+                teach_cmds
+                    .into_iter()
+                    .map(|c| Command::window(WindowId::Teach, c)),
+            );
         }
-        if self.state.show_problems {
+        if self.state.windows.problems.shown {
             // The problems window reaches teaching mode too: a homework draft is mended in
             // its editor (the class window stands aside meanwhile).
             out.extend(self.problems_ui(&ctx));
@@ -399,14 +415,14 @@ impl TianyuanApp {
         out.extend(
             classroom::view::modals_ui(
                 &ctx,
-                &self.state.classroom,
-                &mut self.class_input,
+                &self.state.windows.classroom,
+                &mut self.forms.class,
                 lang,
                 large,
                 now,
             )
             .into_iter()
-            .map(Command::Class),
+            .map(|c| Command::window(WindowId::Class, c)),
         );
         if self.state.question.is_some() {
             // The window's questions reach teaching mode too, over everything: a path where
@@ -415,7 +431,7 @@ impl TianyuanApp {
             out.extend(modals::modals_ui(
                 &ctx,
                 &self.state,
-                &mut self.modal_input,
+                &mut self.forms.modal,
                 now,
             ));
         }
@@ -430,14 +446,15 @@ impl TianyuanApp {
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let now = self.time.now();
         let ctx = ui.ctx().clone();
+        // The threads' answers first (the monitor's size among them), then what every frame
+        // checks.
+        let mut answers = self.runner.poll();
         if let Some(rx) = &self.screen_query
             && let Ok(answer) = rx.try_recv()
         {
-            self.state.screen = answer.ok();
+            answers.push(Command::ScreenSize(answer.ok()));
             self.screen_query = None;
         }
-        // The threads' answers first, then what every frame checks.
-        let answers = self.runner.poll();
         let had_answers = !answers.is_empty();
         let fx = self.state.apply_all(answers, now);
         self.runner.run(fx);
@@ -452,6 +469,8 @@ impl TianyuanApp {
         if ctx.input(|i| i.viewport().close_requested()) {
             cmds.push(Command::CloseRequested);
         }
+        // Text being typed reaches the host before anything else of this frame.
+        forms::typing_first(&mut cmds);
         let had_commands = !cmds.is_empty();
         let fx = self.state.apply_all(cmds, now);
         self.runner.run(fx);
@@ -503,14 +522,23 @@ impl TianyuanApp {
         egui::Panel::top("menu-bar").frame(bare).show(ui, |ui| {
             cmds.extend(menus::menu_bar_ui(ui, &self.state));
         });
-        if self.state.show_tournament {
-            let (asked, open) = self.state.tournament.ui(ctx, lang);
-            cmds.extend(asked.into_iter().map(Command::Tournament));
+        if self.state.windows.tournament.shown {
+            let (asked, open) = tournament::window_ui(
+                ctx,
+                &self.state.windows.tournament,
+                &mut self.forms.tournament,
+                lang,
+            );
+            cmds.extend(
+                asked
+                    .into_iter()
+                    .map(|c| Command::window(WindowId::Tournament, c)),
+            );
             if !open {
-                cmds.push(Command::ShowTournament(false));
+                cmds.push(Command::close(WindowId::Tournament));
             }
         }
-        if self.state.show_problems {
+        if self.state.windows.problems.shown {
             cmds.extend(self.problems_ui(ctx));
         }
         egui::Panel::bottom("clock-faces")
@@ -522,78 +550,104 @@ impl TianyuanApp {
             });
         let reviewing = self.state.tab == Tab::Review;
         let mut tool_actions = Vec::new();
+        // A fixed width: the tabs keep their places whatever a tab's content (a wider tab
+        // once moved them under the pointer), and no English "Resize panel" handle is named.
         egui::Panel::right("side-panel")
             .frame(bare)
-            .default_size(theme::SIDE_PANEL_WIDTH)
-            .show(ui, |ui| {
+            .resizable(false)
+            .exact_size(theme::SIDE_PANEL_WIDTH)
+            .show(ui, |panel| {
+                // The content is laid out in a child that never widens the panel: egui caps
+                // a right panel wider than its size from its outer edge, so a row wider than
+                // the panel moved the panel's inner edge — and with it the board's clickable
+                // area — over the panel's own buttons (the review tab's "Open…" took no
+                // click). A row too wide is clipped at the panel's edge instead.
+                let rect = panel.max_rect();
+                let mut content = panel.new_child(
+                    egui::UiBuilder::new()
+                        .id_salt("side-panel-content")
+                        .max_rect(rect)
+                        .layout(egui::Layout::top_down(egui::Align::Min)),
+                );
+                panel.expand_to_include_rect(rect);
+                let ui = &mut content;
                 cmds.extend(side_panel::side_panel_ui(
                     ui,
                     &self.state,
-                    &mut self.panel_input,
+                    &mut self.forms.panel,
                     now,
                 ));
                 if reviewing {
-                    let size = self.state.review.review().game().size();
-                    let finished = review_tools::position_finished(self.state.review.review());
+                    let size = self.state.windows.review.review().game().size();
+                    let finished =
+                        review_tools::position_finished(self.state.windows.review.review());
                     tool_actions.extend(review_tools_view::side_ui(
                         ui,
-                        &self.state.review_tools,
+                        &self.state.windows.review_tools,
                         size,
                         finished,
                         lang,
                     ));
                     cmds.extend(
-                        self.state
+                        self.forms
                             .review
-                            .show(ui, lang)
+                            .show(ui, &self.state.windows.review, lang)
                             .into_iter()
-                            .map(Command::Review),
+                            .map(|c| Command::window(WindowId::Review, c)),
                     );
                 }
             });
         if reviewing {
             tool_actions.extend(review_tools_view::dialog_ui(
                 ctx,
-                &mut self.state.review_tools,
+                &self.state.windows.review_tools,
+                &mut self.forms.engine,
+                &self.state.settings,
                 lang,
             ));
-            if self.state.review_tools.engine.is_some() {
-                let cursor = self.state.review.review().move_number();
+            if self.state.windows.review_tools.engine.is_some() {
+                let cursor = self.state.windows.review.review().move_number();
                 egui::Panel::bottom("engine-graph")
                     .frame(bare)
                     .show(ui, |ui| {
                         tool_actions.extend(review_tools_view::graph_under_board_ui(
                             ui,
-                            &self.state.review_tools,
+                            &self.state.windows.review_tools,
                             cursor,
                             lang,
                         ));
                     });
             }
-            let look = self.state.board_look(ctx.pixels_per_point());
+            let look = board_look(&self.state, ctx.pixels_per_point());
             let overlay = self
                 .state
+                .windows
                 .review_tools
                 .dead_on
-                .then(|| self.state.review_tools.dead.shown())
+                .then(|| self.state.windows.review_tools.dead.shown())
                 .flatten()
                 .map(|s| {
-                    let size = self.state.review.review().game().size();
+                    let size = self.state.windows.review.review().game().size();
                     suggestion_marks::SuggestionMarks::of(s, &[], size, lang)
                 });
-            let problems_open = self.state.show_problems;
+            let problems_open = self.state.windows.problems.shown;
             egui::CentralPanel::default()
                 .frame(egui::Frame::new())
                 .show(ui, |ui| {
                     let board_cmds = review::review_board_with_ui(
                         ui,
-                        &mut self.state.review,
+                        &self.state.windows.review,
+                        &mut self.forms.review,
                         lang,
                         look,
                         overlay.as_ref(),
                     );
                     if !problems_open {
-                        cmds.extend(board_cmds.into_iter().map(Command::Review));
+                        cmds.extend(
+                            board_cmds
+                                .into_iter()
+                                .map(|c| Command::window(WindowId::Review, c)),
+                        );
                     }
                 });
         } else if self.state.session().setup().mode == crate::session::Mode::ClockOnly {
@@ -605,7 +659,7 @@ impl TianyuanApp {
         } else {
             let scene = self.scene(ctx.pixels_per_point());
             // While the problems window is open, clicks beside it never play in the live game.
-            let problems_open = self.state.show_problems;
+            let problems_open = self.state.windows.problems.shown;
             egui::CentralPanel::default()
                 .frame(egui::Frame::new())
                 .show(ui, |ui| {
@@ -617,7 +671,7 @@ impl TianyuanApp {
                 });
         }
 
-        if let Some(dialog) = self.state.new_game.as_mut() {
+        if let Some(dialog) = self.forms.new_game(&self.state) {
             // Modal: Escape and Cancel close it, and clicks do not reach the panel behind.
             let r = egui::Modal::new(egui::Id::unique("new-game")).show(ctx, |ui| {
                 ui.heading(lang.tr(Msg::NewGame));
@@ -632,18 +686,22 @@ impl TianyuanApp {
         cmds.extend(modals::modals_ui(
             ctx,
             &self.state,
-            &mut self.modal_input,
+            &mut self.forms.modal,
             now,
         ));
         cmds.extend(menus::help_windows(ctx, &self.state));
-        cmds.extend(tool_actions.into_iter().map(Command::ReviewTools));
+        cmds.extend(
+            tool_actions
+                .into_iter()
+                .map(|c| Command::window(WindowId::ReviewTools, c)),
+        );
         // The review tab's own questions, whichever tab is shown.
         cmds.extend(
-            self.state
+            self.forms
                 .review
-                .window_ui(ctx, lang)
+                .window_ui(ctx, &self.state.windows.review, lang)
                 .into_iter()
-                .map(Command::Review),
+                .map(|c| Command::window(WindowId::Review, c)),
         );
         cmds
     }
@@ -656,6 +714,12 @@ impl TianyuanApp {
             ctx.request_repaint_after(Duration::from_millis(at.0.saturating_sub(now.0)));
         }
     }
+}
+
+/// How the board is drawn on a screen of `pixels_per_point`: the settings' look at the
+/// monitor's density.
+fn board_look(st: &Host, pixels_per_point: f32) -> BoardLook {
+    theme::board_look(&st.settings, st.screen_points_per_cm(pixels_per_point))
 }
 
 /// Numbers for the stones still on `board` that the listed moves placed (the latest wins).
@@ -947,13 +1011,19 @@ pub fn screenshot_in(
             // A record is shown as the review tab shows it: at move N of the main line, or at
             // its end.
             if let Some((path, record, warnings)) = opened {
-                app.state.review.open_review(Some(path), record, &warnings);
+                app.state
+                    .windows
+                    .review
+                    .open_review(Some(path), record, &warnings);
                 app.state.tab = Tab::Review;
                 let nav = match move_no {
                     Some(n) => review::Nav::Move(n),
                     None => review::Nav::Last,
                 };
-                app.apply([Command::Review(review::ReviewCommand::Nav(nav))]);
+                app.apply([Command::window(
+                    WindowId::Review,
+                    review::ReviewCommand::Nav(nav),
+                )]);
             }
             Ok(Box::new(ScreenshotApp {
                 app,

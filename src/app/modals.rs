@@ -8,6 +8,7 @@ use super::AppState;
 use super::command::{Command, UnsavedAnswer};
 use super::host::Question;
 use super::host::lock::Waiting;
+use super::pin_prompt::{PinPromptAnswer, PinPromptText, pin_prompt_ui};
 use super::side_panel::colour_name;
 use crate::clock::Timestamp;
 use crate::i18n::{Lang, Msg};
@@ -100,38 +101,27 @@ pub fn modals_ui(
     let lang = state.lang;
     let mut out = Vec::new();
     let _ = now;
-    if let Some(waiting) = &state.lock.prompt {
-        let r = egui::Modal::new(egui::Id::unique("pin-prompt")).show(ctx, |ui| {
-            ui.heading(lang.pick("裁判密码", "裁判密碼", "Arbiter PIN"));
-            ui.label(waiting_text(waiting, lang));
-            if state.lock.wrong {
-                ui.colored_label(
-                    super::theme::ILLEGAL,
-                    lang.pick(
-                        "密码不对，请再输入。",
-                        "密碼不對，請再輸入。",
-                        "Wrong PIN: type it again.",
-                    ),
-                );
-            }
-            let label = ui.label(lang.pick("密码 PIN", "密碼 PIN", "PIN"));
-            let edit = ui
-                .add(egui::TextEdit::singleline(&mut input.pin).password(true))
-                .labelled_by(label.id);
-            edit.request_focus();
-            let entered = ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if state.lock.checking {
-                ui.label(lang.pick("核对中…", "核對中…", "Checking…"));
-            }
-            let (ok, cancel) = buttons(ui, lang.pick("解锁 Unlock", "解鎖 Unlock", "Unlock"), lang);
-            (ok || entered, cancel)
-        });
-        let (ok, cancel) = r.inner;
-        if ok && !input.pin.is_empty() && !state.lock.checking {
-            out.push(Command::SubmitPin(std::mem::take(&mut input.pin)));
-        } else if cancel || r.should_close() {
-            input.pin.clear();
-            out.push(Command::CancelPin);
+    if let Some(waiting) = state.lock.gate.waiting() {
+        let text = PinPromptText {
+            id: "pin-prompt",
+            heading: lang.pick("裁判密码", "裁判密碼", "Arbiter PIN"),
+            why: Some(waiting_text(waiting, lang)),
+            field: lang.pick("密码 PIN", "密碼 PIN", "PIN"),
+            wrong: lang.pick(
+                "密码不对，请再输入。",
+                "密碼不對，請再輸入。",
+                "Wrong PIN: type it again.",
+            ),
+            checking: lang.pick("核对中…", "核對中…", "Checking…"),
+            ok: lang.pick("解锁 Unlock", "解鎖 Unlock", "Unlock"),
+            cancel: lang.tr(Msg::Cancel),
+            teaching: None,
+        };
+        let (wrong, checking) = (state.lock.gate.wrong(), state.lock.gate.checking());
+        match pin_prompt_ui(ctx, &text, wrong, checking, &mut input.pin) {
+            Some(PinPromptAnswer::Submit(pin)) => out.push(Command::SubmitPin(pin)),
+            Some(PinPromptAnswer::Cancel) => out.push(Command::CancelPin),
+            None => {}
         }
         return out;
     }
@@ -148,8 +138,13 @@ pub fn modals_ui(
                 "封棋者在記錄紙上寫下封棋著點，並抄下以下兩行，一起放入信封；忘記密碼時憑此開封。",
                 "The sealer writes the move on the record sheet with these two lines and puts it in the envelope: with it the seal opens if the PIN is lost.",
             ));
-            ui.monospace(format!("nonce:\n{}", grouped(&slip.nonce)));
-            ui.monospace(format!("commitment:\n{}", grouped(&slip.commitment)));
+            let (nonce, commitment) = lang.pick(
+                ("开封码 nonce", "承诺值 commitment"),
+                ("開封碼 nonce", "承諾值 commitment"),
+                ("nonce", "commitment"),
+            );
+            ui.monospace(format!("{nonce}:\n{}", grouped(&slip.nonce)));
+            ui.monospace(format!("{commitment}:\n{}", grouped(&slip.commitment)));
             ui.button(lang.tr(Msg::Close)).clicked()
         });
         if r.inner || r.should_close() {
@@ -355,7 +350,7 @@ pub fn modals_ui(
             ));
             let mut picked = None;
             for game in state.resume.found.iter().take(8) {
-                let minutes = state.resume.away(game, now).0 / 60_000;
+                let ago = super::face_text::ago_text(state.resume.away(game, now), lang);
                 let table = game.table.trim();
                 let table = if table.is_empty() {
                     String::new()
@@ -368,9 +363,13 @@ pub fn modals_ui(
                 };
                 let (b, w, n) = (&game.players.0, &game.players.1, game.moves);
                 let mut text = lang.pick(
-                    format!("{b} – {w}{table} · {n}手 · {minutes}分钟前"),
-                    format!("{b} – {w}{table} · {n}手 · {minutes}分鐘前"),
-                    format!("{b} – {w}{table} · {n} moves · {minutes} min ago"),
+                    format!("{b} – {w}{table} · {n}手 · {ago}"),
+                    format!("{b} – {w}{table} · {n}手 · {ago}"),
+                    if n == 1 {
+                        format!("{b} – {w}{table} · 1 move · {ago}")
+                    } else {
+                        format!("{b} – {w}{table} · {n} moves · {ago}")
+                    },
                 );
                 if game.confirming {
                     text.push_str(lang.pick(

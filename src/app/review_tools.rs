@@ -13,18 +13,18 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::dead_stone_help::{DeadStoneHelp, Question};
-use super::host::work::{ReviewEngine, SuggestFor, Work};
+use super::protocol::{Answer, ReviewEngine, WindowCmd, WindowId, Work, WorkDone};
+use super::review::command::{Nav, ReviewCommand};
+use super::subwindow::{Cx, Out, SubWindow};
 use crate::analysis::Suggestion;
-use crate::engine::{EngineError, EngineSpec, GtpEngine, JobState, ReviewResults, Swing};
+use crate::engine::{EngineSpec, JobState, ReviewResults, Swing};
 use crate::i18n::Lang;
 use crate::record::{NodeId, Outcome};
 use crate::review::{InfoField, Review};
 
 pub use crate::wake::Waker;
 
-/// Builds an engine on the job's thread (tests).
-pub type EngineMaker =
-    Arc<dyn Fn() -> Result<Box<dyn GtpEngine + Send>, EngineError> + Send + Sync>;
+pub use crate::app::protocol::EngineMaker;
 
 /// Which engine reviews.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,8 +90,6 @@ pub struct ReviewTools {
     pub error: Option<String>,
     /// Tests: the engine every review uses instead of a process.
     pub engine_for_tests: Option<EngineMaker>,
-    /// The engine window's inputs while it is open.
-    pub input: EngineInput,
     next_id: u64,
 }
 
@@ -107,6 +105,15 @@ pub struct EngineInput {
 }
 
 impl EngineInput {
+    /// The choices the settings remember (the last engine used).
+    pub fn from_settings(settings: &crate::app::settings::Settings) -> EngineInput {
+        EngineInput {
+            use_command: settings.review_engine_use_command,
+            level: settings.review_engine_level.min(10),
+            command: settings.review_engine_command.clone(),
+        }
+    }
+
     /// The engine chosen.
     pub fn choice(&self) -> EngineChoice {
         if self.use_command {
@@ -178,14 +185,7 @@ impl ReviewTools {
                 self.dead_on = on;
                 out.work.extend(self.sync(review, path));
             }
-            ToolsAction::EngineDialog(true) => {
-                self.input = EngineInput {
-                    use_command: settings.review_engine_use_command,
-                    level: settings.review_engine_level.min(10),
-                    command: settings.review_engine_command.clone(),
-                };
-                self.dialog_open = true;
-            }
+            ToolsAction::EngineDialog(true) => self.dialog_open = true,
             ToolsAction::EngineDialog(false) => self.dialog_open = false,
             ToolsAction::Start(choice) => {
                 out.work.extend(self.start(
@@ -235,7 +235,6 @@ impl ReviewTools {
         });
         if let Some((key, q)) = self.dead.sync(question) {
             work.push(Work::Suggest {
-                owner: SuggestFor::Review,
                 key,
                 question: Box::new(q),
             });
@@ -339,6 +338,75 @@ impl ReviewTools {
         match &self.engine.as_ref()?.results.state {
             JobState::Failed(e) => Some(e.text(lang)),
             _ => None,
+        }
+    }
+}
+
+/// The review tools as a sub-window: they follow the review tab's record (given read-only in
+/// [`Cx::review`]) and ask the runner for the suggestion and the engine review.
+impl SubWindow for ReviewTools {
+    fn id(&self) -> WindowId {
+        WindowId::ReviewTools
+    }
+
+    fn apply(&mut self, cmd: WindowCmd, cx: &Cx) -> Out {
+        let (Ok(action), Some(state)) = (cmd.own::<ToolsAction>(), cx.review) else {
+            return Out::default();
+        };
+        let done = ReviewTools::apply(
+            self,
+            action,
+            state.review(),
+            state.path(),
+            cx.settings,
+            cx.lang,
+        );
+        let mut out = Out::work(done.work);
+        out.settings = done.settings.map(Box::new);
+        if let Some(node) = done.goto {
+            out.then.push((
+                WindowId::Review,
+                WindowCmd::of(ReviewCommand::Nav(Nav::Node(node))),
+            ));
+        }
+        out
+    }
+
+    fn on_answer(&mut self, answer: Answer, _cx: &Cx) -> Out {
+        match answer {
+            Answer::Work(WorkDone::Review { id, results }) => {
+                let _ = self.on_results(id, *results);
+            }
+            Answer::Work(WorkDone::Suggestion {
+                key, suggestion, ..
+            }) => {
+                let _ = self.on_suggestion(key, suggestion);
+            }
+            _ => {}
+        }
+        Out::default()
+    }
+
+    fn unsaved(&self, _lang: Lang) -> Option<String> {
+        None
+    }
+
+    fn save(&mut self, _cx: &Cx) -> Out {
+        Out::default()
+    }
+
+    fn discard(&mut self) {}
+
+    fn busy(&self) -> bool {
+        false
+    }
+
+    /// The tools follow the record shown: a review of another record is dropped, the
+    /// suggestion asked for a new position.
+    fn tick(&mut self, cx: &Cx) -> Out {
+        match cx.review {
+            Some(state) => Out::work(self.sync(state.review(), state.path())),
+            None => Out::default(),
         }
     }
 }

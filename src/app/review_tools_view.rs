@@ -6,7 +6,7 @@
 use eframe::egui;
 
 use super::engine_review_view::{GraphData, graph_ui};
-use super::review_tools::{ReviewTools, ToolsAction};
+use super::review_tools::{EngineInput, ReviewTools, ToolsAction};
 use super::suggestion_marks::chain_line;
 use super::theme;
 use crate::analysis::Status;
@@ -175,19 +175,43 @@ fn swings_ui(
     }
 }
 
-/// The "Review with engine…" window; edits the inputs in place.
-pub fn dialog_ui(ctx: &egui::Context, tools: &mut ReviewTools, lang: Lang) -> Vec<ToolsAction> {
+/// The "Review with engine…" window's fields (the shell's form): filled from the settings
+/// each time the window opens.
+#[derive(Debug, Default)]
+pub struct EngineForm {
+    /// The choices being made.
+    pub input: EngineInput,
+    was_open: bool,
+}
+
+/// The "Review with engine…" window; edits the form's inputs in place.
+pub fn dialog_ui(
+    ctx: &egui::Context,
+    tools: &ReviewTools,
+    form: &mut EngineForm,
+    settings: &crate::app::settings::Settings,
+    lang: Lang,
+) -> Vec<ToolsAction> {
     let mut out = Vec::new();
+    let opening = tools.dialog_open && !form.was_open;
+    form.was_open = tools.dialog_open;
     if !tools.dialog_open {
         return out;
     }
-    let mut open = true;
-    let input = &mut tools.input;
-    egui::Window::new(lang.pick("引擎复盘", "引擎覆盤", "Review with engine"))
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .show(ctx, |ui| {
+    if opening {
+        form.input = EngineInput::from_settings(settings);
+    }
+    let input = &mut form.input;
+    let title = lang.pick("引擎复盘", "引擎覆盤", "Review with engine");
+    let placement = crate::app::window_frame::Placement::default();
+    let (_, closed) = crate::app::window_frame::window_ui(
+        ctx,
+        "engine-review",
+        title,
+        lang,
+        placement,
+        true,
+        |ui| {
             ui.label(lang.pick(
                 "引擎在后台逐手估计形势；可随时取消。",
                 "引擎在背景逐手估計形勢；可隨時取消。",
@@ -196,11 +220,8 @@ pub fn dialog_ui(ctx: &egui::Context, tools: &mut ReviewTools, lang: Lang) -> Ve
             ui.radio_value(&mut input.use_command, false, "GNU Go");
             ui.add_enabled(
                 !input.use_command,
-                egui::Slider::new(&mut input.level, 0..=10).text(lang.pick(
-                    "级别",
-                    "級別",
-                    "level",
-                )),
+                egui::Slider::new(&mut input.level, 0..=10)
+                    .text(lang.pick("级别", "級別", "level")),
             );
             ui.radio_value(
                 &mut input.use_command,
@@ -211,11 +232,15 @@ pub fn dialog_ui(ctx: &egui::Context, tools: &mut ReviewTools, lang: Lang) -> Ve
                     "Another GTP engine (command line)",
                 ),
             );
+            let name = lang.pick("引擎命令行", "引擎命令列", "Engine command line");
             ui.add_enabled(
                 input.use_command,
                 egui::TextEdit::singleline(&mut input.command)
                     .hint_text("katago gtp -model m.bin.gz -config gtp.cfg"),
-            );
+            )
+            .widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::TextInput, input.use_command, name)
+            });
             ui.horizontal(|ui| {
                 if ui.button(lang.pick("开始", "開始", "Start")).clicked() {
                     out.push(ToolsAction::Start(input.choice()));
@@ -224,8 +249,9 @@ pub fn dialog_ui(ctx: &egui::Context, tools: &mut ReviewTools, lang: Lang) -> Ve
                     out.push(ToolsAction::EngineDialog(false));
                 }
             });
-        });
-    if !open {
+        },
+    );
+    if closed {
         out.push(ToolsAction::EngineDialog(false));
     }
     out

@@ -29,8 +29,9 @@ pub struct ScreenSize {
     pub width_mm: u32,
     /// Height in millimetres.
     pub height_mm: u32,
-    /// Where the figures come from (an output's name, or "screen").
-    pub source: String,
+    /// The output the figures come from, by the display server's name for it (`HDMI-1`);
+    /// `None`: the whole screen or display.
+    pub source: Option<String>,
 }
 
 /// The lowest and highest plausible densities, in pixels per centimetre (30 and 600 dpi).
@@ -61,7 +62,7 @@ pub fn query_x11() -> Result<ScreenSize, String> {
         height_px: u32::from(screen.height_in_pixels),
         width_mm: u32::from(screen.width_in_millimeters),
         height_mm: u32::from(screen.height_in_millimeters),
-        source: "screen".to_owned(),
+        source: None,
     };
     Ok(randr_output(&conn, screen.root).unwrap_or(core))
 }
@@ -104,7 +105,7 @@ fn randr_output(conn: &impl Connection, root: u32) -> Option<ScreenSize> {
             height_px: u32::from(crtc.height),
             width_mm: info.mm_width,
             height_mm: info.mm_height,
-            source: String::from_utf8_lossy(&info.name).into_owned(),
+            source: Some(String::from_utf8_lossy(&info.name).into_owned()),
         };
         if size.pixels_per_cm().is_some() {
             return Some(size);
@@ -124,7 +125,7 @@ pub fn query_windows() -> Result<ScreenSize, String> {
         height_px: cap(co::GDC::DESKTOPVERTRES),
         width_mm: cap(co::GDC::HORZSIZE),
         height_mm: cap(co::GDC::VERTSIZE),
-        source: "display".to_owned(),
+        source: None,
     })
 }
 
@@ -182,7 +183,7 @@ mod tests {
             height_px: 1080,
             width_mm,
             height_mm: 300,
-            source: "test".into(),
+            source: None,
         }
     }
 

@@ -101,9 +101,12 @@ pub fn session_clock_ui(ui: &mut egui::Ui, state: &AppState, now: Timestamp) -> 
         } else {
             (lang.pick("暂停", "暫停", "Pause"), Command::Pause)
         };
-        if ui
-            .add_enabled(!over && live, egui::Button::new(text))
-            .clicked()
+        // Resume is shown only where it can act (issue 29 item 7); Pause stays in its place.
+        let shown = !paused || state.can_resume();
+        if shown
+            && ui
+                .add_enabled(!over && live, egui::Button::new(text))
+                .clicked()
         {
             out.push(cmd);
         }

@@ -8,6 +8,12 @@ use crate::geometry::LabelStyle;
 use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
 
+/// The longest unlock of the arbiter's lock the settings allow, in seconds.
+pub const MAX_UNLOCK_SECONDS: u32 = 300;
+
+/// The arbiter's lock's default unlock, in seconds.
+pub const DEFAULT_UNLOCK_SECONDS: u32 = 60;
+
 /// The storage key of the settings.
 pub const STORAGE_KEY: &str = "tianyuan-settings";
 
@@ -60,7 +66,7 @@ pub struct Settings {
     /// Recently opened files, most recent first.
     pub recent_files: Vec<String>,
     /// Teaching mode's choices, ladders and the teacher's PIN verifier.
-    pub teach: crate::app::teach::TeachPrefs,
+    pub teach: crate::app::teach::prefs::TeachPrefs,
     /// The review engine: GNU Go's level.
     pub review_engine_level: u8,
     /// The review engine: another GTP engine's command line, used when
@@ -78,26 +84,6 @@ pub struct Settings {
     pub hall: crate::hall::link::HallSetting,
     /// The class open in teaching mode (issue 20): it opens again at the next start.
     pub class_file: Option<String>,
-}
-
-impl Settings {
-    /// How these preferences draw the board. `screen_points_per_cm` is the density the display
-    /// server reports (see [`crate::app::screen_size`]); the real-size mode uses it unless the
-    /// user calibrated by hand or there is none.
-    pub fn board_look(
-        &self,
-        screen_points_per_cm: Option<f32>,
-    ) -> crate::app::board_view::BoardLook {
-        let ppcm = match screen_points_per_cm {
-            Some(p) if !self.points_per_cm_manual => p,
-            _ => self.points_per_cm,
-        };
-        crate::app::board_view::BoardLook {
-            show_labels: self.show_coordinates,
-            label_style: self.label_style,
-            real_size: self.real_size.then_some(ppcm),
-        }
-    }
 }
 
 impl Default for Settings {
@@ -120,12 +106,12 @@ impl Default for Settings {
             new_ko: SavedKoRule::Positional,
             new_time_control: String::new(),
             recent_files: Vec::new(),
-            teach: crate::app::teach::TeachPrefs::default(),
+            teach: crate::app::teach::prefs::TeachPrefs::default(),
             review_engine_level: 5,
             review_engine_command: String::new(),
             review_engine_use_command: false,
             teaching_on: false,
-            unlock_seconds: crate::app::host::lock::DEFAULT_UNLOCK_SECONDS,
+            unlock_seconds: DEFAULT_UNLOCK_SECONDS,
             hall: Default::default(),
             class_file: None,
         }

@@ -37,7 +37,7 @@ pub fn side_panel_ui(
         }
     });
     ui.separator();
-    egui::ScrollArea::vertical().show(ui, |ui| match state.tab {
+    let area = egui::ScrollArea::vertical().show(ui, |ui| match state.tab {
         Tab::Info => {
             info_ui(ui, state);
             ui.separator();
@@ -49,6 +49,12 @@ pub fn side_panel_ui(
         Tab::Review => {}
         Tab::Settings => settings_ui(ui, state, &mut out),
     });
+    crate::app::window_frame::name_scroll_bars(
+        ui.ctx(),
+        area.id,
+        lang.pick("侧栏", "側欄", "Side panel"),
+        lang,
+    );
     out
 }
 
@@ -238,18 +244,28 @@ fn real_size_ui(ui: &mut egui::Ui, state: &AppState, s: &mut Settings) {
     let reported = state.screen_points_per_cm(ui.ctx().pixels_per_point());
     match (&state.screen, reported) {
         (Some(screen), Some(ppcm)) => {
+            // The output's name is the display server's word (HDMI-1); nothing else in
+            // English reaches a Chinese screen.
+            let (w, h) = (screen.width_mm, screen.height_mm);
+            let name = |open: &str, close: &str| {
+                screen
+                    .source
+                    .as_ref()
+                    .map(|s| format!("{open}{s}{close}"))
+                    .unwrap_or_default()
+            };
             ui.label(lang.pick(
                 format!(
-                    "显示器（{}）报告 {}×{} 毫米：每厘米 {ppcm:.1} 点",
-                    screen.source, screen.width_mm, screen.height_mm
+                    "显示器{}报告 {w}×{h} 毫米：每厘米 {ppcm:.1} 点",
+                    name("（", "）")
                 ),
                 format!(
-                    "螢幕（{}）回報 {}×{} 公釐：每公分 {ppcm:.1} 點",
-                    screen.source, screen.width_mm, screen.height_mm
+                    "螢幕{}回報 {w}×{h} 公釐：每公分 {ppcm:.1} 點",
+                    name("（", "）")
                 ),
                 format!(
-                    "The monitor ({}) reports {}×{} mm: {ppcm:.1} points per cm",
-                    screen.source, screen.width_mm, screen.height_mm
+                    "The monitor{} reports {w}×{h} mm: {ppcm:.1} points per cm",
+                    name(" (", ")")
                 ),
             ));
             ui.radio_value(

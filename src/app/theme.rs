@@ -1,6 +1,7 @@
 //! Every colour and size of the interface in one place (design tokens, as rerun keeps them).
 
-use eframe::egui::{Color32, Stroke};
+use crate::geometry::{BoardGeometry, LabelStyle, Rect as GRect};
+use eframe::egui::{self, Color32, Stroke};
 
 /// The board's wood: a light kaya-like yellow, as on tournament boards.
 pub const WOOD: Color32 = Color32::from_rgb(222, 184, 118);
@@ -126,3 +127,63 @@ pub const HALL_CONNECTED: Color32 = Color32::from_rgb(60, 170, 80);
 pub const HALL_WAITING: Color32 = Color32::from_rgb(215, 160, 30);
 /// The hall's status light: offline, stopped or refused.
 pub const HALL_OFFLINE: Color32 = Color32::from_rgb(220, 60, 50);
+
+/// Space between the wood and the edge of the board's area, in points.
+pub const TABLE_MARGIN: f32 = 8.0;
+
+/// How the board is drawn whatever the position: the preferences that shape it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoardLook {
+    /// Draw the margin labels.
+    pub show_labels: bool,
+    /// Their style.
+    pub label_style: LabelStyle,
+    /// `Some(points per cm)`: draw at real size.
+    pub real_size: Option<f32>,
+}
+
+impl Default for BoardLook {
+    fn default() -> Self {
+        BoardLook {
+            show_labels: true,
+            label_style: LabelStyle::default(),
+            real_size: None,
+        }
+    }
+}
+
+impl BoardLook {
+    /// The geometry of a `size`-line board in a board widget filling `widget` with this look
+    /// (the wood keeps [`TABLE_MARGIN`] from the widget's edges).
+    pub fn geometry(&self, size: u8, widget: egui::Rect) -> BoardGeometry {
+        let area = widget.shrink(TABLE_MARGIN);
+        let garea = GRect {
+            x: area.min.x,
+            y: area.min.y,
+            w: area.width(),
+            h: area.height(),
+        };
+        match self.real_size {
+            Some(ppcm) => BoardGeometry::real_size_in(size, ppcm, garea),
+            None => BoardGeometry::fit_in(size, garea),
+        }
+    }
+}
+
+/// How `settings` draw the board. `screen_points_per_cm` is the density the display server
+/// reports (see [`crate::app::screen_size`]); the real-size mode uses it unless the user
+/// calibrated by hand or there is none.
+pub fn board_look(
+    settings: &crate::app::settings::Settings,
+    screen_points_per_cm: Option<f32>,
+) -> BoardLook {
+    let ppcm = match screen_points_per_cm {
+        Some(p) if !settings.points_per_cm_manual => p,
+        _ => settings.points_per_cm,
+    };
+    BoardLook {
+        show_labels: settings.show_coordinates,
+        label_style: settings.label_style,
+        real_size: settings.real_size.then_some(ppcm),
+    }
+}

@@ -316,10 +316,19 @@ fn verify_hmacs(bytes: &[u8], reading: &Reading, pin: &str) -> bool {
         return false;
     };
     let (mut signed, mut unsigned, mut ok) = (0, Vec::new(), true);
+    let mut players_signed = 0;
     for (i, line) in reading.lines.iter().enumerate() {
         let raw = &bytes[line.offset..line.offset + line.len];
+        // Entry 1 (the setup) is the arbiter's; entry i + 1 is `entries[i - 1]`.
+        let arbiters = i == 0
+            || reading
+                .entries
+                .get(i - 1)
+                .is_some_and(|e| e.event.needs_arbiter());
         match check_hmac(raw, &keys) {
-            Some(true) => signed += 1,
+            Some(true) if arbiters => signed += 1,
+            // An older journal signed every entry made after the PIN was given.
+            Some(true) => players_signed += 1,
             Some(false) => {
                 println!(
                     "NOT INTACT: entry {} fails its HMAC (rewritten without the PIN)",
@@ -327,10 +336,22 @@ fn verify_hmacs(bytes: &[u8], reading: &Reading, pin: &str) -> bool {
                 );
                 ok = false;
             }
+            None if arbiters => {
+                println!(
+                    "NOT INTACT: entry {} is an arbiter's act without the PIN's HMAC",
+                    i + 1
+                );
+                ok = false;
+            }
             None => unsigned.push(i + 1),
         }
     }
-    println!("{signed} entries signed with the PIN verified");
+    println!("{signed} arbiter's entries signed with the PIN verified");
+    if players_signed > 0 {
+        println!(
+            "{players_signed} players' entries also signed with the PIN verified (a journal written before the PIN signed the arbiter's acts only)"
+        );
+    }
     if !unsigned.is_empty() {
         println!(
             "entries made without the PIN (players' actions, not signed): {}",

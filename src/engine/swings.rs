@@ -51,10 +51,11 @@ pub enum Tempo {
 }
 
 /// The `count` moves that cost their player most (largest loss first, ties by move order),
-/// leaving out moves that cost nothing and moves after which the estimate did not change (a
-/// pass in a settled position: against a static estimate's typical move it would "lose" the
-/// tempo, `-16.5 -> -16.5 (lost 3.9)`, which tells the reviewer nothing). A position without
-/// an estimate breaks the chain: the move into it and the move out of it are not judged.
+/// leaving out moves that cost nothing and moves after which the estimate moved by less than
+/// [`MIN_CHANGE`] (a pass in a settled position, a quiet move: against a static estimate's
+/// typical move it would "lose" the tempo, `-16.5 -> -16.5 (lost 3.9)`, `18.7 -> 18.6 (lost
+/// 4.0)`, which tells the reviewer nothing). A position without an estimate breaks the chain:
+/// the move into it and the move out of it are not judged.
 pub fn biggest_swings(
     points: &[PointInfo],
     estimates: &[Option<Estimate>],
@@ -90,7 +91,7 @@ pub fn biggest_swings(
         }
     }
     // The typical move above counts every move; a move that changed nothing is not listed.
-    swings.retain(|s| s.loss > 0.0 && (s.before - s.after).abs() >= UNCHANGED);
+    swings.retain(|s| s.loss > 0.0 && (s.before - s.after).abs() >= MIN_CHANGE);
     swings.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.index.cmp(&b.index)));
     swings.truncate(count);
     swings
@@ -111,9 +112,11 @@ pub fn smoothed(series: &[(usize, f64)]) -> Vec<(usize, f64)> {
         .collect()
 }
 
-/// Estimates closer than this are the same (points, or winrate percentage points): the
-/// engines print one decimal at most.
-const UNCHANGED: f64 = 0.05;
+/// A move is named a loss only when its player's estimate moved by at least this much across
+/// it (points, or winrate percentage points): one point is below what a static estimate can
+/// tell from a quiet move, and a tenth is only the engines' printing (issue 29 item 7,
+/// `docs/decisions.md`).
+pub const MIN_CHANGE: f64 = 1.0;
 
 #[cfg(test)]
 mod tests {
@@ -204,6 +207,39 @@ mod tests {
             biggest_swings(&p, &e, 5, Tempo::Included)
                 .iter()
                 .all(|s| s.move_number != 3)
+        );
+    }
+
+    /// Issue 29 item 7: "18.7 → 18.6 (lost 4.0)" — a near-flat move is never a loss, however
+    /// much a static estimate's typical move gains.
+    #[test]
+    fn issue29_a_near_flat_move_is_never_named_a_loss() {
+        // Each move gains 4 for its player, except move 5 (Black): 18.7 → 18.8, which a
+        // static estimate's typical move would call a loss of 3.9.
+        let (p, e) = line(&[
+            Some(14.7),
+            Some(18.7),
+            Some(14.7),
+            Some(18.7),
+            Some(18.7),
+            Some(18.8),
+            Some(14.8),
+        ]);
+        let listed = biggest_swings(&p, &e, 5, Tempo::Static);
+        assert!(listed.iter().all(|s| s.move_number != 5), "{listed:?}");
+        assert!(
+            listed
+                .iter()
+                .all(|s| (s.before - s.after).abs() >= MIN_CHANGE),
+            "{listed:?}"
+        );
+        // A drop of 0.9 is not a loss either; one of 1.0 is.
+        let (p, e) = line(&[Some(5.0), Some(4.1)]);
+        assert!(biggest_swings(&p, &e, 5, Tempo::Included).is_empty());
+        let (p, e) = line(&[Some(5.0), Some(4.0)]);
+        assert_eq!(
+            moves(&biggest_swings(&p, &e, 5, Tempo::Included)),
+            [(1, 1.0)]
         );
     }
 

@@ -199,7 +199,10 @@ pub fn encode_setup(header: &Header, utc: &str, keys: Option<&PinKeys>) -> Entry
     seal_line(&core, keys)
 }
 
-/// An entry's line, following the entry whose hash is `prev`.
+/// An entry's line, following the entry whose hash is `prev`. `keys` sign it only when it is
+/// an arbiter's act ([`Event::needs_arbiter`]): a player's move made while the lock is open
+/// carries no HMAC, so an HMAC names the arbiter's entries (issue 29 item 7; older journals
+/// signed every entry made after the PIN and stay readable and verified).
 pub fn encode_entry(
     entry: &Entry,
     prev: &[u8; 32],
@@ -207,6 +210,7 @@ pub fn encode_entry(
     size: u8,
     keys: Option<&PinKeys>,
 ) -> EntryBytes {
+    let keys = keys.filter(|_| entry.event.needs_arbiter());
     let act = shorthand::format_event(
         &entry.event,
         entry.article.as_deref(),

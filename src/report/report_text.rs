@@ -70,6 +70,21 @@ fn side_text(c: Option<Color>) -> &'static str {
     }
 }
 
+/// The stones a moved-stones ruling changed, as the arbiter's form takes them:
+/// `+B D4 +W E5 −F6` (a stone of that colour put on the point, a point emptied).
+fn changes_text(changes: &[crate::session::Change], size: u8) -> String {
+    changes
+        .iter()
+        .map(|c| match c {
+            crate::session::Change::Put(color, p) => {
+                format!("+{} {}", color.letter(), p.to_gtp(size))
+            }
+            crate::session::Change::Remove(p) => format!("−{}", p.to_gtp(size)),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A kind of ruling as the report names it: the catalogue's Chinese and English names.
 fn kind_text(kind: RulingKind) -> String {
     format!("{} {}", kind.label(Lang::ZhHans), kind.label(Lang::En))
@@ -187,6 +202,11 @@ impl Report {
                     }
                     Some(Event::Gap { charged: false }) => {
                         format!("{} (不计入 not charged)", kind_text(r.kind))
+                    }
+                    // The stones each moved-stones ruling changed (issue 29 item 7).
+                    Some(Event::Edit(changes)) => {
+                        let size = setup.size;
+                        format!("{} ({})", kind_text(r.kind), changes_text(changes, size))
                     }
                     _ => kind_text(r.kind),
                 },

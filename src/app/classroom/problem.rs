@@ -216,25 +216,7 @@ impl ChildProblem {
     }
 }
 
-/// The lines of a bilingual text in `lang`'s script: Chinese lines for Chinese, the others for
-/// English; the whole text when no line is left.
-pub fn in_language(text: &str, lang: Lang) -> String {
-    let cjk = |l: &str| {
-        l.chars().any(|c| {
-            ('\u{4e00}'..='\u{9fff}').contains(&c) || ('\u{3000}'..='\u{303f}').contains(&c)
-        })
-    };
-    let want_cjk = lang != Lang::En;
-    let lines: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && cjk(l) == want_cjk)
-        .collect();
-    if lines.is_empty() {
-        text.trim().to_string()
-    } else {
-        lines.join("\n")
-    }
-}
+pub use crate::app::problems::state::in_language;
 
 #[cfg(test)]
 mod tests {

@@ -13,12 +13,16 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::problem::{ChildProblem, FirstTry};
-use crate::app::host::class_job::{
+use crate::app::pin_gate::PinGate;
+pub use crate::app::problems::state::{DraftOrigin, DraftToEdit};
+use crate::app::problems::state::{FromClass, ToClass};
+use crate::app::protocol::FileJob;
+use crate::app::protocol::Work;
+use crate::app::protocol::class_job::{
     ClassAnswer, ClassChange, ClassDoc, ClassJob, ClassListing, ClassTrouble, OpenedHow,
 };
-use crate::app::host::effect::FileJob;
-use crate::app::host::work::Work;
-pub use crate::app::problems::DraftOrigin;
+use crate::app::protocol::{Answer as WindowAnswer, WindowCmd, WindowId, WorkDone};
+use crate::app::subwindow::{Cx, Out, SubWindow};
 use crate::app::teach::state::{ChildGame, FinishedGame, TeachCommand};
 use crate::audio::Sound;
 use crate::class::homework::DraftLook;
@@ -165,17 +169,6 @@ pub enum Guarded {
         /// The step.
         to: u8,
     },
-}
-
-/// The class's PIN prompt.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PinPrompt {
-    /// What waits for it.
-    pub guarded: Guarded,
-    /// The check on the runner, while it runs.
-    pub asked: Option<u64>,
-    /// The last PIN typed was wrong.
-    pub wrong: bool,
 }
 
 /// A message of the class screens, typed until drawn.
@@ -378,15 +371,6 @@ pub struct ClassOut {
     pub edited: Vec<EditedAnswer>,
 }
 
-/// A draft for the problem editor: where it came from and its SGF.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DraftToEdit {
-    /// The class file, the child and the draft.
-    pub origin: DraftOrigin,
-    /// The draft as kept (one game tree).
-    pub sgf: String,
-}
-
 /// What became of an edited draft sent to be assigned.
 #[derive(Clone, Debug)]
 pub struct EditedAnswer {
@@ -493,8 +477,9 @@ pub struct ClassRoom {
     /// assigned, the teacher goes back to it, or the problems window closes. Whatever closes
     /// the class window (a child picking themself …) locks it as before.
     pub aside: bool,
-    /// The class's PIN prompt.
-    pub prompt: Option<PinPrompt>,
+    /// The class's PIN prompt (the window's one [`PinGate`]): what waits for it, the check
+    /// running on the runner.
+    pub gate: PinGate<Guarded>,
     /// The child to delete, asked about.
     pub confirm_remove: Option<String>,
     /// The problem on the board.
@@ -505,7 +490,6 @@ pub struct ClassRoom {
     in_flight: Option<Pending>,
     failed: Vec<Pending>,
     next_seq: u64,
-    next_ask: u64,
     /// An open, create or import is running.
     pub opening: bool,
     /// The class file of the settings, opened once when teaching mode first shows.
@@ -645,7 +629,7 @@ impl ClassRoom {
                 }
             }
             ClassCommand::SubmitPin(pin) => self.submit_pin(pin, &mut out),
-            ClassCommand::CancelPin => self.prompt = None,
+            ClassCommand::CancelPin => self.gate.cancel(),
             ClassCommand::Refresh => self.list(&mut out),
             ClassCommand::MoveChild { nick, to } => {
                 if self.locked() {
@@ -669,7 +653,7 @@ impl ClassRoom {
                     self.panel_open = false;
                     self.aside = false;
                     self.homework = None;
-                    self.prompt = None;
+                    self.gate.cancel();
                     self.notice = None;
                 }
             }
@@ -677,7 +661,7 @@ impl ClassRoom {
                 self.child = None;
                 self.screen = Screen::Tiles;
                 self.problem = None;
-                self.prompt = None;
+                self.gate.cancel();
                 self.notice = None;
             }
             ClassCommand::ShowMap => {
@@ -931,54 +915,34 @@ impl ClassRoom {
     }
 
     fn ask_pin(&mut self, guarded: Guarded) {
-        self.prompt = Some(PinPrompt {
-            guarded,
-            asked: None,
-            wrong: false,
-        });
+        self.gate.ask(guarded);
     }
 
     /// The PIN typed: checked on the runner (Argon2id); the answer comes to
     /// [`ClassRoom::on_pin`].
     fn submit_pin(&mut self, pin: String, out: &mut ClassOut) {
-        let Some(prompt) = &mut self.prompt else {
-            return;
-        };
-        if prompt.asked.is_some() {
-            return;
-        }
         let Some(record) = self.class.as_ref().and_then(|c| c.pin) else {
-            let guarded = prompt.guarded.clone();
-            self.prompt = None;
-            self.unlocked(guarded, Timestamp(0), out);
+            if let Some(guarded) = self.gate.pass() {
+                self.unlocked(guarded, Timestamp(0), out);
+            }
             return;
         };
-        self.next_ask += 1;
-        prompt.asked = Some(self.next_ask);
-        out.work.push(Work::CheckClassPin {
-            record,
-            pin: Secret(pin),
-            ask: self.next_ask,
-        });
+        // No prompt open, or a check already running: nothing is sent.
+        if let Some(ask) = self.gate.submit() {
+            out.work.push(Work::CheckClassPin {
+                record,
+                pin: Secret(pin),
+                ask,
+            });
+        }
     }
 
     /// The runner checked the PIN of question `ask`.
     pub fn on_pin(&mut self, ask: u64, right: bool, now: Timestamp) -> ClassOut {
         let mut out = ClassOut::default();
-        let Some(prompt) = &mut self.prompt else {
-            return out;
-        };
-        if prompt.asked != Some(ask) {
-            return out;
+        if let Some(guarded) = self.gate.answer(ask, right) {
+            self.unlocked(guarded, now, &mut out);
         }
-        prompt.asked = None;
-        if !right {
-            prompt.wrong = true;
-            return out;
-        }
-        let guarded = prompt.guarded.clone();
-        self.prompt = None;
-        self.unlocked(guarded, now, &mut out);
         out
     }
 
@@ -1392,3 +1356,160 @@ impl ClassRoom {
 
 /// The class files the dialogs show.
 const CLASS_FILTER: crate::files::dialogs::Filter = ("Tianyuan class", &["tyclass"]);
+
+impl ClassRoom {
+    /// What the class asked for, as the window's output: its file jobs and workers' jobs, its
+    /// sounds, the teaching board's commands, the class to open at the next start, and the
+    /// problems window's drafts.
+    fn out(&mut self, out: ClassOut, cx: &Cx) -> Out {
+        let mut work: Vec<Work> = out.jobs.into_iter().map(Work::Class).collect();
+        work.extend(out.work);
+        let mut done = Out {
+            files: out.files,
+            work,
+            sounds: out.sounds,
+            ..Out::default()
+        };
+        if let Some(remember) = out.remember {
+            let mut settings = cx.settings.clone();
+            settings.class_file = remember.map(|p| p.to_string_lossy().into_owned());
+            done.settings = Some(Box::new(settings));
+        }
+        for c in out.teach {
+            done.then.push((WindowId::Teach, WindowCmd::of(c)));
+        }
+        for answer in out.edited {
+            let said = match answer.result {
+                Ok(nick) => Ok(ClassNotice::Assigned {
+                    id: answer.origin.id.clone(),
+                    nick,
+                }
+                .text(cx.lang)),
+                Err(t) => Err(t.text(cx.lang)),
+            };
+            if said.is_ok() {
+                // Assigned: the class window comes back, saying so.
+                self.come_back();
+            }
+            let message = FromClass::Answered {
+                origin: answer.origin,
+                sgf: answer.sgf,
+                said,
+            };
+            done.then.push((WindowId::Problems, WindowCmd::of(message)));
+        }
+        if let Some(draft) = out.edit_draft {
+            // The draft replaces the problem being written: the problems window asks first
+            // when that is unsaved (unless it is this very draft).
+            done.then.push((
+                WindowId::Problems,
+                WindowCmd::of(FromClass::EditDraft(draft)),
+            ));
+        }
+        done
+    }
+
+    /// What the problems window said.
+    fn hear_problems(&mut self, message: ToClass, cx: &Cx) -> Out {
+        match message {
+            ToClass::ComeBack => {
+                self.come_back();
+                Out::default()
+            }
+            ToClass::StandAside => {
+                self.stand_aside();
+                Out::default()
+            }
+            ToClass::AssignEdited { origin, nick, sgf } => {
+                match self.assign_edited(&origin, nick, sgf) {
+                    Ok(out) => self.out(out, cx),
+                    Err(refused) => Out::then(
+                        WindowId::Problems,
+                        WindowCmd::of(FromClass::NotSent(refused.text(cx.lang))),
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// The class as a sub-window of teaching mode (issue 20): its file jobs run on the runner,
+/// its PIN is checked there, and its changes not yet on disk are unsaved work.
+impl SubWindow for ClassRoom {
+    fn id(&self) -> WindowId {
+        WindowId::Class
+    }
+
+    fn apply(&mut self, cmd: WindowCmd, cx: &Cx) -> Out {
+        self.lang = cx.lang;
+        let cmd = match cmd.own::<ClassCommand>() {
+            Ok(c) => {
+                let out = ClassRoom::apply(self, c, cx.now, cx.kdf);
+                return self.out(out, cx);
+            }
+            Err(cmd) => cmd,
+        };
+        let cmd = match cmd.own::<ToClass>() {
+            Ok(message) => return self.hear_problems(message, cx),
+            Err(cmd) => cmd,
+        };
+        match cmd.own::<FinishedGame>() {
+            // A child's game ended on the teaching board: kept in their profile.
+            Ok(game) => {
+                let out = self.game_finished(game, cx.now);
+                self.out(out, cx)
+            }
+            Err(_) => Out::default(),
+        }
+    }
+
+    fn on_answer(&mut self, answer: WindowAnswer, cx: &Cx) -> Out {
+        self.lang = cx.lang;
+        let out = match answer {
+            WindowAnswer::File(event) => self.on_file(event),
+            WindowAnswer::Work(WorkDone::Class(answer)) => ClassRoom::on_answer(self, answer),
+            WindowAnswer::Work(WorkDone::ClassPinChecked { ask, right }) => {
+                self.on_pin(ask, right, cx.now)
+            }
+            WindowAnswer::Work(_) => ClassOut::default(),
+        };
+        self.out(out, cx)
+    }
+
+    fn unsaved(&self, _lang: Lang) -> Option<String> {
+        ClassRoom::unsaved(self).then(|| {
+            self.class
+                .as_ref()
+                .map(|c| c.name.clone())
+                .unwrap_or_default()
+        })
+    }
+
+    fn work_name(&self, lang: Lang) -> &'static str {
+        lang.pick("班级", "班級", "The class")
+    }
+
+    fn save(&mut self, cx: &Cx) -> Out {
+        let out = self.retry();
+        self.out(out, cx)
+    }
+
+    fn discard(&mut self) {
+        ClassRoom::discard(self);
+    }
+
+    fn busy(&self) -> bool {
+        self.saving()
+    }
+
+    /// The first time teaching mode shows: the class of last time opens (or the folder is
+    /// listed), on the runner.
+    fn tick(&mut self, cx: &Cx) -> Out {
+        if !cx.teaching {
+            return Out::default();
+        }
+        let remembered = cx.settings.class_file.clone().map(PathBuf::from);
+        let out = self.start(remembered);
+        self.out(out, cx)
+    }
+}

@@ -12,7 +12,8 @@ use super::state::{ClassCommand, ClassRoom, Guarded, Screen};
 use super::text::ClassText as T;
 use super::text::desk as D;
 use crate::app::board_view::{BoardLook, BoardScene, StoneMap, paint_board, paint_table};
-use crate::app::host::class_job::ClassDoc;
+use crate::app::pin_prompt::{PinPromptAnswer, PinPromptText, pin_prompt_ui};
+use crate::app::protocol::class_job::ClassDoc;
 use crate::app::stone_sprite::paint_ghost;
 use crate::app::teach::board_view::paint_celebration;
 use crate::app::teach::celebration::{CELEBRATION_FPS, CELEBRATION_MS, playing};
@@ -239,7 +240,14 @@ pub fn screen_ui(
         }
         Screen::Map => {
             egui::CentralPanel::default().show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| map_ui(ui, room, lang, &mut out));
+                let area =
+                    egui::ScrollArea::vertical().show(ui, |ui| map_ui(ui, room, lang, &mut out));
+                crate::app::window_frame::name_scroll_bars(
+                    ui.ctx(),
+                    area.id,
+                    lang.pick("学习地图", "學習地圖", "Map"),
+                    lang,
+                );
             });
         }
         Screen::Problem => problem_screen_ui(ui, room, lang, look, now, &mut out),
@@ -269,7 +277,7 @@ fn tiles_ui(ui: &mut egui::Ui, room: &ClassRoom, lang: Lang, out: &mut Vec<Class
     }
     let side = ui.spacing().interact_size.y * 2.6;
     let tile = Vec2::new(side * 1.35, side * 1.25);
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    let area = egui::ScrollArea::vertical().show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing = Vec2::splat(side * 0.15);
             for child in &class.children {
@@ -279,6 +287,12 @@ fn tiles_ui(ui: &mut egui::Ui, room: &ClassRoom, lang: Lang, out: &mut Vec<Class
             }
         });
     });
+    crate::app::window_frame::name_scroll_bars(
+        ui.ctx(),
+        area.id,
+        lang.pick("孩子们", "孩子們", "Children"),
+        lang,
+    );
 }
 
 /// One child's tile: the avatar and the nickname, large; its accessible name is the nickname.
@@ -530,7 +544,14 @@ fn problem_screen_ui(
         .exact_size(side)
         .resizable(false)
         .show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| problem_side_ui(ui, room, p, lang, out));
+            let area =
+                egui::ScrollArea::vertical().show(ui, |ui| problem_side_ui(ui, room, p, lang, out));
+            crate::app::window_frame::name_scroll_bars(
+                ui.ctx(),
+                area.id,
+                lang.pick("题目", "題目", "Problem"),
+                lang,
+            );
         });
     let mut board_rect = egui::Rect::NOTHING;
     egui::CentralPanel::default()
@@ -826,40 +847,27 @@ pub fn modals_ui(
             out.push(ClassCommand::ConfirmRemove(false));
         }
     }
-    if let Some(prompt) = &room.prompt {
-        let r = egui::Modal::new(egui::Id::unique("class-pin")).show(ctx, |ui| {
-            crate::app::teach::panel::apply_size(ui.style_mut(), large);
-            ui.heading(match &prompt.guarded {
-                Guarded::Panel => T::TheClass.text(lang).to_string(),
-                Guarded::Move { nick, to } => format!("{nick}: {} {to}", T::Step.text(lang)),
-            });
-            let label = ui.label(T::TeacherPin.text(lang));
-            let edit = ui
-                .add(egui::TextEdit::singleline(&mut inputs.pin).password(true))
-                .labelled_by(label.id);
-            edit.request_focus();
-            if prompt.wrong {
-                ui.colored_label(theme::ILLEGAL, T::WrongPin.text(lang));
-            }
-            let checking = prompt.asked.is_some();
-            let entered = ui.input(|i| i.key_pressed(egui::Key::Enter));
-            let mut ok = false;
-            let mut cancel = false;
-            ui.horizontal(|ui| {
-                ok = big_button(ui, T::Ok.text(lang), !checking);
-                cancel = big_button(ui, T::Cancel.text(lang), true);
-                if checking {
-                    ui.spinner();
-                }
-            });
-            (ok || (entered && !checking), cancel)
-        });
-        let (ok, cancel) = r.inner;
-        if ok {
-            out.push(ClassCommand::SubmitPin(std::mem::take(&mut inputs.pin)));
-        } else if cancel || r.should_close() {
-            inputs.pin.clear();
-            out.push(ClassCommand::CancelPin);
+    if let Some(guarded) = room.gate.waiting() {
+        let heading = match guarded {
+            Guarded::Panel => T::TheClass.text(lang).to_string(),
+            Guarded::Move { nick, to } => format!("{nick}: {} {to}", T::Step.text(lang)),
+        };
+        let text = PinPromptText {
+            id: "class-pin",
+            heading: &heading,
+            why: None,
+            field: T::TeacherPin.text(lang),
+            wrong: T::WrongPin.text(lang),
+            checking: lang.pick("核对中…", "核對中…", "Checking…"),
+            ok: T::Ok.text(lang),
+            cancel: T::Cancel.text(lang),
+            teaching: Some(large),
+        };
+        let (wrong, checking) = (room.gate.wrong(), room.gate.checking());
+        match pin_prompt_ui(ctx, &text, wrong, checking, &mut inputs.pin) {
+            Some(PinPromptAnswer::Submit(pin)) => out.push(ClassCommand::SubmitPin(pin)),
+            Some(PinPromptAnswer::Cancel) => out.push(ClassCommand::CancelPin),
+            None => {}
         }
     }
     out
@@ -908,7 +916,7 @@ fn panel_ui(
         // A fixed height: the window must not jump under the teacher's finger as children
         // are added.
         let height = max.y - 160.0;
-        egui::ScrollArea::vertical()
+        let area = egui::ScrollArea::vertical()
             .max_height(height)
             .min_scrolled_height(height)
             .show(ui, |ui| {
@@ -929,6 +937,12 @@ fn panel_ui(
                     classes_section_ui(ui, room, inputs, lang, &mut out);
                 }
             });
+        crate::app::window_frame::name_scroll_bars(
+            ui.ctx(),
+            area.id,
+            lang.pick("班级", "班級", "Class"),
+            lang,
+        );
     });
     if r.should_close() && room.confirm_remove.is_none() {
         out.push(ClassCommand::ClosePanel);

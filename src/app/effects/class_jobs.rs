@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::app::host::class_job::{
+use crate::app::protocol::class_job::{
     ChangeReport, ClassAnswer, ClassChange, ClassJob, ClassListing, ClassTrouble, HomeworkFound,
     OpenedHow,
 };

@@ -13,7 +13,8 @@ mod workers;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-use crate::app::host::{Command, Effect, FileJob, FileOwner};
+use crate::app::host::{Command, Effect};
+use crate::app::protocol::{Answer, FileJob, WindowId, Work, WorkDone};
 use crate::audio::Announcer;
 use crate::audio::Request as Voice;
 use crate::files::jobs::{self, FileEvent};
@@ -103,15 +104,16 @@ impl Runner {
                     }
                 },
                 Effect::File(owner, job) => self.file(owner, job),
+                Effect::Work(owner, Work::Class(job)) => self.spawn("tianyuan-class", move || {
+                    let done = WorkDone::Class(class_jobs::run(job));
+                    Command::Answer(owner, Answer::Work(done))
+                }),
+                Effect::Work(owner, work) => self.workers.run(owner, work),
                 Effect::Voice(request) => self.voice(request),
                 Effect::FindUnfinished(folder) => self.find_unfinished(folder),
                 Effect::CloseWindow => self.window.close = true,
                 Effect::CancelClose => self.window.cancel_close = true,
-                Effect::Work(work) => self.workers.run(work),
                 Effect::Hall(request) => self.hall.run(request),
-                Effect::Class(job) => self.spawn("tianyuan-class", move || {
-                    Command::ClassDone(class_jobs::run(job))
-                }),
             }
         }
     }
@@ -124,10 +126,7 @@ impl Runner {
         }
         let answers: Vec<Command> = self.inbox.try_iter().collect();
         for a in &answers {
-            if matches!(
-                a,
-                Command::FileDone(..) | Command::ResumeFound(_) | Command::ClassDone(_)
-            ) {
+            if one_of_runners(a) {
                 self.running = self.running.saturating_sub(1);
             }
         }
@@ -166,10 +165,7 @@ impl Runner {
     /// Waits up to `timeout` for any other thread's answer (tests).
     pub fn wait_other(&mut self, timeout: std::time::Duration) -> Option<Command> {
         let c = self.inbox.recv_timeout(timeout).ok()?;
-        if matches!(
-            c,
-            Command::FileDone(..) | Command::ResumeFound(_) | Command::ClassDone(_)
-        ) {
+        if one_of_runners(&c) {
             self.running = self.running.saturating_sub(1);
         }
         self.workers.translate(c)
@@ -201,9 +197,9 @@ impl Runner {
             });
         if let Err(e) = spawned {
             self.running -= 1;
-            let _ = self.answers.send(Command::FileDone(
-                FileOwner::Game,
-                FileEvent::Failed(PathBuf::new(), e.to_string()),
+            let _ = self.answers.send(Command::Answer(
+                WindowId::Game,
+                Answer::File(FileEvent::Failed(PathBuf::new(), e.to_string())),
             ));
         }
     }
@@ -217,24 +213,27 @@ impl Runner {
         });
     }
 
-    fn file(&mut self, owner: FileOwner, job: FileJob) {
-        let needs_dialog = matches!(
-            job,
-            FileJob::OpenDialog { .. }
-                | FileJob::SaveDialog { .. }
-                | FileJob::ExportSession { to: None, .. }
-                | FileJob::ClassDocument { to: None, .. }
-        );
-        if needs_dialog && !self.dialogs {
+    fn file(&mut self, owner: WindowId, job: FileJob) {
+        if job.needs_dialog() && !self.dialogs {
             // Nothing is ever a silent no-op: the host asks for a path instead.
             let _ = self.answers.send(Command::NoDialog(owner, job));
             (self.wake)();
             return;
         }
         self.spawn("tianyuan-file", move || {
-            Command::FileDone(owner, run_file_job(job))
+            Command::Answer(owner, Answer::File(run_file_job(job)))
         });
     }
+}
+
+/// Whether an answer comes from one of the runner's own one-answer threads (a file job, the
+/// search for unfinished sessions, a class file's job).
+fn one_of_runners(c: &Command) -> bool {
+    matches!(
+        c,
+        Command::Answer(_, Answer::File(_) | Answer::Work(WorkDone::Class(_)))
+            | Command::ResumeFound(_)
+    )
 }
 
 /// The game a journal request is for (none for a close, which is not answered).
@@ -307,7 +306,7 @@ fn run_file_job(job: FileJob) -> FileEvent {
 /// writes it where the dialog says, or to the typed path — never over a file there.
 fn class_document(
     class_file: &std::path::Path,
-    doc: &crate::app::host::class_job::ClassDoc,
+    doc: &crate::app::protocol::class_job::ClassDoc,
     lang: crate::i18n::Lang,
     title: &str,
     name: &str,
@@ -332,12 +331,12 @@ fn class_document(
 /// Builds the live game's report or record from its journal on disk, then writes it.
 fn export_session(
     journal: PathBuf,
-    kind: crate::app::host::command::SessionExport,
+    kind: crate::app::protocol::SessionExport,
     title: &str,
     name: &str,
     to: Option<PathBuf>,
 ) -> FileEvent {
-    use crate::app::host::command::SessionExport;
+    use crate::app::protocol::SessionExport;
     let built = crate::files::journal::read_journal(&journal).and_then(|(_, reading)| {
         let session = crate::files::journal::fold_reading(&reading)?;
         Ok(match kind {

@@ -2,7 +2,7 @@
 //! (our player or a GTP engine, on one thread that lives with its game), the review tab's
 //! engine review ([`ReviewJob`], its own thread), the dead-stone estimator and the teacher's
 //! PIN (Argon2id), each on a thread of its own that ends with its answer. Every answer goes
-//! back to the host as a [`Command::WorkDone`] through the runner's one channel; nothing here
+//! back to the window that asked as a [`Command::Answer`] through the runner's one channel; nothing here
 //! decides whether an answer still matters — the host does.
 
 use std::sync::Arc;
@@ -10,8 +10,10 @@ use std::sync::mpsc::Sender;
 
 use crate::ai::Level;
 use crate::app::host::Command;
-use crate::app::host::work::{ComputerSpec, PinProblem, ReviewEngine, Work, WorkDone};
-use crate::app::teach::computer::{ComputerAnswer, OurPlayer};
+use crate::app::protocol::{
+    Answer, ComputerAnswer, ComputerSpec, PinProblem, ReviewEngine, WindowId, Work, WorkDone,
+};
+use crate::app::teach::computer::OurPlayer;
 use crate::engine::review_job::EngineFactory;
 use crate::engine::{
     AnalysisLimits, EngineError, EngineMove, EnginePlayer, GtpEngine, Pending, PlayerLimits,
@@ -65,6 +67,7 @@ impl Brain {
 /// A question to the computer in flight: its answer is sent by the job itself; the handle only
 /// tells whether the job ran (a computer that could not start answers every job with its error).
 struct Ask {
+    owner: WindowId,
     game: u64,
     question: u64,
     done: Pending<()>,
@@ -77,8 +80,8 @@ pub(super) struct Workers {
     /// The teaching computer: its game and its thread.
     computer: Option<(u64, Worker<Brain>)>,
     asks: Vec<Ask>,
-    /// The engine reviews running (one at a time in practice).
-    reviews: Vec<(u64, ReviewJob)>,
+    /// The engine reviews running (one at a time in practice), with the window that asked.
+    reviews: Vec<(u64, WindowId, ReviewJob)>,
     /// One-answer threads (suggestions, PINs) still owing their answer.
     running: usize,
     /// Threads started since the runner began (tests count them).
@@ -98,8 +101,8 @@ impl Workers {
         }
     }
 
-    /// Carries out one job.
-    pub(super) fn run(&mut self, work: Work) {
+    /// Carries out one job of `owner`'s (its answers go back there).
+    pub(super) fn run(&mut self, owner: WindowId, work: Work) {
         match work {
             Work::StartComputer { game, spec } => {
                 self.started += 1;
@@ -115,56 +118,55 @@ impl Workers {
                 question,
                 position,
                 color,
-            } => self.ask(game, question, *position, color),
-            Work::StartReview { id, points, engine } => self.start_review(id, points, engine),
+            } => self.ask(owner, game, question, *position, color),
+            Work::StartReview { id, points, engine } => {
+                self.start_review(owner, id, points, engine)
+            }
             Work::CancelReview { id } => {
-                if let Some((_, job)) = self.reviews.iter().find(|(i, _)| *i == id) {
+                if let Some((_, _, job)) = self.reviews.iter().find(|(i, _, _)| *i == id) {
                     job.cancel();
                 }
             }
-            Work::DropReview { id } => self.reviews.retain(|(i, _)| *i != id),
-            Work::Suggest {
-                owner,
-                key,
-                question,
-            } => self.once("tianyuan-dead-stones", move || {
-                let settings = crate::app::dead_stone_help::SETTINGS;
-                let s = crate::analysis::suggest(
-                    &question.board,
-                    &question.rules,
-                    question.handicap,
-                    &settings,
-                );
-                WorkDone::Suggestion {
-                    owner,
-                    key,
-                    suggestion: Arc::new(s),
-                }
-            }),
-            Work::CheckTeacherPin {
-                stored,
-                pin,
-                purpose,
-            } => self.once("tianyuan-pin", move || WorkDone::TeacherPinChecked {
-                purpose,
-                right: crate::app::teach::teacher_pin::verify(&stored, &pin.0),
-            }),
+            Work::DropReview { id } => self.reviews.retain(|(i, _, _)| *i != id),
+            Work::Suggest { key, question } => {
+                self.once(owner, "tianyuan-dead-stones", move || {
+                    let settings = crate::app::dead_stone_help::SETTINGS;
+                    let s = crate::analysis::suggest(
+                        &question.board,
+                        &question.rules,
+                        question.handicap,
+                        &settings,
+                    );
+                    WorkDone::Suggestion {
+                        key,
+                        suggestion: Arc::new(s),
+                    }
+                })
+            }
+            Work::CheckTeacherPin { stored, pin, ask } => {
+                self.once(owner, "tianyuan-pin", move || WorkDone::TeacherPinChecked {
+                    ask,
+                    right: crate::app::teach::teacher_pin::verify(&stored, &pin.0),
+                })
+            }
             Work::CheckClassPin { record, pin, ask } => {
-                self.once("tianyuan-pin", move || WorkDone::ClassPinChecked {
+                self.once(owner, "tianyuan-pin", move || WorkDone::ClassPinChecked {
                     ask,
                     right: record.verify(&pin.0),
                 })
             }
-            Work::MakeTeacherPin { pin, kdf } => self.once("tianyuan-pin", move || {
+            Work::MakeTeacherPin { pin, kdf } => self.once(owner, "tianyuan-pin", move || {
                 let made = crate::entropy::bytes::<16>()
                     .map_err(PinProblem::NoRandom)
                     .and_then(|salt| crate::app::teach::teacher_pin::make(&pin.0, salt, kdf));
                 WorkDone::TeacherPinMade(made)
             }),
+            // The runner runs the class files' jobs itself (they count as its file jobs).
+            Work::Class(_) => {}
         }
     }
 
-    fn ask(&mut self, game: u64, question: u64, position: Game, color: Color) {
+    fn ask(&mut self, owner: WindowId, game: u64, question: u64, position: Game, color: Color) {
         let Some((_, worker)) = self.computer.as_ref().filter(|(g, _)| *g == game) else {
             // No computer for that game (it was replaced): the question is not asked; the
             // host asks again in the game it has now.
@@ -173,21 +175,29 @@ impl Workers {
         let tx = self.answers.clone();
         let done = worker.submit(move |brain: &mut Brain| {
             let answer = brain.answer(&position, color);
-            let _ = tx.send(Command::WorkDone(WorkDone::ComputerMove {
+            let done = WorkDone::ComputerMove {
                 game,
                 question,
                 answer,
-            }));
+            };
+            let _ = tx.send(Command::Answer(owner, Answer::Work(done)));
             Ok(())
         });
         self.asks.push(Ask {
+            owner,
             game,
             question,
             done,
         });
     }
 
-    fn start_review(&mut self, id: u64, points: Vec<crate::engine::ReviewPoint>, e: ReviewEngine) {
+    fn start_review(
+        &mut self,
+        owner: WindowId,
+        id: u64,
+        points: Vec<crate::engine::ReviewPoint>,
+        e: ReviewEngine,
+    ) {
         let make: EngineFactory = match e {
             ReviewEngine::Made(maker) => Box::new(move || maker()),
             ReviewEngine::Spec(spec) => Box::new(move || {
@@ -200,18 +210,26 @@ impl Workers {
         // Each change of the job's results is news; the runner reads the results when it
         // hands the news to the host.
         let wake: Waker = Arc::new(move || {
-            let _ = tx.send(Command::WorkDone(WorkDone::ReviewNews(id)));
+            let _ = tx.send(Command::Answer(
+                owner,
+                Answer::Work(WorkDone::ReviewNews(id)),
+            ));
             ui();
         });
         self.started += 1;
         let job = ReviewJob::start(points, make, AnalysisLimits::default(), wake);
         // A new review replaces the old one (dropping a job cancels it).
         self.reviews.clear();
-        self.reviews.push((id, job));
+        self.reviews.push((id, owner, job));
     }
 
     /// Runs `job` on a thread of its own; its answer goes to the host.
-    fn once(&mut self, name: &str, job: impl FnOnce() -> WorkDone + Send + 'static) {
+    fn once(
+        &mut self,
+        owner: WindowId,
+        name: &str,
+        job: impl FnOnce() -> WorkDone + Send + 'static,
+    ) {
         let tx = self.answers.clone();
         let wake = Arc::clone(&self.wake);
         self.running += 1;
@@ -219,7 +237,7 @@ impl Workers {
         let spawned = std::thread::Builder::new()
             .name(name.to_owned())
             .spawn(move || {
-                let _ = tx.send(Command::WorkDone(job()));
+                let _ = tx.send(Command::Answer(owner, Answer::Work(job())));
                 wake();
             });
         if spawned.is_err() {
@@ -233,23 +251,27 @@ impl Workers {
     /// nothing, for a review dropped since); a one-answer thread is done.
     pub(super) fn translate(&mut self, c: Command) -> Option<Command> {
         match c {
-            Command::WorkDone(WorkDone::ReviewNews(id)) => {
-                let (_, job) = self.reviews.iter().find(|(i, _)| *i == id)?;
-                let results = job.results();
+            Command::Answer(_, Answer::Work(WorkDone::ReviewNews(id))) => {
+                let (_, owner, job) = self.reviews.iter().find(|(i, _, _)| *i == id)?;
+                let (owner, results) = (*owner, job.results());
                 if results.is_over() {
                     // Its last news: the job's thread has ended.
-                    self.reviews.retain(|(i, _)| *i != id);
+                    self.reviews.retain(|(i, _, _)| *i != id);
                 }
-                Some(Command::WorkDone(WorkDone::Review {
+                let done = WorkDone::Review {
                     id,
                     results: Box::new(results),
-                }))
+                };
+                Some(Command::Answer(owner, Answer::Work(done)))
             }
-            Command::WorkDone(
-                WorkDone::Suggestion { .. }
-                | WorkDone::TeacherPinChecked { .. }
-                | WorkDone::TeacherPinMade(_)
-                | WorkDone::ClassPinChecked { .. },
+            Command::Answer(
+                _,
+                Answer::Work(
+                    WorkDone::Suggestion { .. }
+                    | WorkDone::TeacherPinChecked { .. }
+                    | WorkDone::TeacherPinMade(_)
+                    | WorkDone::ClassPinChecked { .. },
+                ),
             ) => {
                 self.running = self.running.saturating_sub(1);
                 Some(c)
@@ -266,11 +288,12 @@ impl Workers {
             None => true,
             Some(Ok(())) => false,
             Some(Err(e)) => {
-                out.push(Command::WorkDone(WorkDone::ComputerMove {
+                let done = WorkDone::ComputerMove {
                     game: a.game,
                     question: a.question,
                     answer: ComputerAnswer::Failed(e),
-                }));
+                };
+                out.push(Command::Answer(a.owner, Answer::Work(done)));
                 false
             }
         });

@@ -5,13 +5,12 @@
 use std::path::PathBuf;
 
 use crate::app::settings::Settings;
-use crate::files::jobs::FileEvent;
 use crate::files::journal_writer::Reply;
 use crate::i18n::Lang;
 use crate::rules::{Color, Coord, Move};
-use crate::session::{Event, GameSetup};
+use crate::session::Event;
 
-pub use super::effect::FileOwner;
+pub use crate::app::protocol::{SessionExport, WindowCmd, WindowId, WindowMsg};
 
 /// What a player does besides placing a stone; the command names the player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,17 +23,6 @@ pub enum PlayerAction {
     Resign,
     /// Press the clock (clock-only mode).
     Press,
-}
-
-/// What the game is exported as.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SessionExport {
-    /// The arbiter's report, printable HTML.
-    ReportHtml,
-    /// The arbiter's report, plain text.
-    ReportText,
-    /// The game as SGF.
-    Sgf,
 }
 
 /// An arbiter's act: it waits for the PIN unless the arbiter unlocked within the lock's time.
@@ -64,14 +52,7 @@ pub enum ArbiterAct {
     },
 }
 
-/// A new game: its setup and the arbiter's PIN that locks its rulings.
-#[derive(Clone, Debug, PartialEq)]
-pub struct NewGameRequest {
-    /// The setup.
-    pub setup: GameSetup,
-    /// The arbiter's PIN (at least 6 characters), or none for a game without rulings.
-    pub pin: Option<String>,
-}
+pub use crate::app::new_game::NewGameRequest;
 
 /// The side panel's tabs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -104,7 +85,7 @@ pub enum Nav {
 
 /// A way out of something that may hold unsaved work: each is asked about through the one
 /// registry ([`super::unsaved`]) before it happens.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub enum Exit {
     /// Close the window (Ctrl+Q, the menu, the window's close button).
     Quit,
@@ -114,26 +95,9 @@ pub enum Exit {
     NewGameDialog,
     /// Leave teaching mode (the teacher's PIN first).
     LeaveTeaching,
-    /// Write a new problem (replaces the draft in the editor).
-    WriteProblem(u8),
-    /// Edit the problem shown (replaces the draft in the editor).
-    EditProblem,
-    /// Switch the problem set to a shipped one.
-    SwitchProblemSet(usize),
-    /// Open a problem file.
-    OpenProblemFile,
-    /// Close the problems window.
-    CloseProblems,
-    /// Close the tournament window.
-    CloseTournament,
-    /// Open a class's homework draft in the problems window's editor (replaces the draft
-    /// in the editor).
-    EditDraft(Box<crate::app::classroom::state::DraftToEdit>),
-    // ----- the sub-windows' ways out (issue 17 item 7) -----
-    /// Replace the record under review: open a file, a recent file, a new record.
-    Review(crate::app::review::Pending),
-    /// Replace the tournament window's event: open one, or start one from players.csv.
-    OpenTournament(Box<crate::app::tournament::TournamentCommand>),
+    /// A sub-window's way out (it says which of its commands are: opening another record,
+    /// writing a new problem, closing the window …), carried out once asked.
+    Window(WindowId, WindowCmd),
 }
 
 /// The answer to the unsaved-work question.
@@ -234,10 +198,6 @@ pub enum Command {
     TeachingMode(bool),
     /// Show or hide the about window.
     ShowAbout(bool),
-    /// Show or hide the tournament window.
-    ShowTournament(bool),
-    /// Show or hide the problems window.
-    ShowProblems(bool),
     /// Replace the preferences.
     UpdateSettings(Box<Settings>),
     /// Close the window (asks first about unsaved work and a game on).
@@ -253,25 +213,16 @@ pub enum Command {
     /// A path typed where no file dialog can be shown (`None`: cancelled).
     PathTyped(Option<PathBuf>),
     // ----- sub-windows, driven through the host -----
-    /// The review tab.
-    Review(crate::app::review::ReviewCommand),
-    /// The review tab's suggestion and engine review.
-    ReviewTools(crate::app::review_tools::ToolsAction),
-    /// The problems window.
-    Problems(crate::app::problems::ProblemCommand),
-    /// Teaching mode.
-    Teach(crate::app::teach::state::TeachCommand),
-    /// The tournament window.
-    Tournament(crate::app::tournament::TournamentCommand),
-    /// The class in teaching mode (issue 20).
-    Class(crate::app::classroom::ClassCommand),
+    /// A command for a sub-window: open it, close it (asked about first when it holds unsaved
+    /// work), or one of its own.
+    Window(WindowId, WindowCmd),
     // ----- answers from the effects runner -----
     /// The journal writer answered.
     Journal(Reply),
-    /// A file job finished.
-    FileDone(FileOwner, FileEvent),
+    /// A window's file job or worker answered: it goes to the window that asked.
+    Answer(WindowId, crate::app::protocol::Answer),
     /// No file dialog can be shown on this machine for this job: a path is asked instead.
-    NoDialog(FileOwner, super::effect::FileJob),
+    NoDialog(WindowId, crate::app::protocol::FileJob),
     /// The unfinished sessions found at start (with the instant they were looked for).
     ResumeFound(Vec<crate::app::resume::Resumable>),
     /// The monitor's size, once known.
@@ -280,11 +231,24 @@ pub enum Command {
     NoVoice(super::notice::NoVoice),
     /// A file named on the command line to open in the review tab.
     OpenRecord(PathBuf),
-    /// A sub-window's worker answered (issue 17 items 2, 10).
-    WorkDone(super::work::WorkDone),
     // ----- the hall (issue 18 item 6) -----
     /// The hall link at this table: the views' requests and the runner's answers.
     Hall(super::hall::HallCommand),
-    /// A job on the class files finished.
-    ClassDone(super::class_job::ClassAnswer),
+}
+
+impl Command {
+    /// One of window `id`'s own commands.
+    pub fn window(id: WindowId, cmd: impl WindowMsg) -> Command {
+        Command::Window(id, WindowCmd::of(cmd))
+    }
+
+    /// Shows window `id` (its menu row).
+    pub fn open(id: WindowId) -> Command {
+        Command::Window(id, WindowCmd::Open)
+    }
+
+    /// Closes window `id` (asked about first when it holds unsaved work).
+    pub fn close(id: WindowId) -> Command {
+        Command::Window(id, WindowCmd::Close)
+    }
 }

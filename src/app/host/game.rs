@@ -2,10 +2,11 @@
 //! lock, sealing, the journal writer's answers, the voice's schedule, exports.
 
 use super::command::{ArbiterAct, Command, Exit, Nav, NewGameRequest, PlayerAction, SessionExport};
-use super::effect::{Effect, FileJob, FileOwner};
+use super::effect::Effect;
 use super::lock::Waiting;
 use super::notice::Notice;
 use super::{Host, Question};
+use crate::app::protocol::{FileJob, WindowId};
 use crate::audio::Request as Voice;
 use crate::clock::Timestamp;
 use crate::files::journal::{JournalProblem, PinProblem};
@@ -13,10 +14,6 @@ use crate::files::journal_writer::{Reply, Request, Secret};
 use crate::rules::Move;
 use crate::session::shorthand::Action;
 use crate::session::{Event, Phase, SessionError};
-
-/// The time control View → Clock only starts with when none was used before: a local event's
-/// Chinese byo-yomi (Art. 12).
-pub const CLOCK_ONLY_SPEC: &str = "chinese:limit=60m,reserve=5";
 
 impl Host {
     /// The live game's commands (and every command the other handlers leave).
@@ -47,7 +44,7 @@ impl Host {
                 self.play(now, event, fx);
             }
             Command::ConfirmResign(yes) => {
-                if let Some(Question::Resign(color)) = self.question.clone() {
+                if let Some(Question::Resign(color)) = self.question {
                     self.question = None;
                     if yes {
                         self.submit(now, Event::Resign(color), None, None, fx);
@@ -77,15 +74,13 @@ impl Host {
             Command::Pause if self.session().outcome().is_none() => {
                 self.submit(now, Event::Pause, None, None, fx)
             }
-            Command::Resume if self.session().outcome().is_none() => {
-                self.submit(now, Event::Resume, None, None, fx)
-            }
+            Command::Resume if self.can_resume() => self.submit(now, Event::Resume, None, None, fx),
             Command::CapturePause(color) => {
                 self.submit(now, Event::CapturePause(color), None, None, fx)
             }
             Command::Arbiter(act) => self.gate(Waiting::Act(act), now, fx),
             Command::SubmitPin(pin) => self.submit_pin(pin, now, fx),
-            Command::CancelPin => self.lock.prompt = None,
+            Command::CancelPin => self.lock.gate.cancel(),
             Command::LockNow => {
                 self.lock.close();
                 self.notice = Some(Notice::Locked);
@@ -125,13 +120,9 @@ impl Host {
             Command::OpenNewGameDialog => self.leave(Exit::NewGameDialog, now, fx),
             Command::ClockOnlyMode => {
                 self.leave(Exit::NewGameDialog, now, fx);
-                if let Some(d) = &mut self.new_game {
-                    d.clock_only = true;
-                    // A clock-only session needs a clock: a local event's Chinese byo-yomi
-                    // unless the last game had one.
-                    if d.time_spec.trim().is_empty() {
-                        d.time_spec = CLOCK_ONLY_SPEC.to_owned();
-                    }
+                if let Some(ask) = &mut self.new_game {
+                    // The dialog opens for a clock-only session (with a clock).
+                    ask.clock_only = true;
                 }
             }
             Command::CloseNewGameDialog => self.new_game = None,
@@ -141,6 +132,16 @@ impl Host {
             // Every other command is handled by the host's other parts.
             _ => {}
         }
+    }
+
+    /// Opens the new-game dialog (everything asked); the shell's form starts from the saved
+    /// choices.
+    pub(super) fn open_new_game(&mut self, clock_only: bool) {
+        self.new_game_seq += 1;
+        self.new_game = Some(crate::app::new_game::NewGameAsk {
+            seq: self.new_game_seq,
+            clock_only,
+        });
     }
 
     /// Starts the requested new game (after the live game was asked about).
@@ -257,26 +258,26 @@ impl Host {
         if self.lock.is_open(now) && !needs_secret {
             self.run_waiting(waiting, None, now, fx);
         } else {
-            self.lock.prompt = Some(waiting);
-            self.lock.wrong = false;
+            self.lock.gate.ask(waiting);
         }
     }
 
     /// The PIN typed: unsealing takes it to the journal (which checks it and decrypts);
     /// anything else has it checked first (Argon2id on the writer thread).
     fn submit_pin(&mut self, pin: String, now: Timestamp, fx: &mut Vec<Effect>) {
-        let Some(waiting) = self.lock.prompt.clone() else {
-            return;
-        };
         if pin.is_empty() {
             return;
         }
-        if let Waiting::Act(ArbiterAct::Unseal) = waiting {
-            self.lock.prompt = None;
-            self.run_waiting(waiting, Some(Secret(pin)), now, fx);
+        if let Some(Waiting::Act(ArbiterAct::Unseal)) = self.lock.gate.waiting() {
+            if let Some(waiting) = self.lock.gate.pass() {
+                self.run_waiting(waiting, Some(Secret(pin)), now, fx);
+            }
             return;
         }
-        self.lock.checking = true;
+        // No prompt open, or a check already running (a second Enter): nothing is sent.
+        if self.lock.gate.submit().is_none() {
+            return;
+        }
         self.game.sent();
         fx.push(Effect::Journal(Request::CheckPin {
             game: self.game.id,
@@ -413,12 +414,11 @@ impl Host {
                     return;
                 }
                 if !ok {
-                    self.lock.checking = false;
-                    self.lock.wrong = true;
+                    let _ = self.lock.gate.answer_running(false);
                     self.notice = Some(Notice::WrongPin);
                     return;
                 }
-                let waiting = self.lock.prompt.take();
+                let waiting = self.lock.gate.answer_running(true);
                 self.lock.open(now, self.settings.unlock_seconds);
                 if let Some(w) = waiting {
                     self.run_waiting(w, None, now, fx);
@@ -527,7 +527,7 @@ impl Host {
             ),
         };
         fx.push(Effect::File(
-            FileOwner::Game,
+            WindowId::Game,
             FileJob::ExportSession {
                 journal: path,
                 kind,
@@ -558,7 +558,7 @@ impl Host {
         );
         let (black, white) = (setup.black.name.clone(), setup.white.name.clone());
         let table = crate::tournament::post::Table::Names(&black, &white);
-        if let Ok(()) = self.tournament.post(round, table, result, wb, ww) {
+        if let Ok(()) = self.windows.tournament.post(round, table, result, wb, ww) {
             self.notice = Some(Notice::Posted(round));
         }
     }

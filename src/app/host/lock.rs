@@ -3,17 +3,14 @@
 //! unless the arbiter unlocked within the last [`ArbiterLock::timeout`] (60 s by default,
 //! 0–300 s in the settings). The unlock lives in this process only: a restart starts locked.
 //! The PIN is never kept here: it goes to the journal writer, which checks it (Argon2id) and
-//! keeps only the derived keys.
+//! keeps only the derived keys. The prompt is the window's one [`PinGate`].
 
+use crate::app::pin_gate::PinGate;
 use crate::clock::Timestamp;
 
 use super::command::ArbiterAct;
 
-/// The longest unlock the settings allow, in seconds.
-pub const MAX_UNLOCK_SECONDS: u32 = 300;
-
-/// The default unlock, in seconds.
-pub const DEFAULT_UNLOCK_SECONDS: u32 = 60;
+pub use crate::app::settings::{DEFAULT_UNLOCK_SECONDS, MAX_UNLOCK_SECONDS};
 
 /// What waits for the PIN.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,12 +30,9 @@ pub enum Waiting {
 pub struct ArbiterLock {
     /// Open until this instant of the app's time line.
     open_until: Option<Timestamp>,
-    /// The prompt is open for this.
-    pub prompt: Option<Waiting>,
-    /// The PIN was sent to be checked; the answer is awaited.
-    pub checking: bool,
-    /// The last PIN typed was wrong (the prompt says so and stays open).
-    pub wrong: bool,
+    /// The PIN prompt: what waits for it, the check running on the journal writer, a wrong
+    /// PIN.
+    pub gate: PinGate<Waiting>,
 }
 
 impl ArbiterLock {
@@ -67,17 +61,13 @@ impl ArbiterLock {
     pub fn open(&mut self, now: Timestamp, seconds: u32) {
         let seconds = seconds.min(MAX_UNLOCK_SECONDS);
         self.open_until = (seconds > 0).then(|| Timestamp(now.0 + u64::from(seconds) * 1000));
-        self.prompt = None;
-        self.checking = false;
-        self.wrong = false;
+        self.gate.cancel();
     }
 
     /// Closes it now ("Lock now", a new game, a resumed game).
     pub fn close(&mut self) {
         self.open_until = None;
-        self.prompt = None;
-        self.checking = false;
-        self.wrong = false;
+        self.gate.cancel();
     }
 }
 

@@ -15,8 +15,6 @@
 //! Sub-windows (the review tab, problems, teaching mode, the tournament window) keep their own
 //! egui-free state and are driven from here.
 
-mod class;
-pub mod class_job;
 pub mod command;
 pub mod effect;
 mod game;
@@ -25,18 +23,18 @@ pub mod live_game;
 pub mod lock;
 pub mod notice;
 mod resume;
-mod subapps;
 pub mod unsaved;
-pub mod work;
+mod windows;
 
 use std::path::PathBuf;
 
+pub use crate::app::protocol::{FileJob, WindowCmd, WindowId};
 pub use command::{ArbiterAct, Command, Exit, Nav, NewGameRequest, PlayerAction, Tab};
-pub use effect::{Effect, FileJob, FileOwner};
+pub use effect::Effect;
 pub use live_game::LiveGame;
 pub use notice::{NoVoice, Notice};
 
-use crate::app::new_game_dialog::NewGameDialog;
+use crate::app::new_game::{NewGameAsk, NewGameDialog};
 use crate::app::settings::Settings;
 use crate::clock::Timestamp;
 use crate::files::journal_writer::{GameId, Request, Secret};
@@ -46,7 +44,7 @@ use crate::seal::KdfParams;
 use crate::session::{GameSetup, Session};
 
 /// An open question of the window (one at a time; clicks do not reach what is behind).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub enum Question {
     /// "Resign?" for this side.
     Resign(Color),
@@ -57,7 +55,7 @@ pub enum Question {
     /// A live game would be replaced by this exit: keep it resumable or cancel.
     ReplaceGame(Exit),
     /// No file dialog can be shown: a path is asked for this file job.
-    Path(FileOwner, FileJob),
+    Path(WindowId, FileJob),
 }
 
 /// The window's host: the live game, the view's state, the sub-windows, the questions.
@@ -74,18 +72,16 @@ pub struct Host {
     pub view_move: Option<usize>,
     /// The last refusal or message.
     pub notice: Option<Notice>,
-    /// The new-game dialog, while open.
-    pub new_game: Option<NewGameDialog>,
+    /// The new-game dialog, while open (its fields are the shell's form).
+    pub new_game: Option<NewGameAsk>,
+    /// The new-game dialogs opened so far.
+    new_game_seq: u64,
     /// The keyboard help window is open.
     pub show_help: bool,
     /// Teaching mode is on: the window is the teaching board.
     pub teaching: bool,
     /// The about window is open.
     pub show_about: bool,
-    /// The tournament window is open.
-    pub show_tournament: bool,
-    /// The problems window is open.
-    pub show_problems: bool,
     /// The open question, if any.
     pub question: Option<Question>,
     /// The arbiter's lock.
@@ -104,19 +100,9 @@ pub struct Host {
     pub sessions_folder: Option<PathBuf>,
     /// The dead-stone suggestion while the game is being counted.
     pub dead_help: crate::app::dead_stone_help::DeadStoneHelp,
-    /// The review tab.
-    pub review: crate::app::review::ReviewPanel,
-    /// The review tab's suggestion and engine review.
-    pub review_tools: crate::app::review_tools::ReviewTools,
-    /// The problems window.
-    pub problems: crate::app::problems::ProblemsState,
-    /// The tournament window.
-    pub tournament: crate::app::tournament::TournamentWindow,
-    /// Teaching mode.
-    pub teach: crate::app::teach::TeachWindow,
-    /// The class in teaching mode (issue 20); boxed, as the window's state lives in test
-    /// harnesses on the stack.
-    pub classroom: Box<crate::app::classroom::ClassRoom>,
+    /// The sub-windows (the review tab and its tools, problems, teaching mode, the
+    /// tournament window, the class), driven through [`crate::app::subwindow::SubWindow`].
+    pub windows: crate::app::windows::Windows,
     /// The window may close: everything was asked and answered.
     pub closing: bool,
     /// A new game's clock starts once the resume offer is answered (`--setup --start`).
@@ -124,16 +110,14 @@ pub struct Host {
     /// The way out of teaching mode waiting for the teacher's PIN.
     teach_exit: Option<Exit>,
     /// After "Save" in the unsaved-work question: the exit waits for these saves.
-    after_save: Option<(Exit, Vec<FileOwner>)>,
+    after_save: Option<(Exit, Vec<WindowId>)>,
     /// File jobs whose path is to be asked (no dialog here), in turn.
-    paths_waiting: std::collections::VecDeque<(FileOwner, FileJob)>,
+    paths_waiting: std::collections::VecDeque<(WindowId, FileJob)>,
     /// The key derivation's cost of new games' PINs (tests use a cheap one).
     pub kdf: KdfParams,
     /// The arbiter's PIN from `TIANYUAN_ARBITER_PIN`: it gives each new game of the window its
     /// PIN when the dialog leaves the PIN empty, and never unlocks anything.
     pub env_pin: Option<String>,
-    /// Wakes the window (kept for the views that start the monitor-size query).
-    pub wake: crate::wake::Waker,
     /// The hall link at this table (issue 18 item 6).
     pub hall: hall::HallState,
     next_game: GameId,
@@ -158,7 +142,6 @@ impl Host {
         lang: Lang,
         sessions_folder: Option<PathBuf>,
         now: Timestamp,
-        wake: crate::wake::Waker,
     ) -> (Host, Vec<Effect>) {
         let setup = NewGameDialog::from_settings(&settings)
             .setup(lang)
@@ -177,11 +160,10 @@ impl Host {
             view_move: None,
             notice: None,
             new_game: None,
+            new_game_seq: 0,
             show_help: false,
             teaching,
             show_about: false,
-            show_tournament: false,
-            show_problems: false,
             question: None,
             lock: lock::ArbiterLock::default(),
             sealing: None,
@@ -191,12 +173,7 @@ impl Host {
             no_voice: None,
             sessions_folder: sessions_folder.clone(),
             dead_help: Default::default(),
-            review: crate::app::review::ReviewPanel::new(),
-            review_tools: Default::default(),
-            problems: Default::default(),
-            tournament: Default::default(),
-            teach: Default::default(),
-            classroom: Default::default(),
+            windows: Default::default(),
             closing: false,
             start_after_offer: false,
             teach_exit: None,
@@ -204,7 +181,6 @@ impl Host {
             paths_waiting: Default::default(),
             kdf: KdfParams::STANDARD,
             env_pin: None,
-            wake,
             hall: Default::default(),
             next_game: 2,
         };
@@ -258,20 +234,28 @@ impl Host {
         (pixels_per_point > 0.0).then(|| px / pixels_per_point)
     }
 
-    /// How the board is drawn on a screen of `pixels_per_point`.
-    pub fn board_look(&self, pixels_per_point: f32) -> crate::app::board_view::BoardLook {
-        self.settings
-            .board_look(self.screen_points_per_cm(pixels_per_point))
-    }
-
     /// Whether a modal question or screen is open (keys and clicks go to it alone).
     pub fn modal_open(&self) -> bool {
-        self.lock.prompt.is_some()
+        self.lock.gate.is_open()
             || self.sealing.is_some()
             || self.slip.is_some()
             || self.question.is_some()
             || self.resume.shown()
             || self.new_game.is_some()
+    }
+
+    /// Whether "Resume" can act now: the clock is paused in a game still being played — not
+    /// finished (a result, a game-ending warning), not being counted, not waiting for its
+    /// sealed move to be opened. Nowhere else is the button shown (issue 29 item 7).
+    pub fn can_resume(&self) -> bool {
+        let s = self.session();
+        let paused = s.clock().is_some_and(|c| c.paused().is_some());
+        let playing = match s.phase() {
+            crate::session::Phase::Playing | crate::session::Phase::PlacingHandicap { .. } => true,
+            crate::session::Phase::Adjourned => s.sealed().is_none(),
+            crate::session::Phase::Counting | crate::session::Phase::Finished(_) => false,
+        };
+        paused && playing && s.outcome().is_none()
     }
 
     /// Whether a game is under way that quitting would leave: started and not finished.
@@ -303,7 +287,7 @@ impl Host {
     /// sub-windows' workers are heard.
     pub fn tick(&mut self, now: Timestamp) -> Vec<Effect> {
         let mut fx = Vec::new();
-        self.poll_subapps(now, &mut fx);
+        self.tick_windows(now, &mut fx);
         self.check_clock(now, &mut fx);
         fx
     }
@@ -313,18 +297,10 @@ impl Host {
             Command::SetLang(l) => {
                 self.lang = l;
                 self.settings.lang = Some(l);
-                self.review.set_lang(l);
             }
             Command::SetTab(t) => self.tab = t,
             Command::ShowHelp(b) => self.show_help = b,
             Command::ShowAbout(b) => self.show_about = b,
-            Command::ShowTournament(true) => self.show_tournament = true,
-            Command::ShowTournament(false) => self.leave(Exit::CloseTournament, now, fx),
-            Command::ShowProblems(true) => {
-                self.show_problems = true;
-                self.problems.ensure_open(self.lang);
-            }
-            Command::ShowProblems(false) => self.leave(Exit::CloseProblems, now, fx),
             Command::UpdateSettings(s) => {
                 if let Some(l) = s.lang {
                     self.lang = l;
@@ -338,7 +314,7 @@ impl Host {
             Command::TeachingMode(true) => {
                 self.teaching = true;
                 self.settings.teaching_on = true;
-                self.ensure_teaching(fx);
+                self.window_apply(WindowId::Teach, WindowCmd::Open, now, fx);
             }
             Command::TeachingMode(false) => self.leave(Exit::LeaveTeaching, now, fx),
             Command::Quit => self.leave(Exit::Quit, now, fx),
@@ -349,7 +325,7 @@ impl Host {
                 }
             }
             Command::ConfirmQuit(yes) => {
-                if self.question == Some(Question::Quit) {
+                if matches!(self.question, Some(Question::Quit)) {
                     self.question = None;
                     if yes {
                         self.close(fx);
@@ -359,15 +335,8 @@ impl Host {
             Command::Leave(exit) => self.leave(exit, now, fx),
             Command::Unsaved(answer) => self.answer_unsaved(answer, now, fx),
             Command::PathTyped(path) => self.path_typed(path, now, fx),
-            Command::Review(c) => self.apply_review(c, now, fx),
-            Command::ReviewTools(a) => self.apply_review_tools(a, fx),
-            Command::Problems(c) => self.apply_problems(c, now, fx),
-            Command::Teach(c) => self.apply_teach(c, now, fx),
-            Command::Tournament(c) => self.apply_tournament(c, now, fx),
-            Command::Class(c) => self.apply_class(c, now, fx),
-            Command::ClassDone(a) => self.class_done(a, now, fx),
-            Command::WorkDone(done) => self.work_done(done, now, fx),
-            Command::FileDone(owner, event) => self.file_done(owner, event, now, fx),
+            Command::Window(id, c) => self.window_cmd(id, c, now, fx),
+            Command::Answer(id, answer) => self.answer(id, answer, now, fx),
             Command::NoDialog(owner, job) => self.no_dialog(owner, job),
             Command::ResumeFound(found) => self.resume_found(found, now, fx),
             Command::ScreenSize(s) => self.screen = s,
@@ -469,11 +438,8 @@ impl Host {
     /// the record shown are asked about first, as for any other way of opening one.
     fn open_record(&mut self, path: PathBuf, now: Timestamp, fx: &mut Vec<Effect>) {
         self.tab = Tab::Review;
-        self.leave(
-            Exit::Review(crate::app::review::Pending::OpenPath(path)),
-            now,
-            fx,
-        );
+        let open = crate::app::review::command::ReviewCommand::OpenPath(path);
+        self.leave(Exit::Window(WindowId::Review, WindowCmd::of(open)), now, fx);
     }
 }
 

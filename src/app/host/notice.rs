@@ -186,16 +186,17 @@ impl NoVoice {
     /// The message shown for good beside the clocks, in `lang`.
     pub fn text(&self, lang: Lang) -> String {
         match self {
+            // The system's own words are English: a Chinese screen says it in Chinese only.
             NoVoice::NoDevice(why) => lang.pick(
-                format!("无声音，不报时：找不到声音设备（{why}）。棋钟照常计时，但不报读秒。"),
-                format!("無聲音，不報時：找不到聲音裝置（{why}）。棋鐘照常計時，但不報讀秒。"),
+                "无声音，不报时：找不到声音设备。棋钟照常计时，但不报读秒。".to_owned(),
+                "無聲音，不報時：找不到聲音裝置。棋鐘照常計時，但不報讀秒。".to_owned(),
                 format!(
                     "No voice: the clock will not speak. No sound device ({why}): the clock runs normally but the calls are not spoken."
                 ),
             ),
             NoVoice::Failed(why) => lang.pick(
-                format!("无声音，不报时：语音无法启动（{why}）。棋钟照常计时，但不报读秒。"),
-                format!("無聲音，不報時：語音無法啟動（{why}）。棋鐘照常計時，但不報讀秒。"),
+                "无声音，不报时：语音无法启动。棋钟照常计时，但不报读秒。".to_owned(),
+                "無聲音，不報時：語音無法啟動。棋鐘照常計時，但不報讀秒。".to_owned(),
                 format!(
                     "No voice: the clock will not speak. The voice could not start ({why}): the clock runs normally but the calls are not spoken."
                 ),

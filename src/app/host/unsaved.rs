@@ -1,20 +1,25 @@
 //! Nothing a user did is lost: one registry of unsaved work, asked by every way out.
 //!
-//! [`Host::unsaved_for`] lists what an [`Exit`] would drop: the record under review (a text
-//! field being typed included), the problem being written and its collection, the tournament
-//! window's edits. The ways out: Ctrl+Q, the menu and the window's close button
-//! ([`Exit::Quit`]), New game, leaving teaching mode, the review tab's Open, recent files, new
-//! record and files dropped or named on the command line ([`Exit::Review`]), the problems
-//! window's "Write a problem", "Edit this problem", switching the set, opening a file and
-//! closing it, the tournament window's Open and new event ([`Exit::OpenTournament`]) and
-//! closing it. (A language switch rebuilds nothing: every sub-window keeps its state.) [`Host::leave`] asks "Save / Discard / Cancel" when the list is not empty,
-//! asks "keep it resumable?" when a live game would be replaced, asks the teacher's PIN on the
-//! way out of teaching mode — and only then carries the exit out. "Save" saves each item and
-//! goes on when all are on disk; a save that fails or is cancelled stops the exit.
+//! [`Host::unsaved_for`] lists what an [`Exit`] would drop: each sub-window names its own
+//! unsaved work (`SubWindow::unsaved`: the record under review with the text being typed, the
+//! problem being written and its collection, the tournament window's edits, the class's
+//! changes not yet on disk). The ways out: Ctrl+Q, the menu and the window's close button
+//! ([`Exit::Quit`]), New game, leaving teaching mode, and every sub-window's own
+//! ([`Exit::Window`]: the commands its `SubWindow::exit` names — the review tab's Open,
+//! recent files, new record and files dropped or named on the command line, the problems
+//! window's "Write a problem", "Edit this problem", switching the set, opening a file, a
+//! class's draft and closing it, the tournament window's Open and new event and closing it).
+//! (A language switch rebuilds nothing: every sub-window keeps its state.) [`Host::leave`]
+//! asks "Save / Discard / Cancel" when the list is not empty, asks "keep it resumable?" when
+//! a live game would be replaced, asks the teacher's PIN on the way out of teaching mode —
+//! and only then carries the exit out. "Save" saves each item and goes on when all are on
+//! disk; a save that fails or is cancelled stops the exit.
 
 use super::command::{Exit, UnsavedAnswer};
-use super::effect::{Effect, FileOwner};
+use super::effect::Effect;
 use super::{Host, Question};
+use crate::app::protocol::WindowId;
+use crate::app::subwindow::Leaving;
 use crate::clock::Timestamp;
 use crate::i18n::Lang;
 
@@ -22,35 +27,26 @@ use crate::i18n::Lang;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnsavedItem {
     /// Whose it is (its save goes there).
-    pub owner: FileOwner,
+    pub owner: WindowId,
     /// What it is, in words for the question (the record's or the event's name).
     pub name: String,
+    /// What kind of work it is, in the interface language ("The record under review").
+    pub what: String,
 }
 
 impl UnsavedItem {
     /// The item as the question lists it.
-    pub fn text(&self, lang: Lang) -> String {
-        let what = match self.owner {
-            FileOwner::Review => lang.pick("复盘棋谱", "覆盤棋譜", "The record under review"),
-            FileOwner::Problems => lang.pick(
-                "正在编写的题目",
-                "正在編寫的題目",
-                "The problem being written",
-            ),
-            FileOwner::Tournament => lang.pick("赛事", "賽事", "The tournament"),
-            FileOwner::Class => lang.pick("班级", "班級", "The class"),
-            FileOwner::Game => lang.pick("对局", "對局", "The game"),
-        };
+    pub fn text(&self, _lang: Lang) -> String {
         if self.name.is_empty() {
-            what.to_owned()
+            self.what.clone()
         } else {
-            format!("{what}: {}", self.name)
+            format!("{}: {}", self.what, self.name)
         }
     }
 }
 
 /// The question "save, discard or cancel" for an exit.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub struct Asking {
     /// The way out that waits.
     pub exit: Exit,
@@ -59,38 +55,18 @@ pub struct Asking {
 }
 
 impl Host {
-    /// Every piece of unsaved work in the window.
+    /// Every piece of unsaved work in the window: each sub-window's, in the registry's order.
     pub fn unsaved(&self) -> Vec<UnsavedItem> {
-        let mut out = Vec::new();
-        if let Some(item) = self.review_unsaved() {
-            out.push(item);
-        }
-        if let Some(item) = self.problems_unsaved() {
-            out.push(item);
-        }
-        if let Some(item) = self.tournament_unsaved() {
-            out.push(item);
-        }
-        if let Some(item) = self.class_unsaved() {
-            out.push(item);
-        }
-        out
+        self.windows_unsaved()
     }
 
     /// What `exit` would drop.
     pub fn unsaved_for(&self, exit: &Exit) -> Vec<UnsavedItem> {
         let all = self.unsaved();
-        let keep = |owner: FileOwner| match exit {
+        let keep = |owner: WindowId| match exit {
             Exit::Quit => true,
             Exit::NewGame(_) | Exit::NewGameDialog | Exit::LeaveTeaching => false,
-            Exit::WriteProblem(_)
-            | Exit::EditProblem
-            | Exit::SwitchProblemSet(_)
-            | Exit::OpenProblemFile
-            | Exit::EditDraft(_)
-            | Exit::CloseProblems => owner == FileOwner::Problems,
-            Exit::CloseTournament | Exit::OpenTournament(_) => owner == FileOwner::Tournament,
-            Exit::Review(_) => owner == FileOwner::Review,
+            Exit::Window(id, _) => owner == *id,
         };
         all.into_iter().filter(|i| keep(i.owner)).collect()
     }
@@ -142,52 +118,21 @@ impl Host {
         match exit {
             Exit::Quit => self.close(fx),
             Exit::NewGame(request) => self.start_new_game(*request, now, fx),
-            Exit::NewGameDialog => {
-                self.new_game = Some(crate::app::new_game_dialog::NewGameDialog::from_settings(
-                    &self.settings,
-                ));
-            }
+            Exit::NewGameDialog => self.open_new_game(false),
             Exit::LeaveTeaching => {
                 self.teaching = false;
                 self.settings.teaching_on = false;
                 self.resume.held = false;
             }
-            Exit::CloseProblems => {
-                self.discard_problems();
-                self.show_problems = false;
-                self.classroom.come_back();
+            Exit::Window(id, cmd) => {
+                // A way out that replaces the work at once drops it now (nothing is left to
+                // ask: it was saved or discarded); one that replaces it when a file arrives
+                // leaves it until then.
+                if self.leaving(id, &cmd) == Some(Leaving::Now) {
+                    self.discard(id, now);
+                }
+                self.window_apply(id, cmd, now, fx);
             }
-            Exit::CloseTournament => {
-                self.discard_tournament();
-                self.show_tournament = false;
-            }
-            Exit::WriteProblem(size) => {
-                self.discard_problems();
-                self.problems_command(crate::app::problems::ProblemCommand::NewProblem(size), fx);
-            }
-            Exit::EditProblem => {
-                self.discard_problems();
-                self.problems_command(crate::app::problems::ProblemCommand::EditThis, fx);
-            }
-            Exit::SwitchProblemSet(i) => {
-                self.discard_problems();
-                self.problems_command(crate::app::problems::ProblemCommand::OpenShipped(i), fx);
-            }
-            Exit::OpenProblemFile => {
-                self.discard_problems();
-                self.problems_command(crate::app::problems::ProblemCommand::OpenFile, fx);
-            }
-            Exit::EditDraft(draft) => {
-                self.discard_problems();
-                let draft = *draft;
-                self.problems
-                    .open_draft(draft.origin, &draft.sgf, self.lang);
-                self.show_problems = true;
-                // The class window (a modal) stands aside while the draft is mended.
-                self.classroom.stand_aside();
-            }
-            Exit::Review(pending) => self.review_replace(pending, fx),
-            Exit::OpenTournament(c) => self.tournament_command(*c, fx),
         }
     }
 
@@ -206,16 +151,16 @@ impl Host {
                         // A record or an event replaced by a file opened is dropped when the
                         // file arrives: a dialog cancelled meanwhile leaves the work unsaved,
                         // never marked saved.
-                        if !replaced_on_arrival(&asking.exit, item.owner) {
-                            self.discard(item.owner);
+                        if !self.replaced_on_arrival(&asking.exit, item.owner) {
+                            self.discard(item.owner, now);
                         }
                     }
                     self.after_unsaved(asking.exit, now, fx);
                 }
                 UnsavedAnswer::Save => {
-                    let owners: Vec<FileOwner> = asking.items.iter().map(|i| i.owner).collect();
+                    let owners: Vec<WindowId> = asking.items.iter().map(|i| i.owner).collect();
                     for owner in &owners {
-                        self.save_owner(*owner, fx);
+                        self.save_owner(*owner, now, fx);
                     }
                     self.after_save = Some((asking.exit, owners));
                     self.check_after_save(now, fx);
@@ -237,7 +182,7 @@ impl Host {
             return;
         };
         let unsaved = self.unsaved();
-        let still: Vec<FileOwner> = owners
+        let still: Vec<WindowId> = owners
             .iter()
             .copied()
             .filter(|o| unsaved.iter().any(|i| i.owner == *o))
@@ -249,15 +194,14 @@ impl Host {
         }
         // Otherwise a save failed or was cancelled: the exit is dropped, the work kept.
     }
-}
 
-/// Whether `exit` drops `owner`'s work only when what replaces it arrives (a file opened).
-fn replaced_on_arrival(exit: &Exit, owner: FileOwner) -> bool {
-    match exit {
-        Exit::Review(
-            crate::app::review::Pending::OpenDialog | crate::app::review::Pending::OpenPath(_),
-        ) => owner == FileOwner::Review,
-        Exit::OpenTournament(_) => owner == FileOwner::Tournament,
-        _ => false,
+    /// Whether `exit` drops `owner`'s work only when what replaces it arrives (a file opened).
+    fn replaced_on_arrival(&self, exit: &Exit, owner: WindowId) -> bool {
+        match exit {
+            Exit::Window(id, cmd) if *id == owner => {
+                self.leaving(*id, cmd) == Some(Leaving::OnArrival)
+            }
+            _ => false,
+        }
     }
 }

@@ -8,7 +8,7 @@
 //! (atomic writes, off the UI thread); [`view`] draws it and returns commands. A problem of a
 //! collection is edited inside it, and saved with all the others.
 
-mod state;
+pub mod state;
 pub mod view;
 
 pub use state::{DraftOrigin, EditTool, EditorInputs, Mode, ProblemCommand, ProblemsState, Source};

@@ -9,7 +9,8 @@
 
 use std::path::PathBuf;
 
-use crate::app::host::FileJob;
+use crate::app::protocol::{Answer as WindowAnswer, FileJob, WindowCmd, WindowId};
+use crate::app::subwindow::{Cx, Leaving, Out, SubWindow};
 use crate::files::jobs::FileEvent;
 use crate::i18n::Lang;
 use crate::problems::builtin::COLLECTIONS;
@@ -74,6 +75,56 @@ pub struct DraftOrigin {
     pub id: String,
     /// The child whose game it was cut from.
     pub child: String,
+}
+
+/// A draft for the problem editor: where it came from and its SGF.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DraftToEdit {
+    /// The class file, the child and the draft.
+    pub origin: DraftOrigin,
+    /// The draft as kept (one game tree).
+    pub sgf: String,
+}
+
+/// What the class window tells the problems window (issue 20 item 4): a draft to mend in
+/// the editor, and what became of one sent back to be assigned.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FromClass {
+    /// Open this homework draft in the editor (replaces the problem being written: asked
+    /// about first, unless it is this very draft).
+    EditDraft(DraftToEdit),
+    /// The class answered a draft sent from here: assigned (the words to say) or refused
+    /// (why), in the reader's language.
+    Answered {
+        /// The draft.
+        origin: DraftOrigin,
+        /// The SGF sent.
+        sgf: String,
+        /// Assigned, or why not.
+        said: Result<String, String>,
+    },
+    /// The draft could not be sent (why, in the reader's language).
+    NotSent(String),
+}
+
+/// What the problems window tells the class window.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ToClass {
+    /// The class window comes back from standing aside (the draft is done with).
+    ComeBack,
+    /// The class window (a modal) stands aside while a draft is mended in the editor.
+    StandAside,
+    /// Assign the draft edited here to the draft's child (`nick`) or the whole class (`None`):
+    /// the class's checker proves it again on the runner; the answer comes back as
+    /// [`FromClass::Answered`].
+    AssignEdited {
+        /// The draft.
+        origin: DraftOrigin,
+        /// The child, or `None` for the whole class.
+        nick: Option<String>,
+        /// The draft as edited (one game tree).
+        sgf: String,
+    },
 }
 
 /// What the window's controls ask for.
@@ -175,6 +226,8 @@ pub struct ProblemsState {
     pub draft: Option<DraftOrigin>,
     /// The SGF of the draft sent to be assigned, while the class's answer is awaited.
     assigning: Option<String>,
+    /// The window is shown.
+    pub shown: bool,
 }
 
 impl Default for ProblemsState {
@@ -200,6 +253,7 @@ impl Default for ProblemsState {
             trying: false,
             draft: None,
             assigning: None,
+            shown: false,
         }
     }
 }
@@ -749,6 +803,198 @@ fn error_text(e: &str, lang: Lang) -> String {
         "{}: {e}",
         lang.pick("不是题目文件", "不是題目檔案", "Not a problem file")
     )
+}
+
+/// The lines of a bilingual text in `lang`'s script: Chinese lines for Chinese, the others for
+/// English; the whole text when no line is left.
+pub fn in_language(text: &str, lang: Lang) -> String {
+    let cjk = |l: &str| {
+        l.chars().any(|c| {
+            ('\u{4e00}'..='\u{9fff}').contains(&c) || ('\u{3000}'..='\u{303f}').contains(&c)
+        })
+    };
+    let want_cjk = lang != Lang::En;
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && cjk(l) == want_cjk)
+        .collect();
+    if lines.is_empty() {
+        text.trim().to_string()
+    } else {
+        lines.join("\n")
+    }
+}
+
+/// A problem's name in `lang`: a bilingual name ("吃子 1 · Capture 1") gives the half in the
+/// reader's script; any other name is shown whole.
+pub fn name_in_language(name: &str, lang: Lang) -> String {
+    let halves: Vec<&str> = name.split(" · ").collect();
+    if halves.len() != 2 {
+        return name.to_owned();
+    }
+    in_language(&halves.join("\n"), lang)
+}
+
+/// The problems window as a sub-window. Writing a new problem, editing the one shown,
+/// switching the set, opening a file, a class's draft and closing the window replace the
+/// problem being written: asked about first.
+impl SubWindow for ProblemsState {
+    fn id(&self) -> WindowId {
+        WindowId::Problems
+    }
+
+    fn apply(&mut self, cmd: WindowCmd, cx: &Cx) -> Out {
+        let cmd = match cmd {
+            WindowCmd::Open => {
+                self.shown = true;
+                self.ensure_open(cx.lang);
+                return Out::default();
+            }
+            WindowCmd::Close => {
+                self.discard();
+                self.shown = false;
+                return Out::then(WindowId::Class, WindowCmd::of(ToClass::ComeBack));
+            }
+            other => other,
+        };
+        let cmd = match cmd.own::<FromClass>() {
+            Ok(message) => return self.hear_class(message, cx),
+            Err(cmd) => cmd,
+        };
+        let Ok(c) = cmd.own::<ProblemCommand>() else {
+            return Out::default();
+        };
+        match c {
+            ProblemCommand::AssignDraft { whole_class } => {
+                let Some((origin, sgf)) = self.draft_to_assign() else {
+                    return Out::default();
+                };
+                let nick = (!whole_class).then(|| origin.child.clone());
+                Out::then(
+                    WindowId::Class,
+                    WindowCmd::of(ToClass::AssignEdited { origin, nick, sgf }),
+                )
+            }
+            ProblemCommand::BackToClass => {
+                Out::then(WindowId::Class, WindowCmd::of(ToClass::ComeBack))
+            }
+            c => {
+                // The ways out come here asked about (the host dropped the draft when told).
+                let mut out = Out::files(ProblemsState::apply(self, c, cx.lang));
+                if self.draft.is_none() {
+                    // No draft in the editor any more: the class window comes back.
+                    out.then
+                        .push((WindowId::Class, WindowCmd::of(ToClass::ComeBack)));
+                }
+                out
+            }
+        }
+    }
+
+    fn on_answer(&mut self, answer: WindowAnswer, cx: &Cx) -> Out {
+        if let WindowAnswer::File(event) = answer {
+            self.on_file(event, cx.lang);
+        }
+        Out::default()
+    }
+
+    fn exit(&self, cmd: &WindowCmd) -> Option<Leaving> {
+        if matches!(cmd, WindowCmd::Close) {
+            return Some(Leaving::Now);
+        }
+        if let Some(FromClass::EditDraft(draft)) = cmd.peek::<FromClass>() {
+            // The draft in the editor already (edited, perhaps) is no way out: back to it.
+            return (!self.editing_draft(draft)).then_some(Leaving::Now);
+        }
+        match cmd.peek::<ProblemCommand>()? {
+            ProblemCommand::NewProblem(_)
+            | ProblemCommand::OpenShipped(_)
+            | ProblemCommand::OpenFile => Some(Leaving::Now),
+            // Back from trying the draft out is no way out: the same draft is edited.
+            ProblemCommand::EditThis if !self.trying() => Some(Leaving::Now),
+            _ => None,
+        }
+    }
+
+    fn unsaved(&self, lang: Lang) -> Option<String> {
+        self.editor.as_ref().filter(|e| e.is_dirty())?;
+        let problem = self.inputs.name.trim().to_owned();
+        let collection = self.collection_name(lang);
+        Some(match (problem.is_empty(), collection.is_empty()) {
+            (false, false) => format!("{problem} ({collection})"),
+            (false, true) => problem,
+            (true, _) => collection,
+        })
+    }
+
+    fn work_name(&self, lang: Lang) -> &'static str {
+        lang.pick(
+            "正在编写的题目",
+            "正在編寫的題目",
+            "The problem being written",
+        )
+    }
+
+    fn save(&mut self, cx: &Cx) -> Out {
+        Out::files(ProblemsState::apply(self, ProblemCommand::Save, cx.lang))
+    }
+
+    fn discard(&mut self) {
+        if let Some(e) = &mut self.editor {
+            e.mark_saved();
+        }
+    }
+
+    fn busy(&self) -> bool {
+        ProblemsState::busy(self)
+    }
+
+    /// The set shown opens with the window.
+    fn tick(&mut self, cx: &Cx) -> Out {
+        if self.shown {
+            self.ensure_open(cx.lang);
+        }
+        Out::default()
+    }
+
+    fn shown(&self) -> bool {
+        self.shown
+    }
+}
+
+impl ProblemsState {
+    /// Whether `draft` is the draft in the editor.
+    fn editing_draft(&self, draft: &DraftToEdit) -> bool {
+        let same = self
+            .draft
+            .as_ref()
+            .is_some_and(|d| d.class_file == draft.origin.class_file && d.id == draft.origin.id);
+        same && self.editor.is_some()
+    }
+
+    fn hear_class(&mut self, message: FromClass, cx: &Cx) -> Out {
+        match message {
+            FromClass::EditDraft(draft) => {
+                if self.editing_draft(&draft) {
+                    self.back_to_editor();
+                } else {
+                    // Asked about first: the draft replaces the problem being written.
+                    self.open_draft(draft.origin, &draft.sgf, cx.lang);
+                }
+                self.shown = true;
+                // The class window (a modal) stands aside while the draft is mended.
+                Out::then(WindowId::Class, WindowCmd::of(ToClass::StandAside))
+            }
+            FromClass::Answered { origin, sgf, said } => {
+                self.draft_answered(&origin, &sgf, said);
+                Out::default()
+            }
+            FromClass::NotSent(why) => {
+                self.draft_not_sent(why);
+                Out::default()
+            }
+        }
+    }
 }
 
 #[cfg(test)]

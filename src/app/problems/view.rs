@@ -31,12 +31,13 @@ pub fn window_ui(
     // The text boxes edit a copy; a change comes back as a command at once (nothing typed
     // waits to be committed).
     let mut inputs = state.inputs.clone();
-    let mut open = true;
-    egui::Window::new(lang.pick("死活题", "死活題", "Problems"))
-        .open(&mut open)
-        .default_pos(egui::pos2(40.0, 40.0))
-        .resizable(false)
-        .show(ctx, |ui| {
+    let placement = crate::app::window_frame::Placement {
+        pos: Some(egui::pos2(40.0, 40.0)),
+        width: None,
+    };
+    let title = lang.pick("死活题", "死活題", "Problems");
+    let (_, closed) =
+        crate::app::window_frame::window_ui(ctx, "problems", title, lang, placement, true, |ui| {
             if large {
                 crate::app::teach::panel::apply_size(ui.style_mut(), true);
             }
@@ -53,7 +54,7 @@ pub fn window_ui(
                 ui.colored_label(theme::NOTICE_DONE, d);
             }
         });
-    (out, open)
+    (out, !closed)
 }
 
 fn chooser_ui(ui: &mut egui::Ui, state: &ProblemsState, lang: Lang, out: &mut Vec<ProblemCommand>) {
@@ -186,12 +187,10 @@ fn solve_ui(
         }
     });
     let problem = attempt.problem();
-    ui.label(format!(
-        "{} · {}",
-        problem.name().unwrap_or_default(),
-        to_play_text(problem.player(), lang)
-    ));
-    ui.label(attempt.comment());
+    // The shipped problems speak both languages: the reader's only.
+    let name = super::state::name_in_language(&problem.name().unwrap_or_default(), lang);
+    ui.label(format!("{name} · {}", to_play_text(problem.player(), lang)));
+    ui.label(super::state::in_language(&attempt.comment(), lang));
     let playing = attempt.state() == AttemptState::Playing;
     let description = lang.pick(
         format!("第 {} 题", state.index + 1),

@@ -5,7 +5,8 @@ use eframe::egui::{self, Pos2, Sense, Stroke};
 
 use super::command::{ReviewCommand, Tool};
 use super::marks_painter::paint_marks;
-use super::panel::ReviewPanel;
+use super::panel::{ReviewForm, ReviewPanel};
+use super::state::ReviewState;
 use crate::app::board_view::{BoardLook, BoardScene, StoneMap, paint_board, paint_table};
 use crate::app::stone_sprite::paint_ghost;
 use crate::app::theme;
@@ -19,18 +20,20 @@ pub fn review_board_ui(
     lang: Lang,
     look: BoardLook,
 ) -> Vec<ReviewCommand> {
-    review_board_with_ui(ui, panel, lang, look, None)
+    let (state, form) = panel.parts();
+    review_board_with_ui(ui, state, form, lang, look, None)
 }
 
 /// [`review_board_ui`] with the dead-stone suggestion's marks on top (issue 11 item 5).
 pub fn review_board_with_ui(
     ui: &mut egui::Ui,
-    panel: &mut ReviewPanel,
+    state: &ReviewState,
+    form: &mut ReviewForm,
     lang: Lang,
     look: BoardLook,
     overlay: Option<&crate::app::suggestion_marks::SuggestionMarks>,
 ) -> Vec<ReviewCommand> {
-    let scene = panel.scene();
+    let scene = form.scene(state);
     let size = scene.size();
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click());
     let geo = look.geometry(size, response.rect);
@@ -65,12 +68,12 @@ pub fn review_board_with_ui(
             response.clone().on_hover_text_at_pointer(why.to_owned());
         }
     }
-    if let Some(p) = panel.pending_point() {
+    if let Some(p) = state.pending_point() {
         painter.circle_stroke(pos(p), r * 0.6, Stroke::new(2.0, theme::ILLEGAL));
     }
     // A ghost of the stone a click would put: the side to move, or the setup colour.
-    let ghost = match panel.tool() {
-        Tool::Play => Some(panel.review().game().to_move()),
+    let ghost = match state.tool() {
+        Tool::Play => Some(state.review().game().to_move()),
         Tool::Setup(color) => Some(color),
         _ => None,
     };
@@ -80,7 +83,7 @@ pub fn review_board_with_ui(
     {
         paint_ghost(&painter, pos(c), r, color);
     }
-    let n = panel.review().move_number();
+    let n = state.review().move_number();
     let description = lang.pick(
         format!("复盘棋盘，第 {n} 手"),
         format!("覆盤棋盤，第 {n} 手"),
@@ -89,14 +92,14 @@ pub fn review_board_with_ui(
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &description));
     let mut out = Vec::new();
     if response.hovered() {
-        out.extend(wheel_steps(ui, panel));
+        out.extend(wheel_steps(ui, form));
     }
     if response.clicked()
         && let Some(p) = response.interact_pointer_pos()
         && let Some(c) = geo.coord_at(p.x, p.y)
     {
-        let modifiers = ui.input(|i| i.modifiers);
-        out.extend(panel.board_click(c, modifiers));
+        let shift = ui.input(|i| i.modifiers.shift);
+        out.push(ReviewCommand::BoardClick(c, shift));
     }
     out
 }
@@ -108,7 +111,7 @@ pub fn review_board_with_ui(
 /// Why a frame and not a notch: X11 reports a synthetic wheel click (xdotool, remote desktops)
 /// as a press and a release, which winit turns into two wheel events, so counting events would
 /// step two moves for one click; a real wheel sends one event a notch, well under one a frame.
-fn wheel_steps(ui: &egui::Ui, panel: &mut ReviewPanel) -> Vec<ReviewCommand> {
+fn wheel_steps(ui: &egui::Ui, form: &mut ReviewForm) -> Vec<ReviewCommand> {
     let (lines, points) = ui.input(|i| {
         let mut lines = 0.0;
         let mut points = 0.0;
@@ -141,5 +144,5 @@ fn wheel_steps(ui: &egui::Ui, panel: &mut ReviewPanel) -> Vec<ReviewCommand> {
         return Vec::new();
     }
     let notches = if lines == 0.0 { 0.0 } else { lines.signum() };
-    panel.wheel(notches, points)
+    form.wheel(notches, points)
 }

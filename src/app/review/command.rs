@@ -102,6 +102,14 @@ pub enum ReviewCommand {
     ClearAll,
     /// Replace the comment of this node (the one it was typed on).
     Comment(NodeId, String),
+    /// A click on a board point with the tool in use (`true`: with Shift, which swaps the
+    /// setup colour and clears the point with the markup tools).
+    BoardClick(Coord, bool),
+    /// The comment box of this node was typed in (not yet written into the record: unsaved
+    /// work until a command writes it).
+    TypeComment(NodeId, String),
+    /// A game-information field was typed in (not yet written into the record).
+    TypeInfo(InfoField, String),
     /// Set or clear the move annotation.
     MoveAnnotation(Option<MoveAnnotation>),
     /// Set or clear the position annotation.

@@ -6,7 +6,8 @@
 use eframe::egui;
 
 use super::command::ReviewCommand;
-use super::panel::ReviewPanel;
+use super::panel::ReviewForm;
+use super::state::ReviewState;
 use crate::i18n::Lang;
 
 /// Height of the comment box, in points: about six lines.
@@ -15,31 +16,34 @@ pub const COMMENT_HEIGHT: f32 = 110.0;
 /// The comment box.
 pub fn comment_ui(
     ui: &mut egui::Ui,
-    panel: &mut ReviewPanel,
+    state: &ReviewState,
+    form: &mut ReviewForm,
     lang: Lang,
     out: &mut Vec<ReviewCommand>,
 ) {
-    let key = (panel.review().game_index(), panel.review().current());
+    let review = state.review();
+    let key = (state.generation(), review.game_index(), review.current());
     // A new node, or the record's comment changed under an untouched box (an undo): show the
-    // record's text.
-    if panel.comment_node != Some(key) || !panel.comment_edited {
-        let text = panel.review().comment();
-        if panel.comment_node != Some(key) || panel.comment != text {
-            panel.comment = text;
-            panel.comment_edited = false;
+    // record's text — or the text typed on this node and not yet written into it.
+    if form.comment_key != Some(key) || !form.comment_edited {
+        let typed = state.typed_comment(key.2);
+        let text = typed.map(str::to_owned).unwrap_or_else(|| review.comment());
+        if form.comment_key != Some(key) || form.comment != text {
+            form.comment = text;
+            form.comment_edited = typed.is_some();
         }
-        panel.comment_node = Some(key);
+        form.comment_key = Some(key);
     }
     ui.label(lang.pick("评论：", "評論：", "Comment:"));
     let mut response = None;
-    egui::ScrollArea::vertical()
+    let area = egui::ScrollArea::vertical()
         .id_salt("review-comment")
         .max_height(COMMENT_HEIGHT)
         .min_scrolled_height(COMMENT_HEIGHT)
         .auto_shrink([false, true])
         .show(ui, |ui| {
             let r = ui.add(
-                egui::TextEdit::multiline(&mut panel.comment)
+                egui::TextEdit::multiline(&mut form.comment)
                     .desired_rows(5)
                     .desired_width(f32::INFINITY)
                     .hint_text(lang.pick("这一手的评论", "這一手的評論", "Comment on this move")),
@@ -52,15 +56,22 @@ pub fn comment_ui(
                 )
             });
             if r.changed() {
-                panel.comment_edited = true;
+                form.comment_edited = true;
+                out.push(ReviewCommand::TypeComment(key.2, form.comment.clone()));
             }
             response = Some(r);
         });
+    crate::app::window_frame::name_scroll_bars(
+        ui.ctx(),
+        area.id,
+        lang.pick("评论", "評論", "Comment"),
+        lang,
+    );
     if let Some(r) = response
         && r.lost_focus()
-        && panel.comment_edited
+        && form.comment_edited
     {
-        out.push(ReviewCommand::Comment(key.1, panel.comment.clone()));
-        panel.comment_edited = false;
+        out.push(ReviewCommand::Comment(key.2, form.comment.clone()));
+        form.comment_edited = false;
     }
 }

@@ -7,7 +7,8 @@
 use eframe::egui;
 
 use super::command::ReviewCommand;
-use super::panel::ReviewPanel;
+use super::panel::ReviewForm;
+use super::state::ReviewState;
 use crate::clock::Millis;
 use crate::i18n::{Lang, span_text};
 use crate::record::Outcome;
@@ -18,21 +19,32 @@ use crate::rules::Komi;
 /// The summary line and the form.
 pub fn info_ui(
     ui: &mut egui::Ui,
-    panel: &mut ReviewPanel,
+    state: &ReviewState,
+    form: &mut ReviewForm,
     lang: Lang,
     out: &mut Vec<ReviewCommand>,
 ) {
-    let shape = panel.review().shape_revision();
+    let review = state.review();
+    let key = (state.generation(), review.shape_revision());
     let typing = ui.ctx().egui_wants_keyboard_input();
     // Filled from the record when it changed (an edit, an undo, another file), unless the
-    // user is typing in one of the fields.
-    if panel.info_shape != shape && !typing {
-        panel.refill_info();
-    } else {
-        panel.fill_info_if_stale();
+    // user is typing in one of the fields; a field typed and not yet written keeps its text.
+    let stale = form.info_edit.len() != InfoField::ALL.len()
+        || form.info_key.is_none_or(|(g, _)| g != key.0);
+    if stale || (form.info_key != Some(key) && !typing) {
+        form.info_edit = InfoField::ALL
+            .iter()
+            .map(|&f| {
+                state
+                    .typed_info(f)
+                    .map(str::to_owned)
+                    .unwrap_or_else(|| review.info_text(f).to_string())
+            })
+            .collect();
+        form.info_key = Some(key);
     }
     ui.separator();
-    ui.label(summary(panel.review(), lang));
+    ui.label(summary(review, lang));
     egui::CollapsingHeader::new(lang.pick("棋谱信息", "棋譜資訊", "Record information"))
         .id_salt("review-info")
         .show(ui, |ui| {
@@ -41,10 +53,8 @@ pub fn info_ui(
                 .striped(true)
                 .show(ui, |ui| {
                     for (i, field) in InfoField::ALL.into_iter().enumerate() {
-                        let written = panel.review().info_text(field).to_string();
-                        let (Some(text), Some(typed)) =
-                            (panel.info_edit.get_mut(i), panel.info_typed.get_mut(i))
-                        else {
+                        let written = review.info_text(field).to_string();
+                        let Some(text) = form.info_edit.get_mut(i) else {
                             continue;
                         };
                         let label = ui.label(field.name(lang));
@@ -55,7 +65,7 @@ pub fn info_ui(
                         );
                         let response = response.labelled_by(label.id);
                         if response.changed() {
-                            *typed = true;
+                            out.push(ReviewCommand::TypeInfo(field, text.clone()));
                         }
                         response.widget_info(|| {
                             egui::WidgetInfo::labeled(egui::Role::TextInput, true, field.name(lang))

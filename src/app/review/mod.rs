@@ -12,7 +12,7 @@
 //! clicks go to [`ReviewPanel::board_click`].
 
 mod board;
-mod command;
+pub mod command;
 mod comment_view;
 mod files_view;
 mod info_view;
@@ -23,7 +23,7 @@ mod panel;
 mod prompt_view;
 mod recent;
 pub mod shortcuts;
-mod state;
+pub mod state;
 mod texts;
 mod tools_view;
 mod tree_ui;
@@ -31,7 +31,7 @@ mod tree_ui;
 pub use board::{review_board_ui, review_board_with_ui};
 pub use command::{Answer, Nav, Pending, ReviewCommand, Tool};
 pub use marks_painter::paint_marks;
-pub use panel::{ReviewPanel, TREE_MIN_HEIGHT, WHEEL_STEP, error_text};
+pub use panel::{ReviewForm, ReviewPanel, TREE_MIN_HEIGHT, WHEEL_STEP, error_text, is_typing};
 pub use recent::RecentFiles;
-pub use state::{Notice, NoticeKind, Prompt, ReviewState, record_name};
+pub use state::{Notice, NoticeKind, Prompt, ReviewState, Typing, record_name};
 pub use texts::{edit_text, removed_text};

@@ -4,7 +4,8 @@
 use eframe::egui::{self, Key};
 
 use super::command::{Nav, ReviewCommand};
-use super::panel::ReviewPanel;
+use super::panel::ReviewForm;
+use super::state::ReviewState;
 use super::texts;
 use crate::i18n::Lang;
 use crate::rules::Move;
@@ -12,7 +13,8 @@ use crate::rules::Move;
 /// The navigation rows.
 pub fn nav_ui(
     ui: &mut egui::Ui,
-    panel: &mut ReviewPanel,
+    state: &ReviewState,
+    form: &mut ReviewForm,
     lang: Lang,
     out: &mut Vec<ReviewCommand>,
 ) {
@@ -45,9 +47,9 @@ pub fn nav_ui(
             }
         }
     });
-    let (siblings, index) = panel.review().siblings();
-    let number = panel.review().move_number();
-    let total = panel.line_moves();
+    let (siblings, index) = state.review().siblings();
+    let number = state.review().move_number();
+    let total = state.line_moves();
     ui.horizontal(|ui| {
         ui.label(match lang {
             Lang::En => format!("Move {number} / {total}"),
@@ -61,8 +63,8 @@ pub fn nav_ui(
             });
         }
         if ui.button(lang.pick("转到…", "轉到…", "Go to…")).clicked() {
-            panel.goto_value = number;
-            panel.goto_open = true;
+            form.goto_value = number;
+            form.goto_open = true;
         }
     });
     ui.horizontal_wrapped(|ui| {
@@ -75,7 +77,7 @@ pub fn nav_ui(
         {
             out.push(ReviewCommand::Promote);
         }
-        let review = panel.review();
+        let review = state.review();
         let at_root = review.current_node().parent.is_none();
         // What a deletion would remove is counted only when asked (hovered): at the start of a
         // long record it is the whole tree.
@@ -108,7 +110,7 @@ pub fn nav_ui(
         {
             out.push(ReviewCommand::DeleteNode);
         }
-        let mut numbers = panel.show_numbers();
+        let mut numbers = state.show_numbers();
         if ui
             .checkbox(&mut numbers, lang.pick("手数", "手數", "Move numbers"))
             .changed()
@@ -116,7 +118,7 @@ pub fn nav_ui(
             out.push(ReviewCommand::ShowNumbers(numbers));
         }
     });
-    if let Some(irr) = panel.review().irregularity() {
+    if let Some(irr) = state.review().irregularity() {
         let reason = match lang {
             Lang::ZhHans => irr.reason.zh_hans().to_string(),
             Lang::ZhHant => irr.reason.zh_hant().to_string(),
@@ -129,21 +131,27 @@ pub fn nav_ui(
 /// The "go to move" window, while open.
 pub fn goto_ui(
     ui: &mut egui::Ui,
-    panel: &mut ReviewPanel,
+    state: &ReviewState,
+    form: &mut ReviewForm,
     lang: Lang,
     out: &mut Vec<ReviewCommand>,
 ) {
-    if !panel.goto_open {
+    if !form.goto_open {
         return;
     }
-    let total = panel.line_moves();
-    let mut open = true;
+    let total = state.line_moves();
     let mut done = false;
-    let mut value = panel.goto_value;
-    egui::Window::new(lang.pick("转到第几手", "轉到第幾手", "Go to move"))
-        .collapsible(false)
-        .open(&mut open)
-        .show(ui.ctx(), |ui| {
+    let mut value = form.goto_value;
+    let title = lang.pick("转到第几手", "轉到第幾手", "Go to move");
+    let placement = crate::app::window_frame::Placement::default();
+    let (_, closed) = crate::app::window_frame::window_ui(
+        ui.ctx(),
+        "goto-move",
+        title,
+        lang,
+        placement,
+        true,
+        |ui| {
             ui.horizontal(|ui| {
                 let response = ui.add(egui::DragValue::new(&mut value).range(0..=total));
                 response.widget_info(|| {
@@ -161,7 +169,8 @@ pub fn goto_ui(
                 out.push(ReviewCommand::Nav(Nav::Move(value.min(total))));
                 done = true;
             }
-        });
-    panel.goto_value = value;
-    panel.goto_open = open && !done;
+        },
+    );
+    form.goto_value = value;
+    form.goto_open = !closed && !done;
 }

@@ -63,7 +63,7 @@ pub fn notice_ui(ui: &mut egui::Ui, state: &ReviewState, lang: Lang, out: &mut V
                 .id_salt("review-repairs")
                 .default_open(n <= 3)
                 .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
+                    let area = egui::ScrollArea::vertical()
                         .id_salt("review-repairs-list")
                         .max_height(120.0)
                         .show(ui, |ui| {
@@ -78,6 +78,12 @@ pub fn notice_ui(ui: &mut egui::Ui, state: &ReviewState, lang: Lang, out: &mut V
                                 ));
                             }
                         });
+                    crate::app::window_frame::name_scroll_bars(
+                        ui.ctx(),
+                        area.id,
+                        lang.pick("修复列表", "修復列表", "Repairs"),
+                        lang,
+                    );
                 });
         });
     }

@@ -1,13 +1,16 @@
-//! The review panel: the egui side of the review tab over [`ReviewState`].
+//! The review panel: the egui side of the review tab over [`ReviewState`] (issue 29 item 3).
 //!
-//! Views only read: [`ReviewPanel::ui`], [`ReviewPanel::keys`], [`ReviewPanel::window_ui`] and
-//! the board return [`ReviewCommand`]s, and the host carries them out through
-//! [`ReviewPanel::apply`] ([`ReviewState::apply`]), sending the file jobs to the effects runner
-//! and the answers back through [`ReviewPanel::on_file`]. The panel keeps only what egui needs
-//! between frames: text being typed, scroll requests, and layouts cached until the record
-//! changes. Text being typed is part of the record's unsaved work: it is written into the
-//! record before any command (a save included), and counted by
-//! [`ReviewPanel::has_unsaved_edits`].
+//! The host holds the state; the shell holds the [`ReviewForm`] — only what egui needs
+//! between frames: the text boxes' buffers, the "go to move" window, scroll requests, and
+//! layouts cached until the record changes. Views only read the state: [`ReviewForm::show`],
+//! [`ReviewForm::window_ui`] and the board return [`ReviewCommand`]s, which the host carries
+//! out. Text being typed is sent as a command the moment it changes
+//! ([`ReviewCommand::TypeComment`], [`ReviewCommand::TypeInfo`]) and the shell puts those first
+//! among its frame's commands, so the state — and the one registry of unsaved work — has it
+//! before anything else happens; the state writes it into the record before any other command.
+//!
+//! [`ReviewPanel`] is the tab standalone (its state and its form together), as the review
+//! panel's own tests drive it.
 //!
 //! Layout: a message line at the top (errors, repairs, what was done), then the controls in
 //! a scroll area, then the variation tree, which keeps at least [`TREE_MIN_HEIGHT`] whatever
@@ -22,271 +25,58 @@ use super::recent::RecentFiles;
 use super::state::{Notice, ReviewState};
 use super::{comment_view, files_view, info_view, nav_view, notice_view, prompt_view, shortcuts};
 use super::{tools_view, tree_ui};
-use crate::app::host::FileJob;
+use crate::app::protocol::FileJob;
 use crate::diagram::Scene;
 use crate::files::jobs::FileEvent;
-use crate::i18n::{Lang, Msg};
+use crate::i18n::Lang;
 use crate::record::NodeId;
 use crate::review::{InfoField, Review, ReviewError, TreeCell, tree_cells};
-use crate::rules::{Color, Coord};
+use crate::rules::Coord;
 
 /// The least height the variation tree keeps, in points: about a dozen moves.
 pub const TREE_MIN_HEIGHT: f32 = 220.0;
 
-/// State of the review panel: the egui-free [`ReviewState`] and what the views keep.
-pub struct ReviewPanel {
-    state: ReviewState,
-    /// The comment being typed, and the node it belongs to.
+/// The review tab's form: what the views keep between frames (the shell owns it).
+#[derive(Default)]
+pub struct ReviewForm {
+    /// The comment box's text, and the record and node it was filled for.
     pub(super) comment: String,
-    pub(super) comment_node: Option<(usize, NodeId)>,
-    /// Whether the comment box has been typed in since it was filled from the record.
+    pub(super) comment_key: Option<(u64, usize, NodeId)>,
+    /// Whether the comment box has been typed in since it was filled.
     pub(super) comment_edited: bool,
     pub(super) goto_open: bool,
     pub(super) goto_value: usize,
-    /// The game-information fields being typed, and the record revision they were read at.
+    /// The game-information fields' text, and the record revision they were filled at.
     pub(super) info_edit: Vec<String>,
-    pub(super) info_shape: u64,
-    /// Which of those fields have been typed in since they were filled from the record.
-    pub(super) info_typed: Vec<bool>,
-    /// The record the typing belongs to ([`ReviewState`]'s generation).
-    generation: u64,
+    pub(super) info_key: Option<(u64, u64)>,
     tree_cache: Option<(u64, Vec<TreeCell>)>,
     scene_cache: Option<(u64, bool, Scene)>,
-    line_cache: std::cell::Cell<Option<(u64, usize)>>,
     /// Bring the current node into view in the tree (after the cursor moved).
     scroll_tree: bool,
-    last_cursor: (u64, NodeId),
+    last_cursor: Option<(u64, NodeId)>,
     /// Scrolling over the board not yet turned into a move (touchpads scroll in small steps).
     pub(super) wheel: f32,
-    /// The interface language of the last frame, for messages made outside a frame.
-    lang: Lang,
 }
 
-impl Default for ReviewPanel {
-    fn default() -> ReviewPanel {
-        ReviewPanel::new()
-    }
-}
-
-impl ReviewPanel {
-    /// A panel over a new empty 19×19 record.
-    pub fn new() -> ReviewPanel {
-        ReviewPanel {
-            state: ReviewState::new(),
-            comment: String::new(),
-            comment_node: None,
-            comment_edited: false,
-            goto_open: false,
-            goto_value: 0,
-            info_edit: Vec::new(),
-            info_shape: 0,
-            info_typed: Vec::new(),
-            generation: 0,
-            tree_cache: None,
-            scene_cache: None,
-            line_cache: std::cell::Cell::new(None),
-            scroll_tree: true,
-            last_cursor: (0, NodeId(0)),
-            wheel: 0.0,
-            lang: Lang::default(),
-        }
-    }
-
-    /// The egui-free state.
-    pub fn state(&self) -> &ReviewState {
-        &self.state
-    }
-
-    /// The record under review.
-    pub fn review(&self) -> &Review {
-        self.state.review()
-    }
-
-    /// The file the record came from or was last saved to.
-    pub fn path(&self) -> Option<&Path> {
-        self.state.path.as_deref()
-    }
-
-    /// The board tool in use.
-    pub fn tool(&self) -> Tool {
-        self.state.tool
-    }
-
-    /// The recent files.
-    pub fn recent(&self) -> &RecentFiles {
-        &self.state.recent
-    }
-
-    /// The message at the top of the panel.
-    pub fn notice(&self) -> Option<&Notice> {
-        self.state.notice.as_ref()
-    }
-
-    /// The repairs made when the file shown was read.
-    pub fn repairs(&self) -> &[String] {
-        &self.state.repairs
-    }
-
-    /// Whether the record has edits that are not saved, the comment and the game information
-    /// being typed included.
-    pub fn has_unsaved_edits(&self) -> bool {
-        self.state.review().is_dirty() || self.comment_pending() || self.info_pending()
-    }
-
-    /// The game-information fields typed and not yet written into the record (their value
-    /// differs from the record's).
-    fn info_pending_fields(&self) -> Vec<(InfoField, String)> {
-        InfoField::ALL
-            .iter()
-            .zip(&self.info_edit)
-            .zip(&self.info_typed)
-            .filter(|((field, text), typed)| {
-                **typed && text.trim() != self.review().info_text(**field).trim()
-            })
-            .map(|((field, text), _)| (*field, text.clone()))
-            .collect()
-    }
-
-    fn info_pending(&self) -> bool {
-        !self.info_pending_fields().is_empty()
-    }
-
-    /// The value being typed into a game-information field (the view's text buffer): counted
-    /// as unsaved work until it is written into the record, which happens before any command.
-    pub fn type_info(&mut self, field: InfoField, text: &str) {
-        self.fill_info_if_stale();
-        if let Some(i) = InfoField::ALL.iter().position(|f| *f == field)
-            && let (Some(buffer), Some(typed)) =
-                (self.info_edit.get_mut(i), self.info_typed.get_mut(i))
-        {
-            *buffer = text.to_owned();
-            *typed = true;
-        }
-    }
-
-    /// The comment being typed on the current node (the view's text buffer).
-    pub fn type_comment(&mut self, text: &str) {
-        let key = (self.review().game_index(), self.review().current());
-        self.comment_node = Some(key);
-        self.comment = text.to_owned();
-        self.comment_edited = true;
-    }
-
-    /// Fills the information fields from the record when they were read from another one.
-    pub(super) fn fill_info_if_stale(&mut self) {
-        if self.info_edit.len() != InfoField::ALL.len()
-            || self.info_typed.len() != InfoField::ALL.len()
-        {
-            self.refill_info();
-        }
-    }
-
-    /// The information fields as the record has them, nothing typed.
-    pub(super) fn refill_info(&mut self) {
-        self.info_edit = InfoField::ALL
-            .iter()
-            .map(|&f| self.review().info_text(f).to_string())
-            .collect();
-        self.info_typed = vec![false; InfoField::ALL.len()];
-        self.info_shape = self.review().shape_revision();
-    }
-
-    fn comment_pending(&self) -> bool {
-        self.comment_edited
-            && self
-                .comment_node
-                .is_some_and(|(game, _)| game == self.review().game_index())
-    }
-
+impl ReviewForm {
     /// What the board shows: the position at the cursor, the node's markup, the last move,
     /// and move numbers when switched on (kept until the record or the cursor changes).
-    pub fn scene(&mut self) -> Scene {
-        let key = (self.review().revision(), self.state.show_numbers);
+    pub fn scene(&mut self, state: &ReviewState) -> Scene {
+        let key = (state.review().revision(), state.show_numbers());
         match &self.scene_cache {
             Some((r, n, scene)) if (*r, *n) == key => scene.clone(),
             _ => {
-                let scene = self.review().scene(self.state.show_numbers);
+                let scene = state.review().scene(state.show_numbers());
                 self.scene_cache = Some((key.0, key.1, scene.clone()));
                 scene
             }
         }
     }
 
-    /// Moves on the current line, to its end (kept until the record or the cursor changes).
-    pub(super) fn line_moves(&self) -> usize {
-        let revision = self.review().revision();
-        match self.line_cache.get() {
-            Some((r, n)) if r == revision => n,
-            _ => {
-                let n = self.review().line_moves();
-                self.line_cache.set(Some((revision, n)));
-                n
-            }
-        }
-    }
-
-    /// The interface language for messages made outside a frame (a file opened from the
-    /// command line before the window shows); each frame sets it again.
-    pub fn set_lang(&mut self, lang: Lang) {
-        self.lang = lang;
-    }
-
-    /// Replaces the record with the bytes of an SGF file read from `path`; an unreadable file
-    /// leaves the record as it was and is named, with line and column, at the top of the panel.
-    pub fn open_bytes(&mut self, path: Option<PathBuf>, bytes: &[u8]) -> Result<(), ReviewError> {
-        self.state.open_bytes(path, bytes, self.lang)
-    }
-
-    /// Shows `review`, read from `path`, at its start, with the record layer's `warnings`.
-    pub fn open_review(
-        &mut self,
-        path: Option<PathBuf>,
-        review: Review,
-        warnings: &[crate::record::Warning],
-    ) {
-        self.state.open_review(path, review, warnings);
-    }
-
-    /// Says `text` as an error at the top of the panel (for a file the app could not open).
-    pub fn show_error(&mut self, text: String) {
-        self.state.notice = Some(Notice {
-            kind: super::state::NoticeKind::Error,
-            text,
-        });
-    }
-
-    /// Writes the comment being typed into the node it was typed on.
-    fn flush_comment(&mut self) {
-        if self.comment_pending()
-            && let Some((_, node)) = self.comment_node
-        {
-            let text = self.comment.clone();
-            self.state.review.set_comment_on(node, &text);
-        }
-        self.comment_edited = false;
-    }
-
-    /// Writes the game information being typed into the record (each field one undoable
-    /// edit; a value the property cannot take is refused with the reason, as with Enter).
-    fn flush_info(&mut self, lang: Lang) {
-        for (field, text) in self.info_pending_fields() {
-            let _ = self.state.apply(ReviewCommand::SetInfo(field, text), lang);
-        }
-        self.info_typed.iter_mut().for_each(|t| *t = false);
-    }
-
-    /// Writes everything being typed into the record (before a command, a save included).
-    fn flush_typing(&mut self, lang: Lang) {
-        self.flush_comment();
-        self.flush_info(lang);
-    }
-
-    // ----- input -----
-
     /// The review tab's keys ([`shortcuts::REVIEW_SHORTCUTS`]): moves, variations, undo and
     /// redo, save, open, go to. Nothing while a text field has the keyboard.
-    pub fn keys(&mut self, ctx: &egui::Context) -> Vec<ReviewCommand> {
-        if ctx.egui_wants_keyboard_input() || self.state.prompt().is_some() {
+    pub fn keys(&mut self, ctx: &egui::Context, state: &ReviewState) -> Vec<ReviewCommand> {
+        if ctx.egui_wants_keyboard_input() || state.prompt().is_some() {
             return Vec::new();
         }
         let mut out = Vec::new();
@@ -301,70 +91,6 @@ impl ReviewPanel {
             }
         });
         out
-    }
-
-    /// What a click on the board point `c` does with the current tool. Shift swaps the
-    /// colour of the setup tool, and clears the point with the markup tools.
-    pub fn board_click(&mut self, c: Coord, modifiers: egui::Modifiers) -> Option<ReviewCommand> {
-        self.state.board_click(c, modifiers.shift)
-    }
-
-    /// The first point of an arrow or line being drawn, for the board to highlight.
-    pub fn pending_point(&self) -> Option<Coord> {
-        self.state.pending_point
-    }
-
-    // ----- applying -----
-
-    /// Carries out one command (the host); returns the file jobs it needs. Errors become the
-    /// panel's message, with the record unchanged.
-    pub fn apply(&mut self, command: ReviewCommand, lang: Lang) -> Vec<FileJob> {
-        self.lang = lang;
-        // Typing in progress belongs to the node it was typed on: written there before
-        // anything else happens to the record, so neither navigation nor a save loses it.
-        self.flush_typing(lang);
-        let jobs = self.state.apply(command, lang);
-        self.after_change();
-        jobs
-    }
-
-    /// Replaces the record as `pending` says, once the host has asked about unsaved edits;
-    /// returns the file jobs it needs.
-    pub fn run(&mut self, pending: super::command::Pending, lang: Lang) -> Vec<FileJob> {
-        let jobs = self.state.run(pending, lang);
-        self.after_change();
-        jobs
-    }
-
-    /// A file job's answer (the host).
-    pub fn on_file(&mut self, event: FileEvent, lang: Lang) {
-        self.state.on_file(event, lang);
-        self.after_change();
-    }
-
-    /// Drops the unsaved edits (the answer "Discard"): the record is marked clean and the text
-    /// being typed forgotten, so nothing asks about them again.
-    pub fn discard_edits(&mut self) {
-        self.comment_edited = false;
-        self.info_edit.clear();
-        self.info_typed.clear();
-        self.state.review.mark_saved();
-    }
-
-    fn after_change(&mut self) {
-        if self.generation != self.state.generation {
-            // Another record: what was typed belonged to the one it replaced.
-            self.generation = self.state.generation;
-            self.comment_edited = false;
-            self.comment_node = None;
-            self.info_edit.clear();
-            self.info_typed.clear();
-        }
-        let cursor = (self.review().shape_revision(), self.review().current());
-        if cursor != self.last_cursor {
-            self.scroll_tree = true;
-            self.last_cursor = cursor;
-        }
     }
 
     /// Files dropped on the window, as open commands.
@@ -383,96 +109,96 @@ impl ReviewPanel {
 
     /// Reads the keys and draws the panel: the review tab's side panel in one call; returns
     /// what they asked (the host applies it). The questions are drawn by
-    /// [`ReviewPanel::window_ui`].
-    pub fn show(&mut self, ui: &mut egui::Ui, lang: Lang) -> Vec<ReviewCommand> {
+    /// [`ReviewForm::window_ui`].
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        state: &ReviewState,
+        lang: Lang,
+    ) -> Vec<ReviewCommand> {
         let ctx = ui.ctx().clone();
         let mut commands = Self::dropped(&ctx);
-        commands.extend(self.keys(&ctx));
-        commands.extend(self.ui(ui, lang));
+        commands.extend(self.keys(&ctx, state));
+        commands.extend(self.ui(ui, state, lang));
         commands
     }
 
     /// The review tab's own questions (a deletion, replacing a file) as modal windows,
     /// whichever tab is shown; returns the answers.
-    pub fn window_ui(&mut self, ctx: &egui::Context, lang: Lang) -> Vec<ReviewCommand> {
-        self.lang = lang;
-        prompt_view::prompt_ui(ctx, self, lang)
+    pub fn window_ui(
+        &mut self,
+        ctx: &egui::Context,
+        state: &ReviewState,
+        lang: Lang,
+    ) -> Vec<ReviewCommand> {
+        prompt_view::prompt_ui(ctx, state, lang)
     }
-
-    /// One line for the window's status bar: the record's name, the move shown and who plays
-    /// next, e.g. "复盘 game.sgf：第 52 / 211 手，白方走".
-    pub fn status_text(&mut self, lang: Lang) -> String {
-        self.status_line(lang)
-    }
-
-    /// [`ReviewPanel::status_text`] from a shared borrow (the views read the host).
-    pub fn status_line(&self, lang: Lang) -> String {
-        let name = self.state.record_name(lang);
-        let total = self.line_moves();
-        let n = self.review().move_number();
-        let side = lang.tr(match self.review().game().to_move() {
-            Color::Black => Msg::Black,
-            Color::White => Msg::White,
-        });
-        let dirty = if self.has_unsaved_edits() { " *" } else { "" };
-        lang.pick(
-            format!("复盘 {name}{dirty}：第 {n} / {total} 手，{side}走"),
-            format!("覆盤 {name}{dirty}：第 {n} / {total} 手，{side}走"),
-            format!("Review {name}{dirty}: move {n} of {total}, {side} to play"),
-        )
-    }
-
-    // ----- drawing -----
 
     /// Draws the panel; returns what the user asked for.
-    pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Vec<ReviewCommand> {
-        self.lang = lang;
+    pub fn ui(&mut self, ui: &mut egui::Ui, state: &ReviewState, lang: Lang) -> Vec<ReviewCommand> {
+        let cursor = (state.review().shape_revision(), state.review().current());
+        if self.last_cursor != Some(cursor) {
+            self.scroll_tree = true;
+            self.last_cursor = Some(cursor);
+        }
         let mut out = Vec::new();
-        notice_view::notice_ui(ui, &self.state, lang, &mut out);
+        notice_view::notice_ui(ui, state, lang, &mut out);
         let available = ui.available_height();
         // The tree keeps a usable height; the controls above scroll when they do not fit.
         let tree_height = (available * 0.42).max(TREE_MIN_HEIGHT).min(available);
         let controls_height =
             (available - tree_height - ui.spacing().item_spacing.y * 2.0).max(0.0);
-        egui::ScrollArea::vertical()
+        let area = egui::ScrollArea::vertical()
             .id_salt("review-controls")
             .max_height(controls_height)
             .auto_shrink([false, true])
             .show(ui, |ui| {
-                files_view::files_ui(ui, &self.state, lang, &mut out);
+                files_view::files_ui(ui, state, lang, &mut out);
                 ui.separator();
-                nav_view::nav_ui(ui, self, lang, &mut out);
+                nav_view::nav_ui(ui, state, self, lang, &mut out);
                 ui.separator();
-                tools_view::tools_ui(ui, &self.state, lang, &mut out);
+                tools_view::tools_ui(ui, state, lang, &mut out);
                 ui.separator();
-                tools_view::annotation_ui(ui, self.review(), lang, &mut out);
-                comment_view::comment_ui(ui, self, lang, &mut out);
-                info_view::info_ui(ui, self, lang, &mut out);
+                tools_view::annotation_ui(ui, state.review(), lang, &mut out);
+                comment_view::comment_ui(ui, state, self, lang, &mut out);
+                info_view::info_ui(ui, state, self, lang, &mut out);
             });
+        crate::app::window_frame::name_scroll_bars(
+            ui.ctx(),
+            area.id,
+            lang.pick("复盘面板", "覆盤面板", "Review panel"),
+            lang,
+        );
         ui.separator();
-        self.tree_ui(ui, lang, &mut out);
-        nav_view::goto_ui(ui, self, lang, &mut out);
+        self.tree_ui(ui, state, lang, &mut out);
+        nav_view::goto_ui(ui, state, self, lang, &mut out);
         out
     }
 
-    fn tree_ui(&mut self, ui: &mut egui::Ui, lang: Lang, out: &mut Vec<ReviewCommand>) {
-        let shape = self.review().shape_revision();
+    fn tree_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        state: &ReviewState,
+        lang: Lang,
+        out: &mut Vec<ReviewCommand>,
+    ) {
+        let review = state.review();
+        let shape = review.shape_revision();
         if self.tree_cache.as_ref().is_none_or(|(s, _)| *s != shape) {
-            let cells = tree_cells(self.review().tree(), self.review().size());
+            let cells = tree_cells(review.tree(), review.size());
             self.tree_cache = Some((shape, cells));
         }
         let scroll = std::mem::take(&mut self.scroll_tree);
         let Some((_, cells)) = &self.tree_cache else {
             return;
         };
-        let review = self.state.review();
         let view = tree_ui::TreeView {
             cells,
             current: review.current(),
             on_path: &|depth, node| review.path_node(depth) == Some(node),
             scroll,
         };
-        egui::ScrollArea::both()
+        let area = egui::ScrollArea::both()
             .id_salt("review-tree")
             .auto_shrink([false, false])
             .max_height(ui.available_height().max(TREE_MIN_HEIGHT))
@@ -481,16 +207,12 @@ impl ReviewPanel {
                     out.push(c);
                 }
             });
-    }
-
-    /// The paper exports are sized for.
-    pub fn paper(&self) -> crate::diagram::Paper {
-        self.state.paper
-    }
-
-    /// Whether move numbers are shown.
-    pub fn show_numbers(&self) -> bool {
-        self.state.show_numbers
+        crate::app::window_frame::name_scroll_bars(
+            ui.ctx(),
+            area.id,
+            lang.pick("变化图", "變化圖", "Variation tree"),
+            lang,
+        );
     }
 
     /// Steps through moves for the mouse wheel over the board: `notches` whole steps (negative
@@ -508,6 +230,154 @@ impl ReviewPanel {
             .map(|_| ReviewCommand::Nav(nav))
             .collect()
     }
+}
+
+/// Whether a command only carries text being typed (the shell sends these first).
+pub fn is_typing(c: &ReviewCommand) -> bool {
+    matches!(
+        c,
+        ReviewCommand::TypeComment(..) | ReviewCommand::TypeInfo(..)
+    )
+}
+
+/// The review tab standalone: its state and its form together, driven as the host and the
+/// shell drive them (the review panel's tests; the window keeps the two apart).
+pub struct ReviewPanel {
+    state: ReviewState,
+    form: ReviewForm,
+    lang: Lang,
+}
+
+impl Default for ReviewPanel {
+    fn default() -> ReviewPanel {
+        ReviewPanel::new()
+    }
+}
+
+impl ReviewPanel {
+    /// A panel over a new empty 19×19 record.
+    pub fn new() -> ReviewPanel {
+        ReviewPanel {
+            state: ReviewState::new(),
+            form: ReviewForm::default(),
+            lang: Lang::default(),
+        }
+    }
+
+    /// The egui-free state.
+    pub fn state(&self) -> &ReviewState {
+        &self.state
+    }
+
+    /// The state and the form, to draw the board with.
+    pub fn parts(&mut self) -> (&ReviewState, &mut ReviewForm) {
+        (&self.state, &mut self.form)
+    }
+
+    /// The record under review.
+    pub fn review(&self) -> &Review {
+        self.state.review()
+    }
+
+    /// The file the record came from or was last saved to.
+    pub fn path(&self) -> Option<&Path> {
+        self.state.path()
+    }
+
+    /// The board tool in use.
+    pub fn tool(&self) -> Tool {
+        self.state.tool()
+    }
+
+    /// The recent files.
+    pub fn recent(&self) -> &RecentFiles {
+        &self.state.recent
+    }
+
+    /// The message at the top of the panel.
+    pub fn notice(&self) -> Option<&Notice> {
+        self.state.notice.as_ref()
+    }
+
+    /// Whether the record has edits that are not saved, the text being typed included.
+    pub fn has_unsaved_edits(&self) -> bool {
+        self.state.has_unsaved_edits()
+    }
+
+    /// The value being typed into a game-information field.
+    pub fn type_info(&mut self, field: InfoField, text: &str) {
+        self.state.type_info(field, text);
+    }
+
+    /// The comment being typed on the current node.
+    pub fn type_comment(&mut self, text: &str) {
+        self.state.type_comment(text);
+    }
+
+    /// What the board shows.
+    pub fn scene(&mut self) -> Scene {
+        self.form.scene(&self.state)
+    }
+
+    /// Replaces the record with the bytes of an SGF file read from `path`.
+    pub fn open_bytes(&mut self, path: Option<PathBuf>, bytes: &[u8]) -> Result<(), ReviewError> {
+        self.state.open_bytes(path, bytes, self.lang)
+    }
+
+    /// The review tab's keys.
+    pub fn keys(&mut self, ctx: &egui::Context) -> Vec<ReviewCommand> {
+        self.form.keys(ctx, &self.state)
+    }
+
+    /// What a click on the board point `c` does with the current tool.
+    pub fn board_click(&mut self, c: Coord, modifiers: egui::Modifiers) -> Option<ReviewCommand> {
+        self.state.board_click(c, modifiers.shift)
+    }
+
+    /// Carries out one command; returns the file jobs it needs.
+    pub fn apply(&mut self, command: ReviewCommand, lang: Lang) -> Vec<FileJob> {
+        self.lang = lang;
+        self.state.apply(command, lang)
+    }
+
+    /// A file job's answer.
+    pub fn on_file(&mut self, event: FileEvent, lang: Lang) {
+        self.state.on_file(event, lang);
+    }
+
+    /// Draws the panel and reads its keys; returns what they asked.
+    pub fn show(&mut self, ui: &mut egui::Ui, lang: Lang) -> Vec<ReviewCommand> {
+        self.lang = lang;
+        typing_first(self.form.show(ui, &self.state, lang))
+    }
+
+    /// The review tab's own questions.
+    pub fn window_ui(&mut self, ctx: &egui::Context, lang: Lang) -> Vec<ReviewCommand> {
+        self.lang = lang;
+        self.form.window_ui(ctx, &self.state, lang)
+    }
+
+    /// Draws the panel; returns what the user asked for.
+    pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) -> Vec<ReviewCommand> {
+        self.lang = lang;
+        typing_first(self.form.ui(ui, &self.state, lang))
+    }
+
+    /// The status line.
+    pub fn status_line(&self, lang: Lang) -> String {
+        self.state.status_line(lang)
+    }
+
+    /// Steps through moves for the mouse wheel over the board.
+    pub fn wheel(&mut self, notches: f32, points: f32) -> Vec<ReviewCommand> {
+        self.form.wheel(notches, points)
+    }
+}
+
+/// The commands with the text being typed first (a stable order otherwise).
+fn typing_first(mut commands: Vec<ReviewCommand>) -> Vec<ReviewCommand> {
+    commands.sort_by_key(|c| !is_typing(c));
+    commands
 }
 
 /// Points of smooth scrolling that make one move.

@@ -6,14 +6,13 @@
 use eframe::egui;
 
 use super::command::{Answer, ReviewCommand};
-use super::panel::ReviewPanel;
-use super::state::Prompt;
+use super::state::{Prompt, ReviewState};
 use super::texts;
 use crate::i18n::{Lang, Msg};
 
 /// Draws the question being asked, if any; returns the answer given this frame.
-pub fn prompt_ui(ctx: &egui::Context, panel: &ReviewPanel, lang: Lang) -> Vec<ReviewCommand> {
-    let Some(prompt) = panel.state().prompt().cloned() else {
+pub fn prompt_ui(ctx: &egui::Context, state: &ReviewState, lang: Lang) -> Vec<ReviewCommand> {
+    let Some(prompt) = state.prompt().cloned() else {
         return Vec::new();
     };
     let mut answer = None;
@@ -21,7 +20,7 @@ pub fn prompt_ui(ctx: &egui::Context, panel: &ReviewPanel, lang: Lang) -> Vec<Re
         ui.set_max_width(420.0);
         match &prompt {
             Prompt::Delete(removed) => {
-                let n = panel.review().move_number();
+                let n = state.review().move_number();
                 ui.heading(lang.pick(
                     format!("从第 {n} 手起删除"),
                     format!("從第 {n} 手起刪除"),

@@ -16,12 +16,13 @@ use std::path::{Path, PathBuf};
 use super::command::{Answer, Nav, Pending, ReviewCommand, Tool};
 use super::recent::RecentFiles;
 use super::texts;
-use crate::app::host::FileJob;
+use crate::app::protocol::{Answer as WindowAnswer, FileJob, WindowCmd, WindowId};
+use crate::app::subwindow::{Cx, Leaving, Out, SubWindow};
 use crate::diagram::{Layout, Paper, RECORD_TEXT_MM};
 use crate::files::jobs::FileEvent;
 use crate::i18n::Lang;
-use crate::record::Warning;
-use crate::review::{Removed, Review, ReviewError};
+use crate::record::{NodeId, Warning};
+use crate::review::{InfoField, Removed, Review, ReviewError};
 use crate::rules::{Coord, Move};
 
 /// How a message at the top of the panel is shown.
@@ -78,6 +79,18 @@ fn fingerprint(bytes: &[u8]) -> u64 {
     h.finish()
 }
 
+/// Text typed in the panel and not yet written into the record: the comment of a node and
+/// game-information fields. The form sends each change as a command before any other command
+/// of its frame ([`ReviewCommand::TypeComment`], [`ReviewCommand::TypeInfo`]); it is unsaved
+/// work, and it is written into the record before anything else happens to the record.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Typing {
+    /// The comment being typed: the game of the file, the node, the text.
+    pub comment: Option<(usize, NodeId, String)>,
+    /// The information fields being typed, in the order first typed.
+    pub info: Vec<(InfoField, String)>,
+}
+
 /// The review tab's state (no egui): see the module documentation.
 pub struct ReviewState {
     pub(super) review: Review,
@@ -101,6 +114,11 @@ pub struct ReviewState {
     pub repairs: Vec<String>,
     pub(super) prompt: Option<Prompt>,
     held: Option<HeldWrite>,
+    /// What is being typed (see [`Typing`]).
+    typing: Typing,
+    /// The moves of the current line to its end, by record revision (a long record's line is
+    /// counted once, not every frame).
+    line_cache: std::cell::Cell<Option<(u64, usize)>>,
 }
 
 impl Default for ReviewState {
@@ -132,12 +150,160 @@ impl ReviewState {
             repairs: Vec::new(),
             prompt: None,
             held: None,
+            typing: Typing::default(),
+            line_cache: std::cell::Cell::new(None),
         }
     }
 
     /// The record under review.
     pub fn review(&self) -> &Review {
         &self.review
+    }
+
+    /// The file the record came from or was last saved to.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The board tool in use.
+    pub fn tool(&self) -> Tool {
+        self.tool
+    }
+
+    /// The first point of an arrow or line being drawn, for the board to highlight.
+    pub fn pending_point(&self) -> Option<Coord> {
+        self.pending_point
+    }
+
+    /// Whether move numbers are shown.
+    pub fn show_numbers(&self) -> bool {
+        self.show_numbers
+    }
+
+    /// The paper exports are sized for.
+    pub fn paper(&self) -> Paper {
+        self.paper
+    }
+
+    /// Bumped whenever another record replaces the one shown.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Moves on the current line, to its end (counted once per revision of the record).
+    pub fn line_moves(&self) -> usize {
+        let revision = self.review.revision();
+        match self.line_cache.get() {
+            Some((r, n)) if r == revision => n,
+            _ => {
+                let n = self.review.line_moves();
+                self.line_cache.set(Some((revision, n)));
+                n
+            }
+        }
+    }
+
+    /// One line for the window's status bar: the record's name, the move shown and who plays
+    /// next, e.g. "复盘 game.sgf：第 52 / 211 手，白方走".
+    pub fn status_line(&self, lang: Lang) -> String {
+        let name = self.record_name(lang);
+        let total = self.line_moves();
+        let n = self.review.move_number();
+        let side = lang.tr(match self.review.game().to_move() {
+            crate::rules::Color::Black => crate::i18n::Msg::Black,
+            crate::rules::Color::White => crate::i18n::Msg::White,
+        });
+        let dirty = if self.has_unsaved_edits() { " *" } else { "" };
+        lang.pick(
+            format!("复盘 {name}{dirty}：第 {n} / {total} 手，{side}走"),
+            format!("覆盤 {name}{dirty}：第 {n} / {total} 手，{side}走"),
+            format!("Review {name}{dirty}: move {n} of {total}, {side} to play"),
+        )
+    }
+
+    /// Says `text` as an error at the top of the panel (for a file the app could not open).
+    pub fn show_error(&mut self, text: String) {
+        self.error(text);
+    }
+
+    /// What is being typed and not yet written into the record.
+    pub fn typing(&self) -> &Typing {
+        &self.typing
+    }
+
+    /// The comment typed on `node` of the game shown, not yet written into the record.
+    pub fn typed_comment(&self, node: NodeId) -> Option<&str> {
+        let game = self.review.game_index();
+        match &self.typing.comment {
+            Some((g, n, text)) if (*g, *n) == (game, node) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The value typed into a game-information field, not yet written into the record.
+    pub fn typed_info(&self, field: InfoField) -> Option<&str> {
+        self.typing
+            .info
+            .iter()
+            .find(|(f, _)| *f == field)
+            .map(|(_, t)| t.as_str())
+    }
+
+    /// The comment being typed on the current node (as the form sends it).
+    pub fn type_comment(&mut self, text: &str) {
+        let node = self.review.current();
+        self.typing.comment = Some((self.review.game_index(), node, text.to_owned()));
+    }
+
+    /// The value being typed into a game-information field (as the form sends it).
+    pub fn type_info(&mut self, field: InfoField, text: &str) {
+        match self.typing.info.iter_mut().find(|(f, _)| *f == field) {
+            Some((_, t)) => *t = text.to_owned(),
+            None => self.typing.info.push((field, text.to_owned())),
+        }
+    }
+
+    /// Whether the record has edits that are not saved, the comment and the game information
+    /// being typed included.
+    pub fn has_unsaved_edits(&self) -> bool {
+        self.review.is_dirty() || self.comment_pending() || !self.info_pending().is_empty()
+    }
+
+    fn comment_pending(&self) -> bool {
+        matches!(&self.typing.comment, Some((g, n, text))
+            if *g == self.review.game_index() && comment_of(&self.review, *n) != *text)
+    }
+
+    /// The game-information fields typed whose value differs from the record's.
+    fn info_pending(&self) -> Vec<(InfoField, String)> {
+        self.typing
+            .info
+            .iter()
+            .filter(|(field, text)| text.trim() != self.review.info_text(*field).trim())
+            .cloned()
+            .collect()
+    }
+
+    /// Writes what is being typed into the record (before any other command, a save
+    /// included): the comment into the node it was typed on, each information field as one
+    /// undoable edit (a value the property cannot take is refused with the reason).
+    fn flush_typing(&mut self, lang: Lang) {
+        if self.comment_pending()
+            && let Some((_, node, text)) = self.typing.comment.take()
+        {
+            self.review.set_comment_on(node, &text);
+        }
+        for (field, text) in self.info_pending() {
+            let _ = self.apply_inner(ReviewCommand::SetInfo(field, text), lang);
+        }
+        self.typing = Typing::default();
+    }
+
+    /// Drops the unsaved edits (the answer "Discard"): the record is marked clean and the text
+    /// being typed forgotten, so nothing asks about them again.
+    pub fn discard_edits(&mut self) {
+        self.typing = Typing::default();
+        self.review.mark_saved();
     }
 
     /// The question being asked, if any.
@@ -162,6 +328,8 @@ impl ReviewState {
         self.pending_point = None;
         self.notice = None;
         self.generation += 1;
+        // What was typed belonged to the record this one replaces.
+        self.typing = Typing::default();
     }
 
     /// Reads the bytes of an SGF file as the record shown; an unreadable file leaves the
@@ -238,6 +406,39 @@ impl ReviewState {
     /// record unchanged and says why. Opening and new records replace the record at once: the
     /// host asks about unsaved edits before it sends them ([`ReviewState::run`]).
     pub fn apply(&mut self, command: ReviewCommand, lang: Lang) -> Vec<FileJob> {
+        match command {
+            ReviewCommand::TypeComment(node, text) => {
+                let game = self.review.game_index();
+                self.typing.comment = Some((game, node, text));
+                return Vec::new();
+            }
+            ReviewCommand::TypeInfo(field, text) => {
+                self.type_info(field, &text);
+                return Vec::new();
+            }
+            // A value committed (Enter, the field left) is the typing it ends.
+            ReviewCommand::Comment(node, _)
+                if self
+                    .typing
+                    .comment
+                    .as_ref()
+                    .is_some_and(|(_, n, _)| *n == node) =>
+            {
+                self.typing.comment = None;
+            }
+            ReviewCommand::SetInfo(field, _) => self.typing.info.retain(|(f, _)| *f != field),
+            // The tool says what the click does (the first point of an arrow does nothing yet).
+            ReviewCommand::BoardClick(c, shift) => {
+                return match self.board_click(c, shift) {
+                    Some(command) => self.apply(command, lang),
+                    None => Vec::new(),
+                };
+            }
+            _ => {}
+        }
+        // Typing in progress belongs to the node it was typed on: written there before
+        // anything else happens to the record, so neither navigation nor a save loses it.
+        self.flush_typing(lang);
         let shape = self.review.shape_revision();
         let notice = self.notice.clone();
         let jobs = self.apply_inner(command, lang);
@@ -255,6 +456,10 @@ impl ReviewState {
     fn apply_inner(&mut self, command: ReviewCommand, lang: Lang) -> Vec<FileJob> {
         let mut jobs = Vec::new();
         let result: Result<(), ReviewError> = match command {
+            // Handled by `apply` before anything else.
+            ReviewCommand::TypeComment(..)
+            | ReviewCommand::TypeInfo(..)
+            | ReviewCommand::BoardClick(..) => Ok(()),
             ReviewCommand::Nav(nav) => {
                 self.nav(nav);
                 Ok(())
@@ -656,6 +861,75 @@ impl ReviewState {
     pub fn record_name(&self, lang: Lang) -> String {
         record_name(self.path.as_deref(), lang)
     }
+}
+
+/// The review tab as a sub-window: opening a file, a recent file or a new record replaces the
+/// record, so those are its ways out (asked about first); everything else is applied.
+impl SubWindow for ReviewState {
+    fn id(&self) -> WindowId {
+        WindowId::Review
+    }
+
+    fn apply(&mut self, cmd: WindowCmd, cx: &Cx) -> Out {
+        let Ok(c) = cmd.own::<ReviewCommand>() else {
+            // The tab is always there: nothing opens or closes it.
+            return Out::default();
+        };
+        let files = match c {
+            ReviewCommand::OpenDialog => self.run(Pending::OpenDialog, cx.lang),
+            ReviewCommand::OpenPath(p) => self.run(Pending::OpenPath(p), cx.lang),
+            ReviewCommand::NewRecord(size) => self.run(Pending::NewRecord(size), cx.lang),
+            other => ReviewState::apply(self, other, cx.lang),
+        };
+        Out::files(files)
+    }
+
+    fn on_answer(&mut self, answer: WindowAnswer, cx: &Cx) -> Out {
+        if let WindowAnswer::File(event) = answer {
+            self.on_file(event, cx.lang);
+        }
+        Out::default()
+    }
+
+    fn exit(&self, cmd: &WindowCmd) -> Option<Leaving> {
+        match cmd.peek::<ReviewCommand>()? {
+            // The record is replaced when the file arrives: a dialog cancelled meanwhile
+            // leaves the edits unsaved.
+            ReviewCommand::OpenDialog | ReviewCommand::OpenPath(_) => Some(Leaving::OnArrival),
+            ReviewCommand::NewRecord(_) => Some(Leaving::Now),
+            _ => None,
+        }
+    }
+
+    fn unsaved(&self, lang: Lang) -> Option<String> {
+        self.has_unsaved_edits().then(|| self.record_name(lang))
+    }
+
+    fn work_name(&self, lang: Lang) -> &'static str {
+        lang.pick("复盘棋谱", "覆盤棋譜", "The record under review")
+    }
+
+    fn save(&mut self, cx: &Cx) -> Out {
+        Out::files(ReviewState::apply(self, ReviewCommand::Save, cx.lang))
+    }
+
+    fn discard(&mut self) {
+        self.discard_edits();
+    }
+
+    fn busy(&self) -> bool {
+        ReviewState::busy(self)
+    }
+}
+
+/// The decoded comment of node `id`, empty when none.
+fn comment_of(review: &Review, id: NodeId) -> String {
+    review
+        .tree()
+        .node(id)
+        .and_then(|n| n.value("C"))
+        .map(crate::record::properties::decode_text)
+        .unwrap_or_default()
 }
 
 /// A file's name, or "new record".

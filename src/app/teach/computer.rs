@@ -1,12 +1,12 @@
 //! The computer's side of a teaching game: our own player (capture game or small-board Go)
 //! and what the computer answers. It thinks on a thread of the effects runner
-//! ([`crate::app::host::work::Work::AskComputer`]), never on the thread that draws, so no
+//! ([`crate::app::protocol::Work::AskComputer`]), never on the thread that draws, so no
 //! search — level 5 reading ladders, GNU Go thinking — ever holds a frame; the teaching
 //! state ([`super::state::TeachState`]) asks once when it is the computer's turn and takes the
 //! answer the host hands it, skipping one about a position that has changed since.
 
 use crate::ai::{CapturePlayer, GoPlayer, Level};
-use crate::engine::EngineError;
+pub use crate::app::protocol::ComputerAnswer;
 use crate::rules::{Color, Game, Move};
 
 /// Which of our players thinks, with the capture game's target.
@@ -34,15 +34,4 @@ impl OurPlayer {
             OurPlayer::Go(p) => p.choose_move(game, color),
         }
     }
-}
-
-/// What the computer answers.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ComputerAnswer {
-    /// Its move (a pass included).
-    Move(Move),
-    /// It resigns (engines only; ours never resigns).
-    Resign,
-    /// It failed: the engine is missing, refused or crashed.
-    Failed(EngineError),
 }

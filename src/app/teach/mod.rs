@@ -10,15 +10,17 @@
 pub mod board_view;
 pub mod celebration;
 pub mod computer;
+pub mod mode;
 pub mod panel;
 pub mod prefs;
 pub mod state;
 pub mod teacher_pin;
 pub mod window;
 
+pub use mode::TeachMode;
 pub use prefs::TeachPrefs;
 pub use state::{TeachCommand, TeachEffects, TeachState};
-pub use window::TeachWindow;
+pub use window::TeachForm;
 
 #[cfg(test)]
 mod state_tests;

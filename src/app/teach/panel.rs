@@ -3,6 +3,7 @@
 
 use super::prefs::{GameKind, OpponentKind, TeachPrefs};
 use super::state::{GameEnd, TeachCommand, TeachNote, TeachState};
+use crate::app::pin_prompt::{PinPromptAnswer, PinPromptText, pin_prompt_ui};
 use crate::app::theme;
 use crate::i18n::{Lang, TeachText as T};
 use crate::rules::Color;
@@ -259,7 +260,7 @@ pub fn side_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang) -> Vec<TeachCo
             TeachNote::EngineGoOnly => T::EngineGoOnly.text(lang).to_owned(),
             TeachNote::LadderRecorded => T::LadderRecorded.text(lang).to_owned(),
         };
-        ui.colored_label(theme::ILLEGAL, text);
+        ui.colored_label(note_colour(note), text);
         if matches!(note, TeachNote::ComputerFailed(_)) && big_button(ui, T::Retry.text(lang), true)
         {
             out.push(TeachCommand::RetryComputer);
@@ -347,7 +348,8 @@ fn counting_ui(ui: &mut egui::Ui, state: &TeachState, lang: Lang, out: &mut Vec<
     }
 }
 
-/// The PIN prompt (a modal); `input` keeps what is typed between frames.
+/// The teacher's PIN prompt (the window's one PIN prompt); `input` keeps what is typed
+/// between frames.
 pub fn pin_ui(
     ctx: &egui::Context,
     state: &TeachState,
@@ -355,41 +357,25 @@ pub fn pin_ui(
     lang: Lang,
 ) -> Vec<TeachCommand> {
     let mut out = Vec::new();
-    if state.pin_prompt.is_none() {
+    if !state.pin.is_open() {
         return out;
     }
-    let large = state.prefs.large_controls;
-    let r = egui::Modal::new(egui::Id::unique("teacher-pin")).show(ctx, |ui| {
-        apply_size(ui.style_mut(), large);
-        ui.heading(T::Teacher.text(lang));
-        let label = ui.label(T::TeacherPin.text(lang));
-        let edit = ui
-            .add(egui::TextEdit::singleline(input).password(true))
-            .labelled_by(label.id);
-        edit.request_focus();
-        if state.note == Some(TeachNote::WrongPin) {
-            ui.colored_label(theme::ILLEGAL, T::WrongPin.text(lang));
-        }
-        let entered = ui.input(|i| i.key_pressed(egui::Key::Enter));
-        let mut ok = false;
-        let mut cancel = false;
-        // The PIN is checked on the runner (Argon2id): a moment, shown by the spinner.
-        let checking = state.pin_busy();
-        ui.horizontal(|ui| {
-            ok = big_button(ui, T::Ok.text(lang), !checking);
-            cancel = big_button(ui, T::Cancel.text(lang), true);
-            if checking {
-                ui.spinner();
-            }
-        });
-        (ok || (entered && !checking), cancel)
-    });
-    let (ok, cancel) = r.inner;
-    if ok {
-        out.push(TeachCommand::SubmitPin(std::mem::take(input)));
-    } else if cancel || r.should_close() {
-        input.clear();
-        out.push(TeachCommand::CancelPin);
+    let text = PinPromptText {
+        id: "teacher-pin",
+        heading: T::Teacher.text(lang),
+        why: None,
+        field: T::TeacherPin.text(lang),
+        wrong: T::WrongPin.text(lang),
+        checking: lang.pick("核对中…", "核對中…", "Checking…"),
+        ok: T::Ok.text(lang),
+        cancel: T::Cancel.text(lang),
+        teaching: Some(state.prefs.large_controls),
+    };
+    // The PIN is checked on the runner (Argon2id): a moment, shown by the spinner.
+    match pin_prompt_ui(ctx, &text, state.pin.wrong(), state.pin_busy(), input) {
+        Some(PinPromptAnswer::Submit(pin)) => out.push(TeachCommand::SubmitPin(pin)),
+        Some(PinPromptAnswer::Cancel) => out.push(TeachCommand::CancelPin),
+        None => {}
     }
     out
 }
@@ -417,7 +403,7 @@ pub fn options_ui(
         // shows or hides the ones below it.
         ui.set_min_size(egui::vec2(max.x * 0.9, max.y));
         ui.heading(T::TeachingOptions.text(lang));
-        egui::ScrollArea::both()
+        let area = egui::ScrollArea::both()
             .max_width(max.x)
             .max_height(max.y - 120.0)
             .show(ui, |ui| {
@@ -435,6 +421,12 @@ pub fn options_ui(
                     });
                 });
             });
+        crate::app::window_frame::name_scroll_bars(
+            ui.ctx(),
+            area.id,
+            T::TeachingOptions.text(lang),
+            lang,
+        );
         ui.separator();
         ui.horizontal(|ui| {
             if big_button(ui, T::StartNewGame.text(lang), true) {
@@ -524,8 +516,17 @@ fn display_and_lock_ui(
             _ => String::new(),
         };
         if !text.is_empty() {
-            ui.colored_label(theme::ILLEGAL, text);
+            ui.colored_label(note_colour(note), text);
         }
+    }
+}
+
+/// A note's colour: good news (the PIN set or removed, the ladder's result kept) in the
+/// "done" colour, the rest — refusals, failures, a wrong PIN — in the warning red.
+fn note_colour(note: &TeachNote) -> egui::Color32 {
+    match note {
+        TeachNote::PinSet | TeachNote::PinRemoved | TeachNote::LadderRecorded => theme::NOTICE_DONE,
+        _ => theme::ILLEGAL,
     }
 }
 

@@ -28,20 +28,7 @@ pub enum OpponentKind {
     Engine,
 }
 
-/// The teacher's PIN as stored: an Argon2id verifier (see [`crate::seal::PinRecord`]), hex.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StoredPin {
-    /// The derivation's salt, hex.
-    pub salt: String,
-    /// Argon2id memory in KiB.
-    pub m_kib: u32,
-    /// Argon2id passes.
-    pub t: u32,
-    /// Argon2id lanes.
-    pub p: u32,
-    /// The check value, hex.
-    pub check: String,
-}
+pub use crate::app::protocol::StoredPin;
 
 /// A rung of a handicap ladder, as saved: the computer's level 1–5 and the stones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

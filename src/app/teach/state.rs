@@ -8,12 +8,12 @@
 //! changed since is skipped. Not an arbiter session: nothing is journalled, there is no clock,
 //! and a take-back simply undoes.
 
-use super::computer::ComputerAnswer;
 use super::prefs::{GameKind, OpponentKind, SavedRung, TeachPrefs};
 use super::teacher_pin;
 use crate::ai::{HandicapLadder, Level, Rung, StudentResult, rng::mix};
-use crate::app::dead_stone_help::Question;
-use crate::app::host::work::{ComputerSpec, PinProblem, SuggestFor, Work, WorkDone};
+use crate::app::pin_gate::PinGate;
+use crate::app::protocol::{ComputerAnswer, Question};
+use crate::app::protocol::{ComputerSpec, PinProblem, Work, WorkDone};
 use crate::audio::Sound;
 use crate::clock::Timestamp;
 use crate::engine::{EngineError, EngineSpec};
@@ -106,14 +106,7 @@ impl GameEnd {
     }
 }
 
-/// Why the PIN is asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PinPurpose {
-    /// To open the teaching options (and the settings in them).
-    Options,
-    /// To leave teaching mode (the rest of the app has the settings and arbiter games).
-    Leave,
-}
+pub use crate::app::protocol::PinPurpose;
 
 /// Why the teacher's choices cannot start a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -324,8 +317,7 @@ pub struct TeachState {
     next_question: u64,
     /// Jobs for the runner, handed out with the next effects.
     outbox: Vec<Work>,
-    /// A PIN is being checked, or a new one derived, on the runner.
-    pin_checking: bool,
+    /// A new PIN is being derived on the runner.
     pin_making: bool,
     /// Our computer player's level in this game (`None` for people or an engine).
     level: Option<u8>,
@@ -342,8 +334,8 @@ pub struct TeachState {
     pub celebration: Option<Timestamp>,
     /// A note to show.
     pub note: Option<TeachNote>,
-    /// The PIN prompt, when open.
-    pub pin_prompt: Option<PinPurpose>,
+    /// The teacher's PIN prompt: what it unlocks, the check running on the runner.
+    pub pin: PinGate<PinPurpose>,
     /// The teacher's options are open (unlocked).
     pub options_open: bool,
     kdf: KdfParams,
@@ -401,7 +393,6 @@ impl TeachState {
             game_id: 0,
             next_question: 0,
             outbox: Vec::new(),
-            pin_checking: false,
             pin_making: false,
             level: built.level,
             on_ladder: built.on_ladder,
@@ -412,7 +403,7 @@ impl TeachState {
             end: None,
             celebration: None,
             note: note.or(built.note),
-            pin_prompt: None,
+            pin: PinGate::default(),
             options_open: false,
             kdf,
             child: None,
@@ -435,7 +426,7 @@ impl TeachState {
 
     /// Whether the teacher's PIN is being checked or derived on the runner.
     pub fn pin_busy(&self) -> bool {
-        self.pin_checking || self.pin_making
+        self.pin.checking() || self.pin_making
     }
 
     /// The game on the board gets `computer` (or people play each other): a new game number,
@@ -586,14 +577,14 @@ impl TeachState {
             TeachCommand::PlayAgain => fx.merge(self.new_game()),
             TeachCommand::OpenOptions => {
                 if self.prefs.teacher_pin.is_some() {
-                    self.pin_prompt = Some(PinPurpose::Options);
+                    self.pin.ask(PinPurpose::Options);
                 } else {
                     self.options_open = true;
                 }
             }
             TeachCommand::CloseOptions => self.options_open = false,
             TeachCommand::SubmitPin(pin) => fx.merge(self.submit_pin(pin)),
-            TeachCommand::CancelPin => self.pin_prompt = None,
+            TeachCommand::CancelPin => self.pin.cancel(),
             TeachCommand::UpdatePrefs(p) => {
                 if self.options_open {
                     let pin = self.prefs.teacher_pin.clone();
@@ -651,7 +642,7 @@ impl TeachState {
             }
             TeachCommand::Leave => {
                 if self.prefs.teacher_pin.is_some() && !self.options_open {
-                    self.pin_prompt = Some(PinPurpose::Leave);
+                    self.pin.ask(PinPurpose::Leave);
                 } else {
                     self.options_open = false;
                     fx.leave = true;
@@ -738,13 +729,9 @@ impl TeachState {
                 question,
                 answer,
             } => self.on_computer(game, question, answer, now),
-            WorkDone::TeacherPinChecked { purpose, right } => self.on_pin_checked(purpose, right),
+            WorkDone::TeacherPinChecked { ask, right } => self.on_pin_checked(ask, right),
             WorkDone::TeacherPinMade(made) => self.on_pin_made(made),
-            WorkDone::Suggestion {
-                owner: SuggestFor::Teaching,
-                key,
-                suggestion,
-            } => self.on_count(key, &suggestion, now),
+            WorkDone::Suggestion { key, suggestion } => self.on_count(key, &suggestion, now),
             _ => TeachEffects::default(),
         };
         fx.work.append(&mut self.outbox);
@@ -898,7 +885,6 @@ impl TeachState {
                 self.next_question += 1;
                 self.count_asked = Some(self.next_question);
                 self.outbox.push(Work::Suggest {
-                    owner: SuggestFor::Teaching,
                     key: self.next_question,
                     question: Box::new(question),
                 });
@@ -1010,19 +996,20 @@ impl TeachState {
     /// The PIN typed in the prompt: checked on the runner (Argon2id), the answer comes back
     /// through [`TeachState::on_work`].
     fn submit_pin(&mut self, pin: String) -> TeachEffects {
-        let Some(purpose) = self.pin_prompt else {
-            return TeachEffects::default();
-        };
         match &self.prefs.teacher_pin {
-            None => self.on_pin_checked(purpose, true),
-            Some(_) if self.pin_checking => TeachEffects::default(),
+            None => match self.pin.pass() {
+                Some(purpose) => self.unlocked(purpose),
+                None => TeachEffects::default(),
+            },
             Some(stored) => {
-                self.pin_checking = true;
-                self.outbox.push(Work::CheckTeacherPin {
-                    stored: stored.clone(),
-                    pin: Secret(pin),
-                    purpose,
-                });
+                // No prompt open, or a check already running: nothing is sent.
+                if let Some(ask) = self.pin.submit() {
+                    self.outbox.push(Work::CheckTeacherPin {
+                        stored: stored.clone(),
+                        pin: Secret(pin),
+                        ask,
+                    });
+                }
                 TeachEffects::default()
             }
         }
@@ -1042,18 +1029,22 @@ impl TeachState {
         fx
     }
 
-    fn on_pin_checked(&mut self, purpose: PinPurpose, right: bool) -> TeachEffects {
-        self.pin_checking = false;
+    /// Check `ask` answered; an answer to a prompt closed or asked again meanwhile is skipped.
+    fn on_pin_checked(&mut self, ask: u64, right: bool) -> TeachEffects {
+        match self.pin.answer(ask, right) {
+            Some(purpose) => self.unlocked(purpose),
+            None => {
+                if self.pin.wrong() {
+                    self.note = Some(TeachNote::WrongPin);
+                }
+                TeachEffects::default()
+            }
+        }
+    }
+
+    /// The teacher's PIN let `purpose` through.
+    fn unlocked(&mut self, purpose: PinPurpose) -> TeachEffects {
         let mut fx = TeachEffects::default();
-        if self.pin_prompt != Some(purpose) {
-            // The prompt was closed while the PIN was checked.
-            return fx;
-        }
-        if !right {
-            self.note = Some(TeachNote::WrongPin);
-            return fx;
-        }
-        self.pin_prompt = None;
         if self.note == Some(TeachNote::WrongPin) {
             self.note = None;
         }

@@ -5,6 +5,7 @@ use super::prefs::{GameKind, OpponentKind, TeachPrefs};
 use super::state::{GameEnd, PinPurpose, TeachCommand, TeachEffects, TeachNote, TeachState};
 use crate::app::effects::Runner;
 use crate::app::host::{Command, Effect};
+use crate::app::protocol::{Answer, WindowId};
 use crate::audio::{NullAnnouncer, Sound};
 use crate::clock::Timestamp;
 use crate::rules::{Color, Coord};
@@ -33,8 +34,11 @@ impl std::ops::Deref for Driven {
 impl Driven {
     fn run(&mut self, fx: &mut TeachEffects) {
         let work = std::mem::take(&mut fx.work);
-        self.runner
-            .run(work.into_iter().map(Effect::Work).collect());
+        self.runner.run(
+            work.into_iter()
+                .map(|w| Effect::Work(WindowId::Teach, w))
+                .collect(),
+        );
     }
 
     /// Applies a command and returns at once (the runner's threads work on).
@@ -67,7 +71,7 @@ impl Driven {
                 continue;
             }
             for c in got {
-                if let Command::WorkDone(done) = c {
+                if let Command::Answer(_, Answer::Work(done)) = c {
                     let mut fx = self.s.on_work(done, now);
                     self.run(&mut fx);
                     all.sounds.extend(fx.sounds);
@@ -84,7 +88,11 @@ fn state(prefs: TeachPrefs) -> Driven {
     let mut s = TeachState::new(prefs, KdfParams::TEST_ONLY).expect("a game starts");
     let mut runner = Runner::new(crate::wake::none(), Box::new(NullAnnouncer::new()), false);
     let work = s.take_work();
-    runner.run(work.into_iter().map(Effect::Work).collect());
+    runner.run(
+        work.into_iter()
+            .map(|w| Effect::Work(WindowId::Teach, w))
+            .collect(),
+    );
     Driven { s, runner }
 }
 
@@ -278,7 +286,7 @@ fn the_teachers_pin_guards_the_options_and_leaving() {
     let _ = s.apply(TeachCommand::CloseOptions, now);
     // A child cannot open them, change them or leave.
     let _ = s.apply(TeachCommand::OpenOptions, now);
-    assert_eq!(s.pin_prompt, Some(PinPurpose::Options));
+    assert_eq!(s.pin.waiting(), Some(&PinPurpose::Options));
     let _ = s.apply(TeachCommand::SubmitPin("panda".into()), now);
     assert!(!s.options_open && s.note == Some(TeachNote::WrongPin));
     let fx = s.apply(
@@ -291,7 +299,7 @@ fn the_teachers_pin_guards_the_options_and_leaving() {
     assert!(!fx.prefs_changed && s.prefs.show_liberties);
     let _ = s.apply(TeachCommand::CancelPin, now);
     assert!(!s.apply(TeachCommand::Leave, now).leave);
-    assert_eq!(s.pin_prompt, Some(PinPurpose::Leave));
+    assert_eq!(s.pin.waiting(), Some(&PinPurpose::Leave));
     assert!(
         s.apply(TeachCommand::SubmitPin("panda-2026".into()), now)
             .leave
@@ -299,7 +307,7 @@ fn the_teachers_pin_guards_the_options_and_leaving() {
     // The teacher opens them with the PIN.
     let _ = s.apply(TeachCommand::OpenOptions, now);
     let _ = s.apply(TeachCommand::SubmitPin("panda-2026".into()), now);
-    assert!(s.options_open && s.pin_prompt.is_none());
+    assert!(s.options_open && !s.pin.is_open());
 }
 
 #[test]
@@ -434,14 +442,14 @@ fn a_late_answer_after_a_take_back_is_skipped() {
     assert!(
         fx.work
             .iter()
-            .any(|w| matches!(w, crate::app::host::work::Work::AskComputer { .. })),
+            .any(|w| matches!(w, crate::app::protocol::Work::AskComputer { .. })),
         "the question goes to the runner: {fx:?}"
     );
     // Taken back before the answer is heard (the job is never run: the answer is forged as
     // the runner would send it, late).
     let _ = s.s.apply(TeachCommand::TakeBack, now);
     assert!(s.game().moves().is_empty() && !s.computer_thinking());
-    let late = crate::app::host::work::WorkDone::ComputerMove {
+    let late = crate::app::protocol::WorkDone::ComputerMove {
         game: 1,
         question: 1,
         answer: super::computer::ComputerAnswer::Move(crate::rules::Move::Play(c("D4"))),
@@ -462,7 +470,7 @@ fn the_teachers_pin_is_checked_by_the_runner() {
     assert!(!fx.prefs_changed && s.prefs.teacher_pin.is_none() && s.pin_busy());
     assert!(matches!(
         fx.work.as_slice(),
-        [crate::app::host::work::Work::MakeTeacherPin { .. }]
+        [crate::app::protocol::Work::MakeTeacherPin { .. }]
     ));
     let mut fx = fx;
     s.run(&mut fx);

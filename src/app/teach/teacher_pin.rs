@@ -3,11 +3,11 @@
 //! teaching mode. It keeps children out, nothing more: whoever can edit the settings file can
 //! remove it (said in `docs/decisions.md`). Both [`make`] and [`verify`] run Argon2id, which
 //! takes a noticeable moment: the effects runner calls them on its threads
-//! ([`crate::app::host::work::Work::CheckTeacherPin`], [`crate::app::host::work::Work::MakeTeacherPin`]),
+//! ([`crate::app::protocol::Work::CheckTeacherPin`], [`crate::app::protocol::Work::MakeTeacherPin`]),
 //! never the thread that draws.
 
 use super::prefs::StoredPin;
-use crate::app::host::work::PinProblem;
+use crate::app::protocol::PinProblem;
 use crate::seal::{KdfParams, PinRecord, check_pin, hex};
 
 /// Whether `pin` is long enough to be a teacher's PIN (the arbiter's minimum, six characters):

@@ -1,84 +1,40 @@
-//! Teaching mode in the window: the state, the views around it, sounds and repaints. The app
-//! shows it instead of the arbiter's board while the mode is on. The host starts it and
-//! applies its commands and its workers' answers; the views only read it and return commands
-//! (they keep nothing but the text being typed).
+//! Teaching mode in the window: the views around the state, sounds and repaints. The app
+//! shows it instead of the arbiter's board while the mode is on. The host starts it
+//! ([`super::mode::TeachMode`]) and applies its commands and its workers' answers; the views
+//! only read it and return commands, and the shell's [`TeachForm`] keeps the text being typed.
 
 use super::board_view::{paint_celebration, teach_board_ui};
 use super::celebration::{CELEBRATION_FPS, CELEBRATION_MS};
+use super::mode::TeachMode;
 use super::panel::{apply_size, bar_ui, end_text, options_ui, pin_ui, side_ui};
 use super::prefs::TeachPrefs;
-use super::state::{StartProblem, TeachCommand, TeachEffects, TeachState};
-use crate::app::board_view::BoardLook;
-use crate::app::host::work::{Work, WorkDone};
-use crate::app::theme;
+use super::state::TeachCommand;
+use crate::app::theme::{self, BoardLook};
 use crate::clock::Timestamp;
 use crate::i18n::Lang;
-use crate::seal::KdfParams;
 use eframe::egui;
 use std::time::Duration;
 
-/// Teaching mode's window state: the game (kept while the mode is off, so a child comes back
-/// to it) and the text being typed.
+/// Teaching mode's form in the shell: the text being typed (the teacher's PIN, a new PIN) and
+/// the options' draft while they are open.
 #[derive(Default)]
-pub struct TeachWindow {
-    /// Boxed: the window's state lives by value in the app (and in test harnesses on the
-    /// stack), and a teaching game is a few boards.
-    state: Option<Box<TeachState>>,
+pub struct TeachForm {
     draft: TeachPrefs,
     pin_input: String,
     new_pin: String,
     options_were_open: bool,
-    error: Option<StartProblem>,
 }
 
-impl TeachWindow {
-    /// The state, once the mode has been shown.
-    pub fn state(&self) -> Option<&TeachState> {
-        self.state.as_deref()
-    }
-
-    /// Applies a command (the host); `None` before the mode has started.
-    pub fn apply(&mut self, cmd: TeachCommand, now: Timestamp) -> Option<TeachEffects> {
-        self.state.as_mut().map(|s| s.apply(cmd, now))
-    }
-
-    /// An answer from the runner's threads (the host); `None` before the mode has started.
-    pub fn on_work(&mut self, done: WorkDone, now: Timestamp) -> Option<TeachEffects> {
-        self.state.as_mut().map(|s| s.on_work(done, now))
-    }
-
-    /// Starts the mode's state the first time it is needed (the host); returns the
-    /// preferences to keep (the state may settle them, e.g. a ladder's rung) and the jobs that
-    /// start its computer.
-    pub fn ensure_started(
-        &mut self,
-        prefs: &TeachPrefs,
-        kdf: KdfParams,
-    ) -> Option<(TeachPrefs, Vec<Work>)> {
-        if self.state.is_some() || self.error.is_some() {
-            return None;
-        }
-        match TeachState::new(prefs.clone(), kdf) {
-            Ok(mut s) => {
-                let prefs = s.prefs.clone();
-                let work = s.take_work();
-                self.state = Some(Box::new(s));
-                Some((prefs, work))
-            }
-            Err(e) => {
-                self.error = Some(e);
-                None
-            }
-        }
-    }
-
+impl TeachForm {
     /// One frame of teaching mode in `ui`: draws it and returns what its controls asked (the
     /// host applies them). `leave` is set when the mode could not start and the user leaves.
     /// `bar_start` draws at the start of the bar (the class's strip: the child and the
     /// teacher's "Class", on the same row to leave the board its height).
+    #[allow(clippy::too_many_arguments)]
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
+        mode: &TeachMode,
         now: Timestamp,
         look: BoardLook,
         lang: Lang,
@@ -86,9 +42,9 @@ impl TeachWindow {
         bar_start: &mut dyn FnMut(&mut egui::Ui),
     ) -> Vec<TeachCommand> {
         let ctx = ui.ctx().clone();
-        let Some(state) = self.state.as_deref() else {
+        let Some(state) = mode.state() else {
             egui::CentralPanel::default().show(ui, |ui| {
-                let why = self.error.as_ref().map(|e| e.text(lang));
+                let why = mode.error().map(|e| e.text(lang));
                 ui.colored_label(theme::ILLEGAL, why.unwrap_or_default());
                 *leave = ui
                     .button(crate::i18n::TeachText::Leave.text(lang))
@@ -112,12 +68,19 @@ impl TeachWindow {
             300.0
         };
         egui::Panel::right("teach-side")
-            .default_size(side_width)
+            .resizable(false)
+            .exact_size(side_width)
             .show(ui, |ui| {
                 // The counting lesson's sentences can run below a tablet's screen.
-                egui::ScrollArea::vertical().show(ui, |ui| {
+                let area = egui::ScrollArea::vertical().show(ui, |ui| {
                     cmds.extend(side_ui(ui, state, lang));
                 });
+                crate::app::window_frame::name_scroll_bars(
+                    ui.ctx(),
+                    area.id,
+                    lang.pick("教学侧栏", "教學側欄", "Teaching panel"),
+                    lang,
+                );
             });
         let mut board_rect = egui::Rect::NOTHING;
         egui::CentralPanel::default()
@@ -170,14 +133,19 @@ impl TeachWindow {
             let frame = 1000 / CELEBRATION_FPS;
             ctx.request_repaint_after(Duration::from_millis(frame.min(left.max(1))));
         }
-        cmds.extend(self.modals_ui(&ctx, lang));
+        cmds.extend(self.modals_ui(&ctx, mode, lang));
         cmds
     }
 
     /// The teacher's PIN prompt and options (modals), drawn over the board or over the class
     /// screens that cover it.
-    pub fn modals_ui(&mut self, ctx: &egui::Context, lang: Lang) -> Vec<TeachCommand> {
-        let Some(state) = self.state.as_deref() else {
+    pub fn modals_ui(
+        &mut self,
+        ctx: &egui::Context,
+        mode: &TeachMode,
+        lang: Lang,
+    ) -> Vec<TeachCommand> {
+        let Some(state) = mode.state() else {
             return Vec::new();
         };
         if state.options_open && !self.options_were_open {

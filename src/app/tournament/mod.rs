@@ -8,290 +8,58 @@
 
 pub mod state;
 pub mod view;
+pub mod window;
 
 pub use state::{Action, Slot, TournamentState, View};
+pub use view::NewEventForm;
+pub use window::{TournamentCommand, TournamentWindow};
 
-use crate::app::host::FileJob;
-use crate::files::jobs::FileEvent;
 use crate::i18n::Lang;
-use crate::tournament::System;
-use crate::tournament::post::{PostedResult, Table};
 use eframe::egui;
-use view::{FileRequest, NewEventForm};
+use view::FileRequest;
 
-const EVENT_FILTER: (&str, &[&str]) = ("Tournament", &["ron", "xml"]);
-const CSV_FILTER: (&str, &[&str]) = ("CSV", &["csv"]);
-const HTML_FILTER: (&str, &[&str]) = ("HTML", &["html"]);
-const RON_FILTER: (&str, &[&str]) = ("RON", &["ron"]);
-
-/// What the tournament window asks the host for.
-#[derive(Clone, Debug, PartialEq)]
-pub enum TournamentCommand {
-    /// A change of the event or of the view (not a file's answer).
-    Act(Action),
-    /// Open an event file (replaces the event shown: asked about first when it has edits).
-    OpenEvent,
-    /// Start an event from players.csv with the new-event form's choices (replaces the event
-    /// shown: asked about first when it has edits).
-    NewFromPlayers {
-        /// The system.
-        system: System,
-        /// Rounds (`None`: what the system needs).
-        rounds: Option<u32>,
-        /// The seed of the lots.
-        seed: u64,
-    },
-    /// Save the event where it was saved, or ask where.
-    Save,
-    /// Ask where to save the event.
-    SaveAs,
-    /// Export the printable standings and crosstable.
-    ExportHtml,
-}
-
-/// What a file being read is for.
-#[derive(Clone, Debug, PartialEq)]
-enum Reading {
-    Event,
-    Players {
-        system: System,
-        rounds: Option<u32>,
-        seed: u64,
-    },
-}
-
-/// The window: its state, the new-event form (the view's own inputs) and the file jobs in
-/// flight.
-#[derive(Debug, Default)]
-pub struct TournamentWindow {
-    /// The event and the arbiter's draft.
-    pub state: TournamentState,
-    form: NewEventForm,
-    /// What the file being read is for.
-    reading: Option<Reading>,
-    /// File jobs sent and not answered yet.
-    running: usize,
-    /// The fingerprint of the event as sent by the save in flight.
-    sent: Option<u64>,
-}
-
-/// A fingerprint of a document's bytes (the save in flight is remembered by it).
-fn fingerprint(bytes: &[u8]) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    bytes.hash(&mut h);
-    h.finish()
-}
-
-impl TournamentWindow {
-    /// Shows the window; returns what it asked and whether it is still open. Nothing is
-    /// changed here but the new-event form's inputs: the host applies the commands.
-    pub fn ui(&mut self, ctx: &egui::Context, lang: Lang) -> (Vec<TournamentCommand>, bool) {
-        let mut open = true;
-        let mut out = (Vec::new(), Vec::new());
-        egui::Window::new(lang.pick("赛事", "賽事", "Tournament"))
-            .open(&mut open)
-            .default_size([640.0, 480.0])
-            .show(ctx, |ui| {
-                out = view::tournament_ui(ui, &self.state, &mut self.form, lang);
+/// Shows the window over `window` with the shell's new-event `form`; returns what it asked
+/// and whether it is still open. Nothing is changed here but the form's inputs: the host
+/// applies the commands.
+pub fn window_ui(
+    ctx: &egui::Context,
+    window: &TournamentWindow,
+    form: &mut NewEventForm,
+    lang: Lang,
+) -> (Vec<TournamentCommand>, bool) {
+    let mut out = (Vec::new(), Vec::new());
+    let placement = crate::app::window_frame::Placement {
+        pos: None,
+        width: Some(640.0),
+    };
+    let title = lang.pick("赛事", "賽事", "Tournament");
+    let (_, closed) = crate::app::window_frame::window_ui(
+        ctx,
+        "tournament",
+        title,
+        lang,
+        placement,
+        true,
+        |ui| {
+            // The window keeps to a screen: the event's tables scroll inside it.
+            let area = egui::ScrollArea::both().max_height(480.0).show(ui, |ui| {
+                out = view::tournament_ui(ui, &window.state, form, lang);
             });
-        let mut cmds: Vec<TournamentCommand> =
-            out.0.into_iter().map(TournamentCommand::Act).collect();
-        cmds.extend(out.1.into_iter().map(|f| match f {
-            FileRequest::OpenEvent => TournamentCommand::OpenEvent,
-            FileRequest::OpenPlayers => TournamentCommand::NewFromPlayers {
-                system: self.form.system,
-                rounds: (self.form.rounds > 0).then_some(self.form.rounds),
-                seed: self.form.seed,
-            },
-            FileRequest::Save => TournamentCommand::Save,
-            FileRequest::SaveAs => TournamentCommand::SaveAs,
-            FileRequest::ExportHtml => TournamentCommand::ExportHtml,
-        }));
-        (cmds, open)
-    }
-
-    /// Carries out one command; returns the file jobs it needs. While a file job runs, another
-    /// is refused with a message (the answers would cross).
-    pub fn apply(&mut self, cmd: TournamentCommand, lang: Lang) -> Vec<FileJob> {
-        if !matches!(cmd, TournamentCommand::Act(_)) && self.busy() {
-            self.state.message = Some(
-                lang.pick(
-                    "请稍候：文件正在读写。",
-                    "請稍候：檔案正在讀寫。",
-                    "Wait: a file is being read or written.",
-                )
-                .to_owned(),
-            );
-            return Vec::new();
-        }
-        let jobs = match cmd {
-            TournamentCommand::Act(action) => {
-                self.state.apply(action);
-                Vec::new()
-            }
-            TournamentCommand::OpenEvent => {
-                self.reading = Some(Reading::Event);
-                vec![FileJob::OpenDialog {
-                    title: lang.pick("打开赛事", "打開賽事", "Open event").into(),
-                    filter: EVENT_FILTER,
-                }]
-            }
-            TournamentCommand::NewFromPlayers {
-                system,
-                rounds,
-                seed,
-            } => {
-                self.reading = Some(Reading::Players {
-                    system,
-                    rounds,
-                    seed,
-                });
-                vec![FileJob::OpenDialog {
-                    title: "players.csv".into(),
-                    filter: CSV_FILTER,
-                }]
-            }
-            TournamentCommand::Save => self.save_jobs(lang),
-            TournamentCommand::SaveAs => self.save_as_jobs(lang),
-            TournamentCommand::ExportHtml => match &self.state.event {
-                Some(t) => {
-                    let html = crate::tournament::export::standings_html(
-                        t,
-                        &crate::tournament::standings(t),
-                        lang,
-                    );
-                    vec![FileJob::SaveDialog {
-                        title: lang
-                            .pick("打印成绩表", "列印成績表", "Print standings")
-                            .into(),
-                        name: "standings.html".into(),
-                        filter: HTML_FILTER,
-                        bytes: html.into_bytes(),
-                        export: true,
-                    }]
-                }
-                None => Vec::new(),
-            },
-        };
-        self.running += jobs.len();
-        jobs
-    }
-
-    /// Saves the event where it was saved before (never over an imported OpenGotha file), or
-    /// asks where: the unsaved-work question's "Save" and the Save button.
-    pub fn save(&mut self, lang: Lang) -> Vec<FileJob> {
-        self.apply(TournamentCommand::Save, lang)
-    }
-
-    fn save_jobs(&mut self, lang: Lang) -> Vec<FileJob> {
-        let Some(text) = self.state.to_ron() else {
-            return Vec::new();
-        };
-        match &self.state.path {
-            Some(p) if p.extension().is_none_or(|e| e != "xml") => {
-                let bytes = text.into_bytes();
-                self.sent = Some(fingerprint(&bytes));
-                vec![FileJob::Write {
-                    path: p.clone(),
-                    bytes,
-                    export: false,
-                    new_only: false,
-                }]
-            }
-            _ => self.save_as_jobs(lang),
-        }
-    }
-
-    fn save_as_jobs(&mut self, lang: Lang) -> Vec<FileJob> {
-        let Some(text) = self.state.to_ron() else {
-            return Vec::new();
-        };
-        let bytes = text.into_bytes();
-        self.sent = Some(fingerprint(&bytes));
-        vec![FileJob::SaveDialog {
-            title: lang.pick("保存赛事", "儲存賽事", "Save event").into(),
-            name: "tournament.ron".into(),
-            filter: RON_FILTER,
-            bytes,
-            export: false,
-        }]
-    }
-
-    /// A file job's answer: an event or players.csv read, the event saved (marked saved only
-    /// if it is still what was sent), the standings exported, or why not.
-    pub fn on_file(&mut self, event: FileEvent, lang: Lang) {
-        self.running = self.running.saturating_sub(1);
-        match event {
-            FileEvent::Opened(path, bytes) => match self.reading.take() {
-                Some(Reading::Players {
-                    system,
-                    rounds,
-                    seed,
-                }) => {
-                    let csv = String::from_utf8_lossy(&bytes).into_owned();
-                    self.state.apply(Action::NewFromPlayers {
-                        csv,
-                        system,
-                        rounds,
-                        seed,
-                    });
-                }
-                _ => self.state.apply(Action::Loaded(path, bytes)),
-            },
-            FileEvent::Saved(path) => {
-                let sent = self.sent.take();
-                let now = self.state.to_ron().map(|t| fingerprint(t.as_bytes()));
-                if sent.is_some() && sent == now {
-                    self.state.apply(Action::Saved(path));
-                } else {
-                    // Edited while the save ran: the file holds the event as sent.
-                    self.state.path = Some(path);
-                }
-            }
-            FileEvent::Exported(path) => {
-                self.state.message = Some(format!(
-                    "{} {}",
-                    lang.pick("已导出", "已匯出", "Exported"),
-                    path.display()
-                ));
-            }
-            FileEvent::Cancelled => {
-                self.reading = None;
-                self.sent = None;
-            }
-            FileEvent::Failed(path, why) => {
-                self.reading = None;
-                self.sent = None;
-                self.state.message = Some(format!("{}: {why}", path.display()))
-            }
-            FileEvent::AlreadyExists(path) => {
-                self.sent = None;
-                self.state.message = Some(format!(
-                    "{}: {}",
-                    path.display(),
-                    crate::i18n::file_already_there(lang)
-                ))
-            }
-        }
-    }
-
-    /// Whether a file job is running.
-    pub fn busy(&self) -> bool {
-        self.running > 0
-    }
-
-    /// A finished arbiter session posts its result and warnings into the open event: a ruled
-    /// loss as a played win `B`/`W`, a forfeit as `BF`/`WF`, both lose as `LL`.
-    pub fn post(
-        &mut self,
-        round: u32,
-        table: Table<'_>,
-        result: PostedResult,
-        warnings_black: u32,
-        warnings_white: u32,
-    ) -> Result<(), crate::tournament::TournamentError> {
-        self.state
-            .post(round, table, result, warnings_black, warnings_white)
-    }
+            crate::app::window_frame::name_scroll_bars(ui.ctx(), area.id, title, lang);
+        },
+    );
+    let open = !closed;
+    let mut cmds: Vec<TournamentCommand> = out.0.into_iter().map(TournamentCommand::Act).collect();
+    cmds.extend(out.1.into_iter().map(|f| match f {
+        FileRequest::OpenEvent => TournamentCommand::OpenEvent,
+        FileRequest::OpenPlayers => TournamentCommand::NewFromPlayers {
+            system: form.system,
+            rounds: (form.rounds > 0).then_some(form.rounds),
+            seed: form.seed,
+        },
+        FileRequest::Save => TournamentCommand::Save,
+        FileRequest::SaveAs => TournamentCommand::SaveAs,
+        FileRequest::ExportHtml => TournamentCommand::ExportHtml,
+    }));
+    (cmds, open)
 }

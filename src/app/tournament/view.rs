@@ -137,13 +137,19 @@ pub fn tournament_ui(
         }
     });
     ui.separator();
-    egui::ScrollArea::vertical().show(ui, |ui| match s.view {
+    let area = egui::ScrollArea::vertical().show(ui, |ui| match s.view {
         View::Players => players_ui(ui, t, lang),
         View::Pairing => pairing_ui(ui, s, t, lang, &mut actions),
         View::Results => results_ui(ui, s, t, lang, &mut actions),
         View::Standings => standings_ui(ui, t, lang),
         View::Crosstable => crosstable_ui(ui, t),
     });
+    crate::app::window_frame::name_scroll_bars(
+        ui.ctx(),
+        area.id,
+        lang.pick("赛事", "賽事", "Tournament"),
+        lang,
+    );
     message_ui(ui, s);
     (actions, files)
 }
@@ -163,7 +169,7 @@ fn new_event_ui(
 ) {
     ui.label(lang.pick("新赛事：选择赛制，然后打开 players.csv（name,rank,club,team,withdrawn_after_round）。", "新賽事：選擇賽制，然後打開 players.csv（name,rank,club,team,withdrawn_after_round）。", "New event: choose the system, then open players.csv (name,rank,club,team,withdrawn_after_round)."));
     egui::Grid::new("new-event").num_columns(2).show(ui, |ui| {
-        ui.label(lang.pick("赛制", "賽制", "System"));
+        let label = ui.label(lang.pick("赛制", "賽制", "System"));
         egui::ComboBox::from_id_salt("system")
             .selected_text(form.system.name())
             .show_ui(ui, |ui| {
@@ -174,17 +180,21 @@ fn new_event_ui(
                         form.system = sys;
                     }
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id);
         ui.end_row();
-        ui.label(lang.pick(
+        let label = ui.label(lang.pick(
             "轮数（0 = 按赛制）",
             "輪數（0 = 按賽制）",
             "Rounds (0 = as the system needs)",
         ));
-        ui.add(egui::DragValue::new(&mut form.rounds).range(0..=99));
+        ui.add(egui::DragValue::new(&mut form.rounds).range(0..=99))
+            .labelled_by(label.id);
         ui.end_row();
-        ui.label(lang.pick("抽签种子", "抽籤種子", "Seed of the lots"));
-        ui.add(egui::DragValue::new(&mut form.seed));
+        let label = ui.label(lang.pick("抽签种子", "抽籤種子", "Seed of the lots"));
+        ui.add(egui::DragValue::new(&mut form.seed))
+            .labelled_by(label.id);
         ui.end_row();
     });
     if ui

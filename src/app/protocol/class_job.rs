@@ -1,8 +1,8 @@
 //! The class file's jobs for the effects runner (issue 20): listing the classes folder,
 //! opening, creating and importing a class, and every change a child or the teacher makes,
 //! each read, changed and saved under the class's lock by [`crate::files::class_file`] on a
-//! runner thread. The host asks with [`ClassJob`] inside [`super::Effect::Class`]; the runner
-//! answers with [`ClassAnswer`] inside [`super::Command::ClassDone`]. Plain values: a host test
+//! runner thread. The class window asks with [`ClassJob`] inside [`super::Work::Class`]; the
+//! runner answers with [`ClassAnswer`] inside [`super::WorkDone::Class`]. Plain values: a host test
 //! reads them without a thread.
 
 use std::path::PathBuf;

@@ -1,26 +1,30 @@
 //! The sub-windows' work for the effects runner's threads (issue 17 items 2 and 10): the
-//! teaching computer's moves, the review tab's engine review, the dead-stone estimator and the
-//! teacher's PIN (Argon2id). The host asks with [`Work`] inside an
-//! [`super::Effect::Work`]; the runner answers with [`WorkDone`] inside a
-//! [`super::Command::WorkDone`]. Plain values: a host test reads them without a thread.
+//! teaching computer's moves, the review tab's engine review, the dead-stone estimator, the
+//! PINs (Argon2id) and the class files' jobs. A window asks with [`Work`], which the host
+//! sends to the runner tagged with the asking window ([`super::WindowId`]); the runner answers with [`WorkDone`] inside
+//! [`super::Answer::Work`], back to the same window. Plain values: a host test reads them
+//! without a thread.
 //!
 //! Every answer names what it answers (a game, a question, a job, a position's key), so an
 //! answer that comes too late — after a take-back, another record, another position — is
-//! recognised by the host and skipped.
+//! recognised by its window and skipped.
 
 use std::sync::Arc;
 
 use crate::analysis::Suggestion;
-use crate::app::dead_stone_help::Question;
-use crate::app::review_tools::EngineMaker;
-use crate::app::teach::computer::ComputerAnswer;
-use crate::app::teach::prefs::StoredPin;
-use crate::app::teach::state::PinPurpose;
-use crate::engine::{EngineSpec, ReviewPoint, ReviewResults};
+use crate::engine::{EngineError, EngineSpec, GtpEngine, ReviewPoint, ReviewResults};
 use crate::files::journal_writer::Secret;
 use crate::i18n::Lang;
-use crate::rules::{Color, Game};
+use crate::rules::{Board, Color, Game, Move, Rules};
 use crate::seal::KdfParams;
+use crate::session::{Phase, Session};
+use serde::{Deserialize, Serialize};
+
+use super::class_job::{ClassAnswer, ClassJob};
+
+/// Builds an engine on the job's thread (tests).
+pub type EngineMaker =
+    Arc<dyn Fn() -> Result<Box<dyn GtpEngine + Send>, EngineError> + Send + Sync>;
 
 /// The computer across a teaching game.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,16 +66,72 @@ impl std::fmt::Debug for ReviewEngine {
     }
 }
 
-/// Whose dead-stone suggestion it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SuggestFor {
-    /// The live game being counted.
-    Counting,
-    /// The review tab's position.
-    Review,
-    /// Teaching mode's Go game that ended with two passes: its count, explained to the child
-    /// step by step (issue 20 item 2).
-    Teaching,
+/// What the estimator is asked about: the position, the rules and the handicap.
+#[derive(Clone, Debug)]
+pub struct Question {
+    /// The board at the end of play.
+    pub board: Board,
+    /// The rules (komi, ko).
+    pub rules: Rules,
+    /// Handicap stones (Black returns half a stone each when the rules say so).
+    pub handicap: u8,
+}
+
+impl Question {
+    /// The session's position when it is counting on the app's board, else `None` (a
+    /// clock-only session's stones are on a physical board the app does not see).
+    pub fn of_counting(session: &Session) -> Option<Question> {
+        let on_board = session.setup().mode == crate::session::Mode::Board;
+        (on_board && session.phase() == &Phase::Counting).then(|| Question {
+            board: session.board(),
+            rules: session.game().rules().clone(),
+            handicap: session.setup().handicap.stones(),
+        })
+    }
+
+    /// Identifies the question: the same position and komi get the same suggestion (the
+    /// estimator is deterministic), so it is not asked twice.
+    pub fn key(&self) -> u64 {
+        self.board.hash()
+            ^ u64::from(self.board.size()).rotate_left(56)
+            ^ (self.rules.komi.0 as u64).rotate_left(40)
+            ^ u64::from(self.handicap).rotate_left(32)
+    }
+}
+
+/// What the computer answers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ComputerAnswer {
+    /// Its move (a pass included).
+    Move(Move),
+    /// It resigns (engines only; ours never resigns).
+    Resign,
+    /// It failed: the engine is missing, refused or crashed.
+    Failed(EngineError),
+}
+
+/// The teacher's PIN as stored: an Argon2id verifier (see [`crate::seal::PinRecord`]), hex.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredPin {
+    /// The derivation's salt, hex.
+    pub salt: String,
+    /// Argon2id memory in KiB.
+    pub m_kib: u32,
+    /// Argon2id passes.
+    pub t: u32,
+    /// Argon2id lanes.
+    pub p: u32,
+    /// The check value, hex.
+    pub check: String,
+}
+
+/// Why the teacher's PIN is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PinPurpose {
+    /// To open the teaching options (and the settings in them).
+    Options,
+    /// To leave teaching mode (the rest of the app has the settings and arbiter games).
+    Leave,
 }
 
 /// Why a new teacher's PIN was not set.
@@ -155,8 +215,6 @@ pub enum Work {
     },
     /// The dead-stone estimator for a position.
     Suggest {
-        /// Whose it is.
-        owner: SuggestFor,
         /// The position's key (the answer carries it back).
         key: u64,
         /// The position.
@@ -168,8 +226,8 @@ pub enum Work {
         stored: StoredPin,
         /// The PIN typed.
         pin: Secret,
-        /// What it unlocks.
-        purpose: PinPurpose,
+        /// The check's number (its answer carries it back).
+        ask: u64,
     },
     /// Check a PIN against a class's teacher's PIN (issue 20).
     CheckClassPin {
@@ -187,6 +245,9 @@ pub enum Work {
         /// The derivation's cost.
         kdf: KdfParams,
     },
+    /// A job on the class files (issue 20): listing, opening, creating, importing, changing,
+    /// reading a child's games for homework.
+    Class(ClassJob),
 }
 
 /// One answer from the runner's threads.
@@ -213,8 +274,6 @@ pub enum WorkDone {
     ReviewNews(u64),
     /// A dead-stone suggestion.
     Suggestion {
-        /// Whose it is.
-        owner: SuggestFor,
         /// The position's key.
         key: u64,
         /// The suggestion.
@@ -222,8 +281,8 @@ pub enum WorkDone {
     },
     /// A teacher's PIN was checked.
     TeacherPinChecked {
-        /// What it was to unlock.
-        purpose: PinPurpose,
+        /// The check's number.
+        ask: u64,
         /// Whether it was right.
         right: bool,
     },
@@ -236,4 +295,6 @@ pub enum WorkDone {
         /// Whether it was right.
         right: bool,
     },
+    /// A job on the class files finished.
+    Class(ClassAnswer),
 }
