@@ -69,6 +69,58 @@ pub const COLLECTIONS: &[Collection] = &[
     },
 ];
 
+/// The ledger of retired identifiers (`assets/problems/retired.tsv`, written by
+/// `examples/make_curriculum.rs`): problems an independent judge refused (issue 27). An
+/// identifier is never given to another problem; a class file's attempts on a retired one can
+/// be followed to its replacement.
+pub const RETIRED_LEDGER: &str = include_str!("../../assets/problems/retired.tsv");
+
+/// One retired identifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Retired {
+    /// The identifier that is no longer shipped.
+    pub id: &'static str,
+    /// The shipped problem that replaces it (same collection and theme), if any.
+    pub replacement: Option<&'static str>,
+    /// Why it was retired (the judge's finding).
+    pub reason: &'static str,
+}
+
+/// Every retired identifier, in the ledger's order.
+pub fn retired() -> Vec<Retired> {
+    RETIRED_LEDGER
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let mut f = l.split('\t');
+            let id = f.next()?.trim();
+            let replacement = f.next().map(str::trim).filter(|r| !r.is_empty());
+            let reason = f.next().unwrap_or("").trim();
+            Some(Retired {
+                id,
+                replacement,
+                reason,
+            })
+        })
+        .collect()
+}
+
+/// The shipped problem that stands for `id` now: the problem itself, else the replacement the
+/// ledger names for a retired identifier (followed to the end), else `None`.
+pub fn current(id: &str) -> Option<&'static Shipped> {
+    let mut id = id.trim().to_string();
+    for _ in 0..16 {
+        if let Some(s) = find(&id) {
+            return Some(s);
+        }
+        let r = retired()
+            .into_iter()
+            .find(|r| r.id.eq_ignore_ascii_case(&id))?;
+        id = r.replacement?.to_string();
+    }
+    None
+}
+
 /// One shipped problem with its identifier.
 #[derive(Clone, Debug)]
 pub struct Shipped {
@@ -150,9 +202,50 @@ mod tests {
             }
         }
         assert!(
-            count >= 150,
-            "issue 20: a curriculum of at least 150, {count}"
+            count >= 200,
+            "issue 27: a curriculum of at least 200, {count}"
         );
+    }
+
+    /// Issue 27: at least 200 problems across every theme, identifiers unique, none of them
+    /// retired, and every retired identifier's replacement shipped.
+    #[test]
+    fn issue27_two_hundred_problems_across_the_themes() {
+        let all = shipped();
+        assert!(all.len() >= 200, "{} problems", all.len());
+        for goal in Goal::ALL {
+            let n = all
+                .iter()
+                .filter(|s| s.problem.goal() == Some(goal))
+                .count();
+            assert!(n >= 12, "{}: only {n} problems", goal.keyword());
+        }
+        let sizes: std::collections::BTreeSet<u8> =
+            all.iter().map(|s| s.problem.start().size()).collect();
+        assert_eq!(sizes.into_iter().collect::<Vec<_>>(), [9, 13, 19]);
+        let mut ids: Vec<&str> = all.iter().map(|s| s.id.as_str()).collect();
+        ids.sort_unstable();
+        let n = ids.len();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "identifiers are unique");
+        assert!(
+            all.iter()
+                .all(|s| s.problem.id().as_deref() == Some(s.id.as_str())),
+            "every shipped problem carries its identifier (TYID)"
+        );
+        for r in retired() {
+            assert!(find(r.id).is_none(), "{} is retired but shipped", r.id);
+            if let Some(to) = r.replacement {
+                let now = current(r.id).expect("a replacement");
+                assert_eq!(now.id, to);
+                assert_eq!(
+                    now.problem.goal(),
+                    Goal::parse(r.id.rsplit_once('-').map_or("", |(g, _)| g)),
+                    "{} is replaced within its theme",
+                    r.id
+                );
+            }
+        }
     }
 
     /// Playing each right line as a child would solves the problem, with the tree's replies.
