@@ -85,7 +85,7 @@ const SHAPES: &[Shape] = &[
         key: "capture-edge",
         goal: Goal::Capture,
         anchor: Anchor::Edge,
-        rows: &[".Xoo.O.", "..XX...", "......."],
+        rows: &[".Xoo.O.", "..XX.O.", "......."],
         right: &["ea"],
         wrongs: &[&["dc"]],
         right_text: [
@@ -93,8 +93,8 @@ const SHAPES: &[Shape] = &[
             "Right! The two stones on the edge had one liberty left and are captured.",
         ],
         wrong_text: [
-            "对方沿着边长出来，有了两口气。",
-            "They extend along the edge and have two liberties.",
+            "对方沿着边长出来，和自己的子连上了。",
+            "They extend along the edge and join their own stones.",
         ],
         counts: [4, 2, 2],
     },
@@ -102,7 +102,7 @@ const SHAPES: &[Shape] = &[
         key: "capture-corner",
         goal: Goal::Capture,
         anchor: Anchor::Corner,
-        rows: &["oX....", "oX....", "......", "O.....", "......"],
+        rows: &["oX....", "oX....", "......", "OO....", "......"],
         right: &["ac"],
         wrongs: &[&["cc"]],
         right_text: [
@@ -182,7 +182,7 @@ const SHAPES: &[Shape] = &[
             "被打吃的子没有逃，被提掉了。",
             "The stone in atari did not run and is captured.",
         ],
-        counts: [4, 2, 2],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "escape-edge",
@@ -199,7 +199,7 @@ const SHAPES: &[Shape] = &[
             "差一步，对方先提掉了。",
             "One move too far: it is captured first.",
         ],
-        counts: [4, 2, 2],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "escape-corner",
@@ -216,7 +216,7 @@ const SHAPES: &[Shape] = &[
             "没有长出来，被提掉了。",
             "It did not get out and is captured.",
         ],
-        counts: [4, 2, 2],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "escape-friend",
@@ -235,7 +235,7 @@ const SHAPES: &[Shape] = &[
             "两个子还在打吃中，被提掉了。",
             "The two stones were still in atari and are captured.",
         ],
-        counts: [4, 2, 2],
+        counts: [5, 3, 3],
     },
     // ---------------------------------------------------------------- ladder
     Shape {
@@ -253,7 +253,7 @@ const SHAPES: &[Shape] = &[
             "从这边打吃，对方逃向宽的地方，气越来越多。",
             "Atari from this side lets it run into open space, gaining liberties.",
         ],
-        counts: [4, 2, 2],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "ladder-two",
@@ -270,7 +270,7 @@ const SHAPES: &[Shape] = &[
             "打吃的方向不对，对方跑到了宽的地方。",
             "Atari from the wrong side: they run into open space.",
         ],
-        counts: [4, 2, 2],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "ladder-helper",
@@ -289,7 +289,7 @@ const SHAPES: &[Shape] = &[
             "打吃的方向不对，对方逃走了。",
             "Atari from the wrong side: it escapes.",
         ],
-        counts: [4, 2, 2],
+        counts: [5, 3, 3],
     },
     // ---------------------------------------------------------------- net
     Shape {
@@ -348,7 +348,7 @@ const SHAPES: &[Shape] = &[
             "对方切断了，你的两个子被分开了。",
             "They cut: your two stones are apart.",
         ],
-        counts: [4, 2, 2],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "connect-peep",
@@ -365,7 +365,7 @@ const SHAPES: &[Shape] = &[
             "对方冲进来，把你的子分开了。",
             "They push in and separate your stones.",
         ],
-        counts: [4, 2, 2],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "connect-between",
@@ -381,7 +381,7 @@ const SHAPES: &[Shape] = &[
             "Right! With their stones on both sides, connect in the middle.",
         ],
         wrong_text: ["对方从中间切断了。", "They cut through the middle."],
-        counts: [4, 2, 2],
+        counts: [5, 3, 3],
     },
     // ---------------------------------------------------------------- cut
     Shape {
@@ -398,7 +398,7 @@ const SHAPES: &[Shape] = &[
             "Right! The cut separates their two stones.",
         ],
         wrong_text: ["对方粘上了，连成一块。", "They connect and are one chain."],
-        counts: [4, 2, 2],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "cut-gap",
@@ -443,7 +443,7 @@ const SHAPES: &[Shape] = &[
             "对方在中间粘上，连在一起了。",
             "They connect in the middle.",
         ],
-        counts: [3, 2, 2],
+        counts: [5, 3, 3],
     },
     // ---------------------------------------------------------------- live
     Shape {
@@ -1965,8 +1965,9 @@ fn main() {
         for (si, (size, want)) in [9u8, 13, 19].into_iter().zip(shape.counts).enumerate() {
             let mut kept = 0;
             let mut reasons: Vec<String> = Vec::new();
+            let mut tried = 0;
             for p in placements(shape, size, (k as u64) * 131 + si as u64) {
-                if kept == want {
+                if kept == want || tried >= 4 * want + 4 {
                     break;
                 }
                 let Some(mut inst) = instance(shape, p) else {
@@ -1993,6 +1994,7 @@ fn main() {
                     kept += 1;
                     continue;
                 }
+                tried += 1;
                 if let Err(e) = settle(shape, &mut inst, &mut judges) {
                     reasons.push(format!("judged: {e}"));
                     continue;

@@ -49,7 +49,7 @@ pub fn can_connect(game: &Game, a: Coord, b: Coord) -> Option<Move> {
     let mut g = game.clone();
     g.set_to_move(owner);
     let mut s = Search::new();
-    if joined_safe(&mut s, &g, a, b, owner, true) {
+    if joined_safe(&mut s, &g, a, b, owner, true) || virtually_joined(&g, a, b, owner) {
         return Some(Move::Pass);
     }
     for m in candidates(&g, a, b) {
@@ -108,6 +108,33 @@ fn joined_safe(
     s.tactics.attack(&g, a).is_none()
 }
 
+/// Whether the chains are one, or as good as one: two points both touch (miai), or one the
+/// cutter cannot play on without being captured at once (a tiger's mouth).
+fn virtually_joined(game: &Game, a: Coord, b: Coord, owner: Color) -> bool {
+    let board = game.board();
+    if board.chain(a).contains(&b) {
+        return true;
+    }
+    let libs_a = liberty_points(game, a);
+    let common: Vec<Coord> = liberty_points(game, b)
+        .into_iter()
+        .filter(|l| libs_a.contains(l))
+        .collect();
+    if common.len() >= 2 {
+        return true;
+    }
+    let cutter = owner.opponent();
+    common.iter().any(|&p| {
+        let mut g = game.clone();
+        g.set_to_move(cutter);
+        let before = g.board().count(owner);
+        match g.play(cutter, Move::Play(p)) {
+            Err(_) => true,
+            Ok(_) => g.board().count(owner) == before && g.board().liberties(p) <= 1,
+        }
+    })
+}
+
 /// The connector to move: true when it joins the chains safely.
 fn connector_wins(
     s: &mut Search,
@@ -126,6 +153,9 @@ fn connector_wins(
         let mut g = game.clone();
         g.set_to_move(owner);
         return s.tactics.defend(&g, a).is_some();
+    }
+    if virtually_joined(game, a, b, owner) {
+        return true;
     }
     if depth >= MAX_DEPTH || s.nodes >= NODE_BUDGET {
         // Read no further: the chains are apart.
@@ -168,6 +198,9 @@ fn cutter_wins(
     if board.chain(a).contains(&b) {
         return !joined_safe(s, game, a, b, owner, true);
     }
+    if virtually_joined(game, a, b, owner) {
+        return false;
+    }
     if depth >= MAX_DEPTH || s.nodes >= NODE_BUDGET {
         // Read no further: the chains are apart, as the position shows.
         return true;
@@ -189,6 +222,12 @@ fn cutter_wins(
             won = true;
             break;
         }
+    }
+    // The cutter may also play elsewhere: the chains stay apart unless the connector joins
+    // them.
+    if !won && game.play(cutter, Move::Pass).is_ok() {
+        won = !connector_wins(s, game, a, b, owner, depth + 1);
+        game.undo();
     }
     s.memo.insert(key, won);
     won
@@ -324,5 +363,35 @@ mod tests {
             Color::Black,
         );
         assert!(can_disconnect(&g, pt("cc"), pt("dd")).is_none());
+    }
+}
+
+#[cfg(test)]
+mod cut_tests {
+    use super::*;
+    use crate::rules::{Board, Rules};
+
+    #[test]
+    /// connect-1's wrong try (Black E4): White cuts at E6 and Black cannot join D6 and E5.
+    fn connect1_wrong_try_is_cut() {
+        let b = Board::from_diagram(
+            &[
+                ". . . . . . . . .",
+                ". . . . . . . . .",
+                ". . . . . . . . .",
+                ". . . X . . . . .",
+                ". . . O X . . . .",
+                ". . . . X . . . .",
+                ". . . . . . . . .",
+                ". . . . . . . . .",
+                ". . . . . . . . .",
+            ]
+            .join("\n"),
+        )
+        .expect("d");
+        let g = Game::from_board(b, Rules::default(), Color::White);
+        let a = Coord::new(3, 3);
+        let bb = Coord::new(4, 4);
+        assert!(can_disconnect(&g, a, bb).is_some());
     }
 }
