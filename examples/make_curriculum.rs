@@ -330,6 +330,85 @@ const SHAPES: &[Shape] = &[
         ],
         counts: [4, 2, 2],
     },
+    // Nets found by `--discover-nets` and kept where GNU Go agrees that only the net captures:
+    // the stone has two liberties, both ataris let it out (the frame's corner stones break
+    // the ladders), the loose net one step away catches it.
+    Shape {
+        key: "net-shoulder",
+        goal: Goal::Net,
+        anchor: Anchor::Free,
+        rows: &[
+            "O.....O", "..X....", "...X...", "...oX..", ".......", "...X...", "O.....O",
+        ],
+        right: &[],
+        wrongs: &[],
+        right_text: [
+            "对了！不打吃，轻轻罩住它的出路，它往哪边长都逃不出去。",
+            "Right! No atari: a loose net over its way out, and whichever way it extends it cannot escape.",
+        ],
+        wrong_text: [
+            "打吃太急了，对方长出来，征子不成立，逃走了。",
+            "Atari too soon: it extends, the ladder does not work and it gets away.",
+        ],
+        counts: [4, 2, 2],
+    },
+    Shape {
+        key: "net-below",
+        goal: Goal::Net,
+        anchor: Anchor::Free,
+        rows: &[
+            "O.....O", "..X....", ".......", "..Xo...", "...X.X.", ".......", "O.....O",
+        ],
+        right: &[],
+        wrongs: &[],
+        right_text: [
+            "对了！在斜一步的地方罩住，对方跑不出去，这就是枷吃。",
+            "Right! The net one step away diagonally: it cannot run out. That is a net.",
+        ],
+        wrong_text: [
+            "直接打吃，对方长出来，有了三口气，逃走了。",
+            "A direct atari: it extends to three liberties and escapes.",
+        ],
+        counts: [4, 2, 2],
+    },
+    Shape {
+        key: "net-wall",
+        goal: Goal::Net,
+        anchor: Anchor::Free,
+        rows: &[
+            "O.....O", "..X....", "...X...", "...oX..", "....X..", ".......", "O.....O",
+        ],
+        right: &[],
+        wrongs: &[],
+        right_text: [
+            "对了！罩住它，它往外长也逃不掉，被提掉了。",
+            "Right! The net covers it: extending does not get it out, and it is captured.",
+        ],
+        wrong_text: [
+            "打吃的话，对方长出来，气变多，逃走了。",
+            "An atari lets it extend, gain liberties and escape.",
+        ],
+        counts: [4, 2, 2],
+    },
+    Shape {
+        key: "net-corner-wall",
+        goal: Goal::Net,
+        anchor: Anchor::Free,
+        rows: &[
+            "O.....O", ".......", "....X..", "O..oX..", "..XX...", ".......", "O.....O",
+        ],
+        right: &[],
+        wrongs: &[],
+        right_text: [
+            "对了！罩住它的出路，它往哪边跑都跑不掉，被提掉了。",
+            "Right! The net covers its way out: wherever it runs it is captured.",
+        ],
+        wrong_text: [
+            "打吃的话，对方长出来，和自己的子连上，逃走了。",
+            "An atari lets it extend towards its friend and escape.",
+        ],
+        counts: [4, 2, 2],
+    },
     // ---------------------------------------------------------------- connect
     Shape {
         key: "connect-diagonal",

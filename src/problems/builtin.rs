@@ -205,24 +205,36 @@ mod tests {
                 count += 1;
             }
         }
-        assert!(count >= 90, "the proved curriculum, {count}");
+        assert!(count >= 200, "the proved curriculum, {count}");
     }
 
-    /// Issue 27 item 2: at least 200 problems across every theme. Not reached yet: the judges
-    /// refused 65 of the 157 shipped problems (every net among them) and the curriculum's new
-    /// shapes are still to be proved; run with `--ignored` to see where it stands.
+    /// Issue 27 item 2: at least 200 problems, every theme but the net with at least twelve
+    /// (each proved by our reader here and by GNU Go in `tests/problems_judge.rs`).
     #[test]
-    #[ignore = "issue 27 item 2 is open: 92 proved problems of the 200 asked, no net problem"]
     fn issue27_two_hundred_problems_across_the_themes() {
         let all = shipped();
         assert!(all.len() >= 200, "{} problems", all.len());
-        for goal in Goal::ALL {
+        for goal in Goal::ALL.into_iter().filter(|&g| g != Goal::Net) {
             let n = all
                 .iter()
                 .filter(|s| s.problem.goal() == Some(goal))
                 .count();
             assert!(n >= 12, "{}: only {n} problems", goal.keyword());
         }
+    }
+
+    /// Issue 27 item 2, the nets: no net shape is proved by both readers yet — where our
+    /// reader sees a net, GNU Go sees a second one two points away (or none), and our tactical
+    /// reader counts a stone that extends to three liberties as safe, so it cannot prove the
+    /// nets GNU Go finds. Run with `--ignored` to see where it stands.
+    #[test]
+    #[ignore = "issue 27 item 2 is open for nets: no net position is proved by both readers yet"]
+    fn issue27_every_theme_has_problems_nets_too() {
+        let nets = shipped()
+            .iter()
+            .filter(|s| s.problem.goal() == Some(Goal::Net))
+            .count();
+        assert!(nets >= 12, "net: only {nets} problems");
     }
 
     /// Issue 27: identifiers unique, carried in the files, none of them retired, and every

@@ -123,7 +123,7 @@ mod tests {
     #[test]
     fn a_sound_capture_problem_passes() {
         let r = check(
-            "(;SZ[9]PL[B]TYGOAL[capture]TR[ee]AW[ee]AB[de][fe][ed](;B[ef]C[RIGHT])(;B[dd];W[ef]))",
+            "(;SZ[9]PL[B]TYGOAL[capture]TR[ee]AW[ee][eg]AB[de][fe][ed](;B[ef]C[RIGHT])(;B[dd];W[ef]))",
         );
         assert!(r.is_sound(), "{r:?}");
         assert_eq!(r.right_lines, 1);

@@ -49,9 +49,11 @@ pub fn can_connect(game: &Game, a: Coord, b: Coord) -> Option<Move> {
     let mut g = game.clone();
     g.set_to_move(owner);
     let mut s = Search::new();
-    if joined_safe(&mut s, &g, a, b, owner, true) || virtually_joined(&g, a, b, owner) {
+    if joined_safe(&mut s, &g, a, b, owner, true) {
         return Some(Move::Pass);
     }
+    // The move that joins them is the proof a reader can follow, even where the stones are as
+    // good as joined already (miai, a tiger's mouth).
     for m in candidates(&g, a, b) {
         let mut next = g.clone();
         if next.play(owner, Move::Play(m)).is_err() {
@@ -61,7 +63,7 @@ pub fn can_connect(game: &Game, a: Coord, b: Coord) -> Option<Move> {
             return Some(Move::Play(m));
         }
     }
-    None
+    virtually_joined(&g, a, b, owner).then_some(Move::Pass)
 }
 
 /// Whether the opponent of the chains through `a` and `b`, to move in `game`, can keep them
