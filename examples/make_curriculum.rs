@@ -22,6 +22,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use tianyuan::ai::tactics::{ReadLimits, Reader};
+use tianyuan::engine::{EngineSpec, ProcessEngine};
+use tianyuan::problems::judge::{
+    GtpFlavour, GtpJudge, Judge, OwnReader, Question, candidate_points, judge_problem,
+    marked_stones,
+};
 use tianyuan::problems::{Goal, Problem, check_problem, pass_alive, reading};
 use tianyuan::rules::{Color, Coord, Game, Move, Rules};
 
@@ -74,13 +79,13 @@ const SHAPES: &[Shape] = &[
             "对方长出来，气变多了，逃走了。",
             "The stone extends, gains liberties and gets away.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
     Shape {
         key: "capture-edge",
         goal: Goal::Capture,
         anchor: Anchor::Edge,
-        rows: &[".Xoo.O.", "..XX...", "......."],
+        rows: &[".Xoo.O.", "..XX.O.", "......."],
         right: &["ea"],
         wrongs: &[&["dc"]],
         right_text: [
@@ -88,16 +93,16 @@ const SHAPES: &[Shape] = &[
             "Right! The two stones on the edge had one liberty left and are captured.",
         ],
         wrong_text: [
-            "对方沿着边长出来，有了两口气。",
-            "They extend along the edge and have two liberties.",
+            "对方沿着边长出来，和自己的子连上了。",
+            "They extend along the edge and join their own stones.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
     Shape {
         key: "capture-corner",
         goal: Goal::Capture,
         anchor: Anchor::Corner,
-        rows: &["oX....", "oX....", "......", "O.....", "......"],
+        rows: &["oX....", "oX....", "......", "OO....", "......"],
         right: &["ac"],
         wrongs: &[&["cc"]],
         right_text: [
@@ -108,7 +113,7 @@ const SHAPES: &[Shape] = &[
             "对方往下长，逃出了角。",
             "They extend down and get out of the corner.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
     Shape {
         key: "capture-drive",
@@ -125,7 +130,7 @@ const SHAPES: &[Shape] = &[
             "从边上打吃，对方往中间跑，气越来越多。",
             "An atari from the edge side lets it run to the centre, gaining liberties.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
     Shape {
         key: "capture-three",
@@ -139,10 +144,27 @@ const SHAPES: &[Shape] = &[
             "Right! Three stones with one liberty: three captured at once.",
         ],
         wrong_text: [
-            "对方长出来，有三口气了。",
-            "They extend and now have three liberties.",
+            "对方长出来，和自己的子连上，气变多了。",
+            "They extend, join their own stone and gain liberties.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
+    },
+    Shape {
+        key: "capture-toward",
+        goal: Goal::Capture,
+        anchor: Anchor::Edge,
+        rows: &[".O.o.X.", "O.XX...", "......."],
+        right: &["ca", "ea", "eb"],
+        wrongs: &[&["ea", "ca"]],
+        right_text: [
+            "对了！从这边打吃，对方只能往你的子那边长，还是一口气，提掉了。",
+            "Right! Atari from this side: it can only run towards your stone, still in atari, and is captured.",
+        ],
+        wrong_text: [
+            "从那边打吃，对方长出来，和自己的子连上了。",
+            "Atari from that side: it extends and joins its friends.",
+        ],
+        counts: [3, 2, 2],
     },
     // ---------------------------------------------------------------- escape
     Shape {
@@ -160,7 +182,7 @@ const SHAPES: &[Shape] = &[
             "被打吃的子没有逃，被提掉了。",
             "The stone in atari did not run and is captured.",
         ],
-        counts: [3, 1, 1],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "escape-edge",
@@ -177,7 +199,7 @@ const SHAPES: &[Shape] = &[
             "差一步，对方先提掉了。",
             "One move too far: it is captured first.",
         ],
-        counts: [3, 1, 1],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "escape-corner",
@@ -194,7 +216,7 @@ const SHAPES: &[Shape] = &[
             "没有长出来，被提掉了。",
             "It did not get out and is captured.",
         ],
-        counts: [3, 1, 1],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "escape-friend",
@@ -213,7 +235,7 @@ const SHAPES: &[Shape] = &[
             "两个子还在打吃中，被提掉了。",
             "The two stones were still in atari and are captured.",
         ],
-        counts: [3, 1, 1],
+        counts: [5, 3, 3],
     },
     // ---------------------------------------------------------------- ladder
     Shape {
@@ -228,10 +250,10 @@ const SHAPES: &[Shape] = &[
             "Right! Atari after atari: the stone runs like down a staircase to the edge and is captured. That is a ladder.",
         ],
         wrong_text: [
-            "从这边打吃，对方逃向宽的地方，有三口气了。",
-            "Atari from this side lets it run into open space with three liberties.",
+            "从这边打吃，对方逃向宽的地方，气越来越多。",
+            "Atari from this side lets it run into open space, gaining liberties.",
         ],
-        counts: [3, 1, 1],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "ladder-two",
@@ -248,7 +270,7 @@ const SHAPES: &[Shape] = &[
             "打吃的方向不对，对方跑到了宽的地方。",
             "Atari from the wrong side: they run into open space.",
         ],
-        counts: [3, 1, 1],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "ladder-helper",
@@ -267,7 +289,7 @@ const SHAPES: &[Shape] = &[
             "打吃的方向不对，对方逃走了。",
             "Atari from the wrong side: it escapes.",
         ],
-        counts: [3, 1, 1],
+        counts: [5, 3, 3],
     },
     // ---------------------------------------------------------------- net
     Shape {
@@ -287,7 +309,7 @@ const SHAPES: &[Shape] = &[
             "直接打吃，对方长出来，逃掉了。",
             "A direct atari lets it extend and escape.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
     Shape {
         key: "net-edge",
@@ -306,7 +328,86 @@ const SHAPES: &[Shape] = &[
             "打吃太早，对方长出来逃走了。",
             "Atari too early: it extends and gets away.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
+    },
+    // Nets found by `--discover-nets` and kept where GNU Go agrees that only the net captures:
+    // the stone has two liberties, both ataris let it out (the frame's corner stones break
+    // the ladders), the loose net one step away catches it.
+    Shape {
+        key: "net-shoulder",
+        goal: Goal::Net,
+        anchor: Anchor::Free,
+        rows: &[
+            "O.....O", "..X....", "...X...", "...oX..", ".......", "...X...", "O.....O",
+        ],
+        right: &[],
+        wrongs: &[],
+        right_text: [
+            "对了！不打吃，轻轻罩住它的出路，它往哪边长都逃不出去。",
+            "Right! No atari: a loose net over its way out, and whichever way it extends it cannot escape.",
+        ],
+        wrong_text: [
+            "打吃太急了，对方长出来，征子不成立，逃走了。",
+            "Atari too soon: it extends, the ladder does not work and it gets away.",
+        ],
+        counts: [4, 2, 2],
+    },
+    Shape {
+        key: "net-below",
+        goal: Goal::Net,
+        anchor: Anchor::Free,
+        rows: &[
+            "O.....O", "..X....", ".......", "..Xo...", "...X.X.", ".......", "O.....O",
+        ],
+        right: &[],
+        wrongs: &[],
+        right_text: [
+            "对了！在斜一步的地方罩住，对方跑不出去，这就是枷吃。",
+            "Right! The net one step away diagonally: it cannot run out. That is a net.",
+        ],
+        wrong_text: [
+            "直接打吃，对方长出来，有了三口气，逃走了。",
+            "A direct atari: it extends to three liberties and escapes.",
+        ],
+        counts: [4, 2, 2],
+    },
+    Shape {
+        key: "net-wall",
+        goal: Goal::Net,
+        anchor: Anchor::Free,
+        rows: &[
+            "O.....O", "..X....", "...X...", "...oX..", "....X..", ".......", "O.....O",
+        ],
+        right: &[],
+        wrongs: &[],
+        right_text: [
+            "对了！罩住它，它往外长也逃不掉，被提掉了。",
+            "Right! The net covers it: extending does not get it out, and it is captured.",
+        ],
+        wrong_text: [
+            "打吃的话，对方长出来，气变多，逃走了。",
+            "An atari lets it extend, gain liberties and escape.",
+        ],
+        counts: [4, 2, 2],
+    },
+    Shape {
+        key: "net-corner-wall",
+        goal: Goal::Net,
+        anchor: Anchor::Free,
+        rows: &[
+            "O.....O", ".......", "....X..", "O..oX..", "..XX...", ".......", "O.....O",
+        ],
+        right: &[],
+        wrongs: &[],
+        right_text: [
+            "对了！罩住它的出路，它往哪边跑都跑不掉，被提掉了。",
+            "Right! The net covers its way out: wherever it runs it is captured.",
+        ],
+        wrong_text: [
+            "打吃的话，对方长出来，和自己的子连上，逃走了。",
+            "An atari lets it extend towards its friend and escape.",
+        ],
+        counts: [4, 2, 2],
     },
     // ---------------------------------------------------------------- connect
     Shape {
@@ -326,7 +427,7 @@ const SHAPES: &[Shape] = &[
             "对方切断了，你的两个子被分开了。",
             "They cut: your two stones are apart.",
         ],
-        counts: [3, 1, 1],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "connect-peep",
@@ -343,7 +444,7 @@ const SHAPES: &[Shape] = &[
             "对方冲进来，把你的子分开了。",
             "They push in and separate your stones.",
         ],
-        counts: [3, 1, 1],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "connect-between",
@@ -359,7 +460,7 @@ const SHAPES: &[Shape] = &[
             "Right! With their stones on both sides, connect in the middle.",
         ],
         wrong_text: ["对方从中间切断了。", "They cut through the middle."],
-        counts: [3, 1, 1],
+        counts: [5, 3, 3],
     },
     // ---------------------------------------------------------------- cut
     Shape {
@@ -376,7 +477,7 @@ const SHAPES: &[Shape] = &[
             "Right! The cut separates their two stones.",
         ],
         wrong_text: ["对方粘上了，连成一块。", "They connect and are one chain."],
-        counts: [3, 1, 1],
+        counts: [5, 3, 3],
     },
     Shape {
         key: "cut-gap",
@@ -390,7 +491,7 @@ const SHAPES: &[Shape] = &[
             "Right! Cutting in between: their stones cannot join.",
         ],
         wrong_text: ["对方粘上，连在一起了。", "They connect."],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
     Shape {
         key: "cut-edge",
@@ -404,7 +505,24 @@ const SHAPES: &[Shape] = &[
             "Right! Cutting from below separates the first-line stone from the second-line one.",
         ],
         wrong_text: ["对方粘上了，连成一块。", "They connect into one chain."],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
+    },
+    Shape {
+        key: "cut-peep",
+        goal: Goal::Cut,
+        anchor: Anchor::Free,
+        rows: &[".......", ".......", "..o.o..", "...X...", "......."],
+        right: &["dc"],
+        wrongs: &[&["db", "dc"]],
+        right_text: [
+            "对了！从中间冲进去，对方的两个子被切断了。",
+            "Right! Pushing in between cuts their two stones apart.",
+        ],
+        wrong_text: [
+            "对方在中间粘上，连在一起了。",
+            "They connect in the middle.",
+        ],
+        counts: [5, 3, 3],
     },
     // ---------------------------------------------------------------- live
     Shape {
@@ -422,7 +540,7 @@ const SHAPES: &[Shape] = &[
             "对方点在中间，只剩一只眼，死了。",
             "They take the middle: only one eye, dead.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
     Shape {
         key: "live-bent",
@@ -439,7 +557,7 @@ const SHAPES: &[Shape] = &[
             "对方占了要点，做不出两只眼。",
             "They take the vital point: no two eyes.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
     Shape {
         key: "live-side",
@@ -456,7 +574,7 @@ const SHAPES: &[Shape] = &[
             "对方点在中间，只有一只眼了。",
             "They take the middle: one eye only.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
     // ---------------------------------------------------------------- kill
     Shape {
@@ -474,7 +592,7 @@ const SHAPES: &[Shape] = &[
             "对方占了中间，做出两只眼，活了。",
             "They take the middle and make two eyes: alive.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
     Shape {
         key: "kill-bent",
@@ -491,7 +609,7 @@ const SHAPES: &[Shape] = &[
             "对方占了要点，活了。",
             "They take the vital point and live.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
     Shape {
         key: "kill-side",
@@ -508,7 +626,7 @@ const SHAPES: &[Shape] = &[
             "对方占了中间，有两只眼了。",
             "They take the middle and have two eyes.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
     // ---------------------------------------------------------------- endgame
     Shape {
@@ -526,7 +644,7 @@ const SHAPES: &[Shape] = &[
             "这一步太软了，对方扳过来，你的地少了。",
             "Too passive: they play the hane and your area is smaller.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
     Shape {
         key: "endgame-push",
@@ -543,7 +661,7 @@ const SHAPES: &[Shape] = &[
             "这一步小了，对方先下在要点上。",
             "Too small: they take the key point first.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
     Shape {
         key: "endgame-block",
@@ -560,7 +678,7 @@ const SHAPES: &[Shape] = &[
             "对方冲进来，你的地少了。",
             "They push in and your area shrinks.",
         ],
-        counts: [3, 1, 1],
+        counts: [4, 2, 2],
     },
 ];
 
@@ -572,6 +690,9 @@ struct Instance {
     white: Vec<Coord>,
     targets: Vec<Coord>,
     rights: Vec<Vec<Coord>>,
+    /// How many of `rights` are the shape's own answer (the rest: other first moves that the
+    /// readers found to work too, with the words for a second answer).
+    designed: usize,
     wrongs: Vec<Vec<Coord>>,
 }
 
@@ -819,6 +940,7 @@ fn complete(shape: &Shape, inst: &mut Instance, p: Placement) -> Result<(), Stri
             _ => return Err("this goal needs a written line".into()),
         }
     }
+    inst.designed = inst.rights.len();
     // The wrong tries.
     let mut wrongs = Vec::new();
     let tries: Vec<Vec<Coord>> = if shape.wrongs.is_empty() {
@@ -982,8 +1104,36 @@ fn refutation(
                 Move::Pass => None,
             })
         }
-        Goal::Connect | Goal::Cut => None,
+        Goal::Connect => {
+            // The opponent cuts: our connection reader's separating move.
+            let chains = chains_of(&g, mine);
+            let (&a, &b) = (chains.first()?, chains.get(1).or(chains.first())?);
+            match tianyuan::problems::judge::connection::can_disconnect(&g, a, b)? {
+                Move::Play(c) => Some(c),
+                Move::Pass => None,
+            }
+        }
+        Goal::Cut => {
+            // The opponent joins up: our connection reader's connecting move.
+            let chains = chains_of(&g, theirs);
+            let (&a, &b) = (chains.first()?, chains.get(1)?);
+            match tianyuan::problems::judge::connection::can_connect(&g, a, b)? {
+                Move::Play(c) => Some(c),
+                Move::Pass => None,
+            }
+        }
     }
+}
+
+/// One point of each chain the marked points form in `g`.
+fn chains_of(g: &Game, points: &[Coord]) -> Vec<Coord> {
+    let mut out: Vec<Coord> = Vec::new();
+    for &p in points {
+        if g.board().get(p).is_some() && !out.iter().any(|&o| g.board().chain(o).contains(&p)) {
+            out.push(p);
+        }
+    }
+    out
 }
 
 /// The empty points of the board, nearest the marked stones first (so a refutation is the
@@ -1092,6 +1242,178 @@ fn refuted(
     Ok(())
 }
 
+/// The two readers every problem is proved by: ours and GNU Go.
+struct Judges {
+    own: OwnReader,
+    gnugo: GtpJudge<ProcessEngine>,
+}
+
+impl Judges {
+    fn start() -> Judges {
+        let engine =
+            ProcessEngine::start(&EngineSpec::gnugo(10)).expect("GNU Go (apt-get install gnugo)");
+        Judges {
+            own: OwnReader::new(),
+            gnugo: GtpJudge::new(engine, GtpFlavour::GnuGo, "gnugo"),
+        }
+    }
+}
+
+fn parse_problem(text: &str) -> Result<Problem, String> {
+    let reading = tianyuan::record::read_str(text).map_err(|e| e.to_string())?;
+    let tree = reading
+        .collection
+        .trees
+        .into_iter()
+        .next()
+        .ok_or("no tree")?;
+    Problem::from_tree(tree).map_err(|e| format!("{e:?}"))
+}
+
+/// The line that follows a first move that works (found by the readers, not the shape): for a
+/// capture, the chase to the capture; otherwise the move alone (its end is judged).
+fn line_after(
+    shape: &Shape,
+    inst: &Instance,
+    game: &Game,
+    first: Coord,
+) -> Result<Vec<Coord>, String> {
+    let me = inst.player;
+    let them = me.opponent();
+    let mut g = game.clone();
+    g.play(me, Move::Play(first)).map_err(|e| e.to_string())?;
+    match shape.goal {
+        Goal::Capture | Goal::Ladder | Goal::Net => {
+            let t = *targets_of(inst, them, game).first().ok_or("no target")?;
+            if g.board().get(t) != Some(them) {
+                return Ok(vec![first]);
+            }
+            let mut r = reader();
+            g.set_to_move(them);
+            let d = match r.defend(&g, t) {
+                Some(Move::Play(c)) => c,
+                _ => extension(&g, t).ok_or("no defence to play")?,
+            };
+            g.play(them, Move::Play(d)).map_err(|e| e.to_string())?;
+            let rest = chase(&g, me, t, true).ok_or("no chase after the other first move")?;
+            let mut line = vec![first, d];
+            line.extend(rest);
+            Ok(line)
+        }
+        _ => Ok(vec![first]),
+    }
+}
+
+/// Judges the placed problem's first moves with both readers: every first move that works
+/// (near the stones, as `problems check` looks) is right, every wrong try fails. A second
+/// working first move becomes a right answer of its own; a wrong try that works is dropped.
+/// `Err` when the readers disagree, or nothing wrong is left to refute.
+fn settle(shape: &Shape, inst: &mut Instance, judges: &mut Judges) -> Result<(), String> {
+    if shape.goal == Goal::Endgame {
+        return Ok(());
+    }
+    let game = game_of(inst).ok_or("setup refused")?;
+    let problem = parse_problem(&sgf(shape, inst, "draft", 0))?;
+    let marked = marked_stones(&problem);
+    let me = inst.player;
+    let mut working: Vec<Coord> = Vec::new();
+    let mut points = candidate_points(&problem, shape.goal, &marked);
+    for l in inst.rights.iter().chain(&inst.wrongs) {
+        if let Some(&f) = l.first()
+            && !points.contains(&f)
+        {
+            points.push(f);
+        }
+    }
+    for c in points {
+        let mut g = game.clone();
+        if g.play(me, Move::Play(c)).is_err() {
+            continue;
+        }
+        let q = Question {
+            game: &g,
+            goal: shape.goal,
+            player: me,
+            marked: &marked,
+            region: &[],
+            to_move: me.opponent(),
+        };
+        let ours = judges.own.holds(&q).map_err(|e| e.to_string())?.answer();
+        let theirs = judges.gnugo.holds(&q).map_err(|e| e.to_string())?.answer();
+        match (ours, theirs) {
+            (Some(true), Some(true)) => working.push(c),
+            (Some(false), Some(false)) => {}
+            (a, b) => {
+                return Err(format!(
+                    "readers disagree on {}: ours {a:?}, GNU Go {b:?}",
+                    c.to_gtp(inst.size)
+                ));
+            }
+        }
+    }
+    for r in &inst.rights {
+        if !r.first().is_some_and(|f| working.contains(f)) {
+            return Err("a designed right move does not work".into());
+        }
+    }
+    inst.wrongs
+        .retain(|w| !w.first().is_some_and(|f| working.contains(f)));
+    if inst.wrongs.is_empty() {
+        // Every wrong try of the shape works here: the most natural move that fails instead
+        // (a liberty of the marked stones first, then the nearest), with its refutation.
+        let me = inst.player;
+        let theirs = targets_of(inst, me.opponent(), &game);
+        let mine = targets_of(inst, me, &game);
+        let marked_pts: Vec<Coord> = theirs.iter().chain(&mine).copied().collect();
+        let mut tries: Vec<Coord> = candidate_points(&problem, shape.goal, &marked)
+            .into_iter()
+            .filter(|c| !working.contains(c) && game.is_legal(me, *c))
+            .collect();
+        let libs: Vec<Coord> = marked_pts
+            .iter()
+            .flat_map(|&t| tianyuan::ai::tactics::liberty_points(&game, t))
+            .collect();
+        let dist = |c: &Coord| {
+            marked_pts
+                .iter()
+                .map(|m| {
+                    (i16::from(m.x) - i16::from(c.x)).abs()
+                        + (i16::from(m.y) - i16::from(c.y)).abs()
+                })
+                .min()
+                .unwrap_or(99)
+        };
+        tries.sort_by_key(|c| (!libs.contains(c), dist(c), c.y, c.x));
+        for t in tries {
+            let mut g = game.clone();
+            if g.play(me, Move::Play(t)).is_err() {
+                continue;
+            }
+            let Some(reply) = refutation(shape.goal, &g, me, &theirs, &mine, &inst.targets) else {
+                continue;
+            };
+            if g.play(me.opponent(), Move::Play(reply)).is_err() {
+                continue;
+            }
+            if refuted(shape.goal, &game, &g, me, &theirs, &mine, &inst.targets).is_ok() {
+                inst.wrongs.push(vec![t, reply]);
+                break;
+            }
+        }
+    }
+    for &w in &working {
+        if inst.rights.iter().any(|r| r.first() == Some(&w)) {
+            continue;
+        }
+        let line = line_after(shape, inst, &game, w)?;
+        inst.rights.push(line);
+    }
+    if inst.wrongs.is_empty() {
+        return Err("every wrong try works".into());
+    }
+    Ok(())
+}
+
 fn instance(shape: &Shape, p: Placement) -> Option<Instance> {
     let mut inst = Instance {
         size: p.size,
@@ -1100,6 +1422,7 @@ fn instance(shape: &Shape, p: Placement) -> Option<Instance> {
         white: Vec::new(),
         targets: Vec::new(),
         rights: Vec::new(),
+        designed: 0,
         wrongs: Vec::new(),
     };
     for (y, row) in shape.rows.iter().enumerate() {
@@ -1203,6 +1526,28 @@ fn esc(s: &str) -> String {
     s.replace('\\', "\\\\").replace(']', "\\]")
 }
 
+/// The words for a second right answer the readers found (zh-Hans, en).
+fn also_right(goal: Goal) -> [&'static str; 2] {
+    match goal {
+        Goal::Capture | Goal::Ladder | Goal::Net => [
+            "也对！这样下，对方也逃不掉。",
+            "Right too! This way they cannot get away either.",
+        ],
+        Goal::Escape => ["也对！这样也逃出来了。", "Right too! This also gets out."],
+        Goal::Connect => ["也对！这样也连上了。", "Right too! This also connects."],
+        Goal::Cut => [
+            "也对！这样也切断了。",
+            "Right too! This also cuts them apart.",
+        ],
+        Goal::Live => ["也对！这样也能活。", "Right too! This also lives."],
+        Goal::Kill => ["也对！这样也能杀死。", "Right too! This also kills."],
+        Goal::Endgame => [
+            "也对！这一步一样大。",
+            "Right too! This move is just as big.",
+        ],
+    }
+}
+
 fn sgf(shape: &Shape, inst: &Instance, id: &str, number: usize) -> String {
     let me = letter(inst.player);
     let them = letter(inst.player.opponent());
@@ -1239,17 +1584,22 @@ fn sgf(shape: &Shape, inst: &Instance, id: &str, number: usize) -> String {
     s.push_str(&points("AW", &inst.white));
     s.push_str(&points("TR", &inst.targets));
     let _ = write!(s, "C[{}]", esc(&question));
-    for line in &inst.rights {
+    for (n, line) in inst.rights.iter().enumerate() {
         s.push('(');
         for (k, c) in line.iter().enumerate() {
             let who = if k % 2 == 0 { me } else { them };
             let _ = write!(s, ";{who}[{}]", c.to_sgf());
         }
+        let text = if n < inst.designed {
+            shape.right_text
+        } else {
+            also_right(goal)
+        };
         let _ = write!(
             s,
             "C[RIGHT\n{}\n{}]{good_me}[1])",
-            esc(shape.right_text[0]),
-            esc(shape.right_text[1])
+            esc(text[0]),
+            esc(text[1])
         );
     }
     for line in &inst.wrongs {
@@ -1269,18 +1619,27 @@ fn sgf(shape: &Shape, inst: &Instance, id: &str, number: usize) -> String {
     s
 }
 
-fn proved(text: &str) -> Result<(), String> {
-    let reading = tianyuan::record::read_str(text).map_err(|e| e.to_string())?;
-    let tree = reading
-        .collection
-        .trees
-        .into_iter()
-        .next()
-        .ok_or("no tree")?;
-    let problem = Problem::from_tree(tree).map_err(|e| format!("{e:?}"))?;
-    let r = check_problem(&Arc::new(problem));
-    if !r.is_sound() || !r.no_refutation.is_empty() {
+/// Proved by both readers: our check (the rules, our reader at the end of every line, the
+/// counts in the comments) and GNU Go's judgement of the same lines.
+fn proved(text: &str, judges: &mut Judges) -> Result<(), String> {
+    let problem = parse_problem(text)?;
+    let r = check_problem(&Arc::new(problem.clone()));
+    if !r.is_sound() || !r.no_refutation.is_empty() || !r.unjudged.is_empty() {
         return Err(format!("check: {r:?}"));
+    }
+    let g = judge_problem(&problem, &mut judges.gnugo);
+    if !g.agrees() {
+        let size = problem.start().size();
+        let what: Vec<String> = g
+            .findings
+            .iter()
+            .map(|f| format!("{}: {}", f.kind.word(), f.moves_text(size)))
+            .collect();
+        return Err(format!(
+            "GNU Go: {} {}",
+            g.error.unwrap_or_default(),
+            what.join("; ")
+        ));
     }
     Ok(())
 }
@@ -1503,6 +1862,85 @@ fn discover_endgames() {
     }
 }
 
+/// One problem of a shipped file as written: its identifier, its SGF text and its position.
+struct Kept {
+    id: String,
+    text: String,
+    key: PositionKey,
+}
+
+type PositionKey = (u8, Vec<Coord>, Vec<Coord>, u8);
+
+fn key_of(size: u8, black: &[Coord], white: &[Coord], player: Color) -> PositionKey {
+    let mut b = black.to_vec();
+    b.sort_by_key(|c| (c.y, c.x));
+    let mut w = white.to_vec();
+    w.sort_by_key(|c| (c.y, c.x));
+    (size, b, w, u8::from(player == Color::Black))
+}
+
+/// The problems of a shipped file, one `(;…)` block each, with their identifiers (a problem
+/// without `TYID` — the hand-written ones of issue 11 — gets the one its place gave it, now
+/// written into the file so it no longer depends on the place).
+fn read_file(text: &str, stem: &str) -> Vec<Kept> {
+    let mut out = Vec::new();
+    let mut blocks: Vec<String> = Vec::new();
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("(;") || blocks.is_empty() {
+            blocks.push(String::new());
+        }
+        if let Some(b) = blocks.last_mut() {
+            b.push_str(line);
+        }
+    }
+    for (n, mut block) in blocks.into_iter().enumerate() {
+        if block.trim().is_empty() {
+            continue;
+        }
+        let Ok(problem) = parse_problem(&block) else {
+            eprintln!("{stem} #{}: does not read, left out", n + 1);
+            continue;
+        };
+        let id = problem.id().unwrap_or_else(|| {
+            let id = format!("{stem}-{}", n + 1);
+            if let Some(at) = block.find("PL[") {
+                block.insert_str(at, &format!("TYID[{id}]"));
+            }
+            id
+        });
+        let start = problem.start().board();
+        let (mut black, mut white) = (Vec::new(), Vec::new());
+        for (c, col) in start.stones() {
+            match col {
+                Color::Black => black.push(c),
+                Color::White => white.push(c),
+            }
+        }
+        let key = key_of(start.size(), &black, &white, problem.player());
+        if !block.ends_with('\n') {
+            block.push('\n');
+        }
+        out.push(Kept {
+            id,
+            text: block,
+            key,
+        });
+    }
+    out
+}
+
+/// The number in an identifier (`cut-11` → 11).
+fn number_of(id: &str) -> usize {
+    id.rsplit('-')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The ledger of retired identifiers (`assets/problems/retired.tsv`): an identifier is never
+/// given again, and a class file's attempts on it can be followed to its replacement.
+const RETIRED_FILE: &str = "retired.tsv";
+
 fn main() {
     if std::env::args().any(|a| a == "--discover-endgames") {
         discover_endgames();
@@ -1515,28 +1953,25 @@ fn main() {
     let out_dir = PathBuf::from(
         std::env::args()
             .nth(1)
+            .filter(|a| !a.starts_with("--"))
             .unwrap_or_else(|| "assets/problems".into()),
     );
     let dry = std::env::args().any(|a| a == "--dry-run");
-    // The problems written by hand (issue 11) keep their places and numbers: everything of a
-    // file before its first generated problem (the first with a `TYID`).
-    let hand_written = |file: &str| -> String {
-        let mut old = std::fs::read_to_string(out_dir.join(file)).unwrap_or_default();
-        if let Some(cut) = old.find("TYID[") {
-            let start = old[..cut].rfind("(;").unwrap_or(0);
-            old.truncate(start);
-        }
-        if !old.is_empty() && !old.ends_with('\n') {
-            old.push('\n');
-        }
-        old
-    };
-    let mut files: Vec<(String, String, usize)> = Vec::new();
-    for c in tianyuan::problems::builtin::COLLECTIONS {
-        let old = hand_written(c.file);
-        let n = tianyuan::problems::ProblemSet::from_sgf(old.as_bytes()).map_or(0, |s| s.len());
-        files.push((c.file.to_string(), String::new(), n));
-    }
+    let mut judges = Judges::start();
+    // The ledger so far: identifier, replacement, reason.
+    let ledger_text = std::fs::read_to_string(out_dir.join(RETIRED_FILE)).unwrap_or_default();
+    let mut retired: Vec<(String, String, String)> = ledger_text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let mut f = l.split('\t');
+            Some((
+                f.next()?.to_string(),
+                f.next().unwrap_or("").to_string(),
+                f.next().unwrap_or("").to_string(),
+            ))
+        })
+        .collect();
     let file_of = |goal: Goal| match goal {
         Goal::Capture => "capture.sgf",
         Goal::Escape => "escape.sgf",
@@ -1548,30 +1983,77 @@ fn main() {
         Goal::Kill => "kill.sgf",
         Goal::Endgame => "endgame.sgf",
     };
+    // Every problem already shipped is judged again: it stays (same identifier, same place)
+    // when both readers prove it, else its identifier is retired.
+    struct File {
+        name: String,
+        kept: Vec<Kept>,
+        next: usize,
+        /// Retired here and not yet given a replacement.
+        orphans: Vec<String>,
+    }
+    let mut files: Vec<File> = Vec::new();
+    // Refused problems with their positions: one made again on the same position, corrected
+    // (its answers and words), keeps its identifier — same position, same meaning.
+    let mut refused: Vec<(String, PositionKey)> = Vec::new();
+    let mut corrected: Vec<String> = Vec::new();
+    for c in tianyuan::problems::builtin::COLLECTIONS {
+        let stem = c.file.trim_end_matches(".sgf");
+        let text = std::fs::read_to_string(out_dir.join(c.file)).unwrap_or_default();
+        let mut kept = Vec::new();
+        let mut orphans = Vec::new();
+        let mut next = 1;
+        for k in read_file(&text, stem) {
+            next = next.max(number_of(&k.id) + 1);
+            match proved(&k.text, &mut judges) {
+                Ok(()) => kept.push(k),
+                Err(e) => {
+                    eprintln!("{}: refused: {e}", k.id);
+                    refused.push((k.id.clone(), k.key.clone()));
+                    let reason: String = e
+                        .chars()
+                        .take(160)
+                        .collect::<String>()
+                        .replace(['\t', '\n'], " ");
+                    retired.push((k.id.clone(), String::new(), reason));
+                    orphans.push(k.id);
+                }
+            }
+        }
+        for (id, _, _) in &retired {
+            if id.starts_with(&format!("{stem}-")) {
+                next = next.max(number_of(id) + 1);
+            }
+        }
+        files.push(File {
+            name: c.file.to_string(),
+            kept,
+            next,
+            orphans,
+        });
+    }
     let mut failed = 0;
     let mut total = 0;
     for (k, shape) in SHAPES.iter().enumerate() {
-        let file = file_of(shape.goal);
-        if !files.iter().any(|f| f.0 == file) {
-            files.push((file.to_string(), String::new(), 0));
-        }
-        let mut seen: BTreeSet<(u8, Vec<Coord>, Vec<Coord>, u8)> = BTreeSet::new();
+        let file_name = file_of(shape.goal);
+        let fi = files
+            .iter()
+            .position(|f| f.name == file_name)
+            .expect("a collection for every goal");
+        let mut seen: BTreeSet<PositionKey> = BTreeSet::new();
         for (si, (size, want)) in [9u8, 13, 19].into_iter().zip(shape.counts).enumerate() {
             let mut kept = 0;
             let mut reasons: Vec<String> = Vec::new();
+            let mut tried = 0;
             for p in placements(shape, size, (k as u64) * 131 + si as u64) {
-                if kept == want {
+                if kept == want || tried >= 4 * want + 4 {
                     break;
                 }
                 let Some(mut inst) = instance(shape, p) else {
                     continue;
                 };
-                let mut key_b = inst.black.clone();
-                key_b.sort_by_key(|c| (c.y, c.x));
-                let mut key_w = inst.white.clone();
-                key_w.sort_by_key(|c| (c.y, c.x));
-                let key = (size, key_b, key_w, u8::from(p.player == Color::Black));
-                if seen.contains(&key) {
+                let bare = key_of(size, &inst.black, &inst.white, p.player);
+                if seen.contains(&bare) {
                     continue;
                 }
                 if let Err(e) = complete(shape, &mut inst, p) {
@@ -1584,18 +2066,47 @@ fn main() {
                     reasons.push(format!("with the opening: {e}"));
                     continue;
                 }
-                let entry = files.iter_mut().find(|f| f.0 == file).expect("file");
-                let number = entry.2 + 1;
-                let stem = file.trim_end_matches(".sgf");
+                let key = key_of(size, &inst.black, &inst.white, p.player);
+                seen.insert(bare);
+                // Already shipped and still proved: it counts, as it is.
+                if files[fi].kept.iter().any(|kp| kp.key == key) {
+                    kept += 1;
+                    continue;
+                }
+                tried += 1;
+                if let Err(e) = settle(shape, &mut inst, &mut judges) {
+                    reasons.push(format!("judged: {e}"));
+                    continue;
+                }
+                let stem = file_name.trim_end_matches(".sgf");
+                let again = refused.iter().find(|r| r.1 == key).map(|r| r.0.clone());
+                let number = again.as_deref().map_or(files[fi].next, number_of);
                 let id = format!("{stem}-{number}");
                 let text = sgf(shape, &inst, &id, number);
-                if let Err(e) = proved(&text) {
+                if let Err(e) = proved(&text, &mut judges) {
                     reasons.push(format!("not proved: {e}"));
                     continue;
                 }
-                seen.insert(key);
-                entry.1.push_str(&text);
-                entry.2 = number;
+                if let Some(old) = again {
+                    // The same position corrected: the identifier stays, nothing is retired.
+                    retired.retain(|r| r.0 != old);
+                    files[fi].orphans.retain(|o| *o != old);
+                    eprintln!("{old}: corrected on the same position");
+                    corrected.push(old);
+                    files[fi].kept.push(Kept { id, text, key });
+                    kept += 1;
+                    total += 1;
+                    continue;
+                }
+                // A retired problem of this file is followed by its first replacement.
+                if !files[fi].orphans.is_empty() {
+                    let old = files[fi].orphans.remove(0);
+                    if let Some(r) = retired.iter_mut().find(|r| r.0 == old) {
+                        r.1 = id.clone();
+                    }
+                }
+                files[fi].next = number + 1;
+                files[fi].kept.push(Kept { id, text, key });
                 kept += 1;
                 total += 1;
             }
@@ -1616,18 +2127,28 @@ fn main() {
             }
         }
     }
-    eprintln!("{total} problems made, {failed} shortfalls");
+    let shipped: usize = files.iter().map(|f| f.kept.len()).sum();
+    eprintln!(
+        "{total} new or corrected problems, {shipped} shipped, {failed} shortfalls, {} retired; corrected: {}",
+        retired.len(),
+        corrected.join(" ")
+    );
     if dry {
         return;
     }
-    for (file, text, _) in &files {
-        if text.is_empty() {
-            continue;
-        }
-        let path = out_dir.join(file);
-        let mut old = hand_written(file);
-        old.push_str(text);
-        std::fs::write(&path, old).expect("write");
-        eprintln!("wrote {}", path.display());
+    for f in &mut files {
+        f.kept.sort_by_key(|k| number_of(&k.id));
+        let text: String = f.kept.iter().map(|k| k.text.as_str()).collect();
+        let path = out_dir.join(&f.name);
+        std::fs::write(&path, text).expect("write");
+        eprintln!("wrote {} ({} problems)", path.display(), f.kept.len());
     }
+    let mut ledger = String::from(
+        "# Retired problem identifiers (issue 27): never given again. Columns: the identifier, the\n\
+         # problem that replaces it in the same collection (empty: none), why it was retired.\n",
+    );
+    for (id, replacement, reason) in &retired {
+        let _ = writeln!(ledger, "{id}\t{replacement}\t{reason}");
+    }
+    std::fs::write(out_dir.join(RETIRED_FILE), ledger).expect("write the ledger");
 }

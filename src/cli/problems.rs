@@ -1,14 +1,23 @@
-//! `tianyuan problems check FILE.sgf…`: checks a teacher's problem files by the rules — each
-//! problem has a right answer, every move of its tree is legal, the stated goal (capture,
-//! escape, ladder, net, live) is met at the end of every right line, and each wrong try gets a
-//! refutation. `tianyuan problems list` prints the shipped problems, one a line, each with its
-//! identifier (the `--problem` of `tianyuan class attempt`).
+//! `tianyuan problems check [--judge gnugo|katago|"CMD"] FILE.sgf…`: checks a teacher's problem
+//! files by the rules — each problem has a right answer, every move of its tree is legal, the
+//! stated goal is met at the end of every right line, each wrong try gets a refutation — and by
+//! our own reader at the end of every line, every wrong try and every unmarked first move, with
+//! every count a comment states checked. `--judge` adds a second, independent reader over GTP
+//! (GNU Go's reading, or KataGo's ownership; issue 27): each disagreement is printed with the
+//! line that proves it. `tianyuan problems list` prints the shipped problems, one a line, each
+//! with its identifier (the `--problem` of `tianyuan class attempt`).
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::engine::{EngineSpec, ProcessEngine};
+use crate::problems::judge::{Finding, GtpJudge, Judge, judge_problem};
 use crate::problems::{ProblemSet, builtin, check_problem};
+
+/// The environment variable holding KataGo's command line for `--judge katago`
+/// (`"/path/katago gtp -model m.bin.gz -config gtp.cfg"`).
+pub const KATAGO_ENV: &str = "TIANYUAN_KATAGO";
 
 /// `tianyuan problems …`.
 #[derive(clap::Subcommand, Debug, Clone)]
@@ -25,6 +34,10 @@ pub struct CheckArgs {
     /// The SGF files.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// A second, independent judge over GTP: `gnugo` (GNU Go's reading), `katago` (the command
+    /// line in $TIANYUAN_KATAGO) or any engine's command line.
+    #[arg(long, value_name = "gnugo|katago|CMD")]
+    pub judge: Option<String>,
 }
 
 /// Arguments of `tianyuan problems list`.
@@ -46,7 +59,41 @@ pub fn run(command: &ProblemsCommand) -> ExitCode {
     }
 }
 
+/// Starts the engine a `--judge` names.
+fn start_judge(name: &str) -> Result<GtpJudge<ProcessEngine>, String> {
+    let (spec, label) = match name.trim() {
+        "gnugo" => (EngineSpec::gnugo(10), "gnugo".to_string()),
+        "katago" => {
+            let line = std::env::var(KATAGO_ENV).map_err(|_| {
+                format!(
+                    "--judge katago needs KataGo's command line in ${KATAGO_ENV} \
+                     (e.g. \"katago gtp -model b10.bin.gz -config gtp.cfg\")"
+                )
+            })?;
+            let spec = EngineSpec::parse(&line)
+                .ok_or_else(|| format!("${KATAGO_ENV} is not a command line: {line:?}"))?;
+            (spec, "katago".to_string())
+        }
+        line => {
+            let spec = EngineSpec::parse(line)
+                .ok_or_else(|| format!("--judge {line:?} is not a command line"))?;
+            let label = spec.program_name().to_string();
+            (spec, label)
+        }
+    };
+    let engine = ProcessEngine::start(&spec).map_err(|e| e.to_string())?;
+    GtpJudge::detect(engine, &label).map_err(|e| e.to_string())
+}
+
 fn run_check(args: &CheckArgs) -> ExitCode {
+    let mut judge = match args.judge.as_deref().map(start_judge) {
+        None => None,
+        Some(Ok(j)) => Some(j),
+        Some(Err(e)) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let mut all_sound = true;
     for file in &args.files {
         let name = file.display();
@@ -59,7 +106,13 @@ fn run_check(args: &CheckArgs) -> ExitCode {
             }
         };
         match ProblemSet::from_sgf(&bytes) {
-            Ok(set) => all_sound &= report(&name.to_string(), &set),
+            Ok(set) => {
+                all_sound &= report(
+                    &name.to_string(),
+                    &set,
+                    judge.as_mut().map(|j| j as &mut dyn Judge),
+                )
+            }
             Err(e) => {
                 println!("{name}: {e}");
                 all_sound = false;
@@ -73,8 +126,19 @@ fn run_check(args: &CheckArgs) -> ExitCode {
     }
 }
 
-/// Prints one line per problem; returns whether all are sound.
-fn report(name: &str, set: &ProblemSet) -> bool {
+/// One finding as a report line: what, where (the moves in GTP vertices) and why.
+fn finding_line(judge: &str, f: &Finding, size: u8) -> String {
+    let moves = f.moves_text(size);
+    if moves.is_empty() {
+        format!("{judge}: {}: {}", f.kind.word(), f.note)
+    } else {
+        format!("{judge}: {}: {moves} ({})", f.kind.word(), f.note)
+    }
+}
+
+/// Prints one line per problem (and one per finding below it); returns whether all are sound
+/// and the judge, when there is one, agrees with every problem.
+fn report(name: &str, set: &ProblemSet, mut judge: Option<&mut dyn Judge>) -> bool {
     let mut sound = set.skipped.is_empty();
     for (i, e) in &set.skipped {
         println!("{name} #{}: not a problem: {e}", i + 1);
@@ -99,8 +163,34 @@ fn report(name: &str, set: &ProblemSet) -> bool {
         for node in &r.no_refutation {
             notes.push(format!("wrong move at node {} has no refutation", node.0));
         }
-        let verdict = if r.is_sound() { "ok" } else { "FAILED" };
-        sound &= r.is_sound();
+        let size = problem.start().size();
+        for f in &r.disagreements {
+            notes.push(finding_line("ours", f, size));
+        }
+        for f in &r.unjudged {
+            notes.push(finding_line("ours", f, size));
+        }
+        for c in &r.wrong_counts {
+            notes.push(format!(
+                "count wrong: the comment at node {} says {:?}, the position does not have it",
+                c.node.0, c.words
+            ));
+        }
+        let mut agrees = true;
+        if let Some(j) = judge.as_deref_mut() {
+            let jr = judge_problem(problem, j);
+            if let Some(e) = &jr.error {
+                notes.push(format!("{}: error: {e}", jr.judge));
+                agrees = false;
+            }
+            for f in &jr.findings {
+                notes.push(finding_line(&jr.judge, f, size));
+            }
+            agrees &= jr.disagreements().next().is_none();
+        }
+        let ok = r.is_sound() && agrees;
+        let verdict = if ok { "ok" } else { "FAILED" };
+        sound &= ok;
         let id = problem
             .id()
             .map(|id| format!(" [{id}]"))

@@ -69,6 +69,58 @@ pub const COLLECTIONS: &[Collection] = &[
     },
 ];
 
+/// The ledger of retired identifiers (`assets/problems/retired.tsv`, written by
+/// `examples/make_curriculum.rs`): problems an independent judge refused (issue 27). An
+/// identifier is never given to another problem; a class file's attempts on a retired one can
+/// be followed to its replacement.
+pub const RETIRED_LEDGER: &str = include_str!("../../assets/problems/retired.tsv");
+
+/// One retired identifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Retired {
+    /// The identifier that is no longer shipped.
+    pub id: &'static str,
+    /// The shipped problem that replaces it (same collection and theme), if any.
+    pub replacement: Option<&'static str>,
+    /// Why it was retired (the judge's finding).
+    pub reason: &'static str,
+}
+
+/// Every retired identifier, in the ledger's order.
+pub fn retired() -> Vec<Retired> {
+    RETIRED_LEDGER
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let mut f = l.split('\t');
+            let id = f.next()?.trim();
+            let replacement = f.next().map(str::trim).filter(|r| !r.is_empty());
+            let reason = f.next().unwrap_or("").trim();
+            Some(Retired {
+                id,
+                replacement,
+                reason,
+            })
+        })
+        .collect()
+}
+
+/// The shipped problem that stands for `id` now: the problem itself, else the replacement the
+/// ledger names for a retired identifier (followed to the end), else `None`.
+pub fn current(id: &str) -> Option<&'static Shipped> {
+    let mut id = id.trim().to_string();
+    for _ in 0..16 {
+        if let Some(s) = find(&id) {
+            return Some(s);
+        }
+        let r = retired()
+            .into_iter()
+            .find(|r| r.id.eq_ignore_ascii_case(&id))?;
+        id = r.replacement?.to_string();
+    }
+    None
+}
+
 /// One shipped problem with its identifier.
 #[derive(Clone, Debug)]
 pub struct Shipped {
@@ -134,6 +186,10 @@ mod tests {
     fn issue11_every_shipped_problem_is_sound() {
         let mut count = 0;
         for c in COLLECTIONS {
+            if c.sgf.trim().is_empty() {
+                // Every problem of the collection was refused by the judges (issue 27).
+                continue;
+            }
             let set = ProblemSet::from_sgf(c.sgf.as_bytes())
                 .unwrap_or_else(|e| panic!("{}: {e}", c.file));
             assert!(set.skipped.is_empty(), "{}: {:?}", c.file, set.skipped);
@@ -149,16 +205,72 @@ mod tests {
                 count += 1;
             }
         }
+        assert!(count >= 200, "the proved curriculum, {count}");
+    }
+
+    /// Issue 27 item 2: at least 200 problems, every theme but the net with at least twelve
+    /// (each proved by our reader here and by GNU Go in `tests/problems_judge.rs`).
+    #[test]
+    fn issue27_two_hundred_problems_across_the_themes() {
+        let all = shipped();
+        assert!(all.len() >= 200, "{} problems", all.len());
+        for goal in Goal::ALL.into_iter().filter(|&g| g != Goal::Net) {
+            let n = all
+                .iter()
+                .filter(|s| s.problem.goal() == Some(goal))
+                .count();
+            assert!(n >= 12, "{}: only {n} problems", goal.keyword());
+        }
+    }
+
+    /// Issue 27 item 2, the nets: no net shape is proved by both readers yet — where our
+    /// reader sees a net, GNU Go sees a second one two points away (or none), and our tactical
+    /// reader counts a stone that extends to three liberties as safe, so it cannot prove the
+    /// nets GNU Go finds. Run with `--ignored` to see where it stands.
+    #[test]
+    #[ignore = "issue 27 item 2 is open for nets: no net position is proved by both readers yet"]
+    fn issue27_every_theme_has_problems_nets_too() {
+        let nets = shipped()
+            .iter()
+            .filter(|s| s.problem.goal() == Some(Goal::Net))
+            .count();
+        assert!(nets >= 12, "net: only {nets} problems");
+    }
+
+    /// Issue 27: identifiers unique, carried in the files, none of them retired, and every
+    /// retired identifier's replacement shipped in its theme.
+    #[test]
+    fn issue27_identifiers_are_stable_and_retired_ones_never_shipped() {
+        let all = shipped();
+        let mut ids: Vec<&str> = all.iter().map(|s| s.id.as_str()).collect();
+        ids.sort_unstable();
+        let n = ids.len();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "identifiers are unique");
         assert!(
-            count >= 150,
-            "issue 20: a curriculum of at least 150, {count}"
+            all.iter()
+                .all(|s| s.problem.id().as_deref() == Some(s.id.as_str())),
+            "every shipped problem carries its identifier (TYID)"
         );
+        for r in retired() {
+            assert!(find(r.id).is_none(), "{} is retired but shipped", r.id);
+            if let Some(to) = r.replacement {
+                let now = current(r.id).expect("a replacement");
+                assert_eq!(now.id, to);
+                assert_eq!(
+                    now.problem.goal(),
+                    Goal::parse(r.id.rsplit_once('-').map_or("", |(g, _)| g)),
+                    "{} is replaced within its theme",
+                    r.id
+                );
+            }
+        }
     }
 
     /// Playing each right line as a child would solves the problem, with the tree's replies.
     #[test]
     fn issue11_every_right_line_solves_its_problem_in_the_solver() {
-        for c in COLLECTIONS {
+        for c in COLLECTIONS.iter().filter(|c| !c.sgf.trim().is_empty()) {
             let set = ProblemSet::from_sgf(c.sgf.as_bytes()).expect("set");
             for i in 0..set.len() {
                 let problem = set.problem(i).expect("problem");

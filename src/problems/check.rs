@@ -1,7 +1,12 @@
 //! Checking a problem by the rules: every move of the tree legal, the goal met at the end of
-//! every right line, every wrong first try answered with a refutation. Used by the test of
-//! the shipped problems and by `tianyuan problems check` for a teacher's own files.
+//! every right line, every wrong first try answered with a refutation — and, since issue 27,
+//! judged by our own reader at the end of every line ([`super::judge::judge_problem`] with
+//! [`OwnReader`]: a cut that can be reconnected is no cut, a move marked wrong must not
+//! work, no unmarked first move may work too) and every count a comment states checked
+//! against the position. Used by the test of the shipped problems and by `tianyuan problems
+//! check` for a teacher's own files.
 
+use super::judge::{CountClaim, Finding, FindingKind, OwnReader, check_counts, judge_problem};
 use super::problem::Problem;
 use super::verdict::Verdict;
 use crate::record::NodeId;
@@ -18,12 +23,24 @@ pub struct ProblemCheck {
     pub goal_missed: Vec<NodeId>,
     /// Wrong moves of the player with no refutation in the tree (the child would see none).
     pub no_refutation: Vec<NodeId>,
+    /// Where our own reader disagrees with the tree (at the end of a line, a wrong try that
+    /// works, a false refutation, an unmarked first move that works), each with its line.
+    pub disagreements: Vec<Finding>,
+    /// Questions our reader could not answer within its bounds (not a proof either way).
+    pub unjudged: Vec<Finding>,
+    /// Counts stated in comments that the position does not have.
+    pub wrong_counts: Vec<CountClaim>,
 }
 
 impl ProblemCheck {
-    /// Whether the problem is sound: a right answer, all legal, goal met.
+    /// Whether the problem is sound: a right answer, all legal, goal met at the end of every
+    /// right line, no disagreement of our reader, every stated count true.
     pub fn is_sound(&self) -> bool {
-        self.right_lines > 0 && self.illegal.is_empty() && self.goal_missed.is_empty()
+        self.right_lines > 0
+            && self.illegal.is_empty()
+            && self.goal_missed.is_empty()
+            && self.disagreements.is_empty()
+            && self.wrong_counts.is_empty()
     }
 }
 
@@ -80,7 +97,16 @@ pub fn check_problem(problem: &Problem) -> ProblemCheck {
                 report.goal_missed.push(end);
             }
         }
+        let judged = judge_problem(problem, &mut OwnReader::new());
+        for f in judged.findings {
+            if f.kind == FindingKind::Unknown {
+                report.unjudged.push(f);
+            } else if f.kind != FindingKind::Illegal {
+                report.disagreements.push(f);
+            }
+        }
     }
+    report.wrong_counts = check_counts(problem);
     report
 }
 
@@ -97,7 +123,7 @@ mod tests {
     #[test]
     fn a_sound_capture_problem_passes() {
         let r = check(
-            "(;SZ[9]PL[B]TYGOAL[capture]TR[ee]AW[ee]AB[de][fe][ed](;B[ef]C[RIGHT])(;B[dd];W[ef]))",
+            "(;SZ[9]PL[B]TYGOAL[capture]TR[ee]AW[ee][eg]AB[de][fe][ed](;B[ef]C[RIGHT])(;B[dd];W[ef]))",
         );
         assert!(r.is_sound(), "{r:?}");
         assert_eq!(r.right_lines, 1);

@@ -10,6 +10,8 @@
 //! - [`ProblemEditor`]: a teacher writing one (over [`crate::review::Review`]);
 //! - [`goal`] and [`check_problem`]: what a problem asks and a check by the rules that its
 //!   answers are legal and do it;
+//! - [`judge`]: the same problem judged by a reader — ours, GNU Go or KataGo over GTP — at
+//!   the end of every line, every wrong try and every unmarked first move (issue 27);
 //! - [`builtin`]: the beginner problems shipped in `assets/problems/`.
 
 pub mod attempt;
@@ -17,6 +19,7 @@ pub mod builtin;
 pub mod check;
 pub mod editor;
 pub mod goal;
+pub mod judge;
 pub mod problem;
 pub mod reading;
 pub mod set;
