@@ -340,7 +340,11 @@ pub fn scores_before(
     round: u32,
     initial: &dyn Fn(&Player) -> i64,
 ) -> HashMap<PlayerId, i64> {
-    let mut s: HashMap<PlayerId, i64> = t.players.iter().map(|p| (p.id, initial(p))).collect();
+    let mut s: HashMap<PlayerId, i64> = t
+        .players
+        .iter()
+        .map(|p| (p.id, initial(p) + super::late_entry::missed_half(t, p, round)))
+        .collect();
     for r in t.played.iter().filter(|r| r.number < round && !r.playoff) {
         for g in &r.games {
             for p in [g.black, g.white] {
@@ -411,7 +415,11 @@ pub fn entrants(t: &Tournament, round: u32, mode: &Mode) -> Vec<Entrant> {
         })
         .collect();
     // Walk the rounds in order, keeping each player's score before the round.
-    let mut score: HashMap<PlayerId, i64> = t.players.iter().map(|p| (p.id, init(p))).collect();
+    let mut score: HashMap<PlayerId, i64> = t
+        .players
+        .iter()
+        .map(|p| (p.id, init(p) + super::late_entry::missed_half(t, p, round)))
+        .collect();
     let mut rounds: Vec<&Round> = t
         .played
         .iter()

@@ -369,6 +369,7 @@ pub fn standings(t: &Tournament) -> Standings {
     let initial = |p: PlayerId| -> i64 {
         if mcmahon {
             super::mcmahon::initial_half(&mode, t.player(p))
+                + super::late_entry::missed_half(t, t.player(p), rounds + 1)
         } else {
             0
         }
