@@ -13,8 +13,8 @@
 
 use crate::i18n::Lang;
 use crate::tournament::check::Body;
-use crate::tournament::mcmahon::{HandicapRule, McMahonSettings};
 use crate::tournament::late_entry::MissedRound;
+use crate::tournament::mcmahon::{HandicapRule, McMahonSettings};
 use crate::tournament::ratings::ListKind;
 use crate::tournament::{
     self, Extra, Rank, System, Tournament, TournamentError, event, export, opengotha,
@@ -498,7 +498,8 @@ impl From<TournamentError> for Refused {
 }
 
 fn read_bytes(path: &Path) -> Result<Vec<u8>, Refused> {
-    crate::files::read_bounded(path, MAX_BYTES).map_err(|e| Refused(format!("{}: {e}", path.display())))
+    crate::files::read_bounded(path, MAX_BYTES)
+        .map_err(|e| Refused(format!("{}: {e}", path.display())))
 }
 
 /// A text file the organiser brings (players.csv, games.csv, pairs.csv, OpenGotha XML, rating
@@ -551,8 +552,12 @@ pub fn load(path: &Path) -> Result<Tournament, Refused> {
 /// Reads an event file, keeping its bytes for [`update`].
 fn open_event(path: &Path) -> Result<Opened, Refused> {
     let bytes = read_bytes(path)?;
-    let text = std::str::from_utf8(&bytes)
-        .map_err(|_| Refused(format!("{}: not UTF-8 text (not a tournament file)", path.display())))?;
+    let text = std::str::from_utf8(&bytes).map_err(|_| {
+        Refused(format!(
+            "{}: not UTF-8 text (not a tournament file)",
+            path.display()
+        ))
+    })?;
     let event = with_file(path, tournament::file::from_ron(text))?;
     Ok(Opened {
         path: path.to_path_buf(),
@@ -584,7 +589,10 @@ fn checked_bytes(path: &Path, t: &Tournament) -> Result<Vec<u8>, Refused> {
 
 /// `FILE.bak` beside `path`.
 fn backup_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    let mut name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
     name.push(".bak");
     path.with_file_name(name)
 }
@@ -696,7 +704,11 @@ fn write_export(path: &Path, bytes: &[u8], source: &Path, force: bool) -> Result
             return Err(Refused(format!(
                 "{} holds an event{}; an export does not replace it (--force replaces it and keeps it as {})",
                 path.display(),
-                if same(path, source) { " (the one exported)" } else { "" },
+                if same(path, source) {
+                    " (the one exported)"
+                } else {
+                    ""
+                },
                 backup_path(path).display()
             )));
         }
@@ -1424,7 +1436,11 @@ fn add(a: &AddArgs) -> Result<(), Refused> {
             .map_err(|e| Refused(format!("--player {spec:?}: {e}")))?;
         let fields = match records.as_slice() {
             [r] => r.fields.clone(),
-            _ => return Err(Refused(format!("--player {spec:?}: write NAME,RANK[,CLUB]"))),
+            _ => {
+                return Err(Refused(format!(
+                    "--player {spec:?}: write NAME,RANK[,CLUB]"
+                )));
+            }
         };
         if fields.len() > 3 {
             return Err(Refused(format!(
@@ -1440,7 +1456,12 @@ fn add(a: &AddArgs) -> Result<(), Refused> {
             name: field(0).to_string(),
             rank,
             club: field(2).to_string(),
-            country: a.country.clone().unwrap_or_default().trim().to_ascii_uppercase(),
+            country: a
+                .country
+                .clone()
+                .unwrap_or_default()
+                .trim()
+                .to_ascii_uppercase(),
             ..tournament::Player::default()
         });
     }

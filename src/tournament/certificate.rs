@@ -273,7 +273,11 @@ impl Certificate {
             weights.join(" "),
             self.input,
             self.pairing,
-            if self.hash.is_empty() { "-" } else { &self.hash }
+            if self.hash.is_empty() {
+                "-"
+            } else {
+                &self.hash
+            }
         )
     }
 }
@@ -334,7 +338,10 @@ fn check_certificate(t: &Tournament, round: u32, c: &Certificate, v: &mut Verifi
     if c.round != round {
         v.tamper(
             "round",
-            format!("the certificate is round {}'s, not round {round}'s", c.round),
+            format!(
+                "the certificate is round {}'s, not round {round}'s",
+                c.round
+            ),
         );
     }
     if c.seed != t.seed {

@@ -136,7 +136,11 @@ pub fn check_event(t: &Tournament, body: Body) -> Vec<Finding> {
         Body::Aga => super::rating_files::aga(t),
         Body::Ffg => super::rating_files::tou(t, &super::standings(t)),
     };
-    let codes: Vec<&'static str> = out.iter().filter(|f| f.is_error()).map(|f| f.code).collect();
+    let codes: Vec<&'static str> = out
+        .iter()
+        .filter(|f| f.is_error())
+        .map(|f| f.code)
+        .collect();
     for f in check_file(&written, body) {
         if f.is_error() && !codes.contains(&f.code) {
             out.push(Finding {

@@ -432,7 +432,11 @@ mod tests {
     fn issue12_refusals_name_the_line() {
         let g = "round,board,black,white,result,black_warnings,white_warnings\n";
         for (players, games, says) in [
-            ("name,rank\nAn,\nAn,\n", g, "line 3: \"An\" is already on line 2"),
+            (
+                "name,rank\nAn,\nAn,\n",
+                g,
+                "line 3: \"An\" is already on line 2",
+            ),
             ("name,club\nAn,X\n", g, "line 1: no column \"rank\""),
             ("An\nBo\n", g, "line 1: no column \"rank\""),
             ("name,rank\nAn,11d\n", g, "line 2: rank \"11d\""),

@@ -226,14 +226,21 @@ fn cell(t: &Tournament, g: &Counted, p: PlayerId, numbers: &HashMap<PlayerId, us
     let colour = if g.black == p { "b" } else { "w" };
     let handicap = t
         .round(g.round)
-        .and_then(|r| r.games.iter().find(|x| x.involves(g.black) && x.involves(g.white)))
+        .and_then(|r| {
+            r.games
+                .iter()
+                .find(|x| x.involves(g.black) && x.involves(g.white))
+        })
         .map_or(0, |x| x.handicap);
     let h = if handicap > 0 {
         handicap.to_string()
     } else {
         String::new()
     };
-    format!("{number}{sym}{}/{colour}{h}", if forfeit { "!" } else { "" })
+    format!(
+        "{number}{sym}{}/{colour}{h}",
+        if forfeit { "!" } else { "" }
+    )
 }
 
 /// Each player's number in the standings table: its row, from 1 (a team's members share it).
@@ -436,7 +443,10 @@ pub fn komi_text(t: &Tournament, handicap: u32, lang: Lang) -> String {
 fn komi_line(t: &Tournament, lang: Lang) -> String {
     let even = super::event::number_text(t.event.komi_value(0));
     let points = super::event::number_text(t.event.komi_points(0));
-    let rule = t.mcmahon.and_then(|m| m.handicap).filter(|_| t.system == super::System::McMahon);
+    let rule = t
+        .mcmahon
+        .and_then(|m| m.handicap)
+        .filter(|_| t.system == super::System::McMahon);
     let komi = if t.event.rules.komi_in_stones() {
         lang.pick(
             format!("对局贴{even}子（{points}目）；让子局不贴子，黑方还让子数之半"),
@@ -454,9 +464,18 @@ fn komi_line(t: &Tournament, lang: Lang) -> String {
     match rule {
         Some(h) => {
             let hr = lang.pick(
-                format!("；{}以下让子：段位差减{}，最多{}子", h.below, h.correction, h.max),
-                format!("；{}以下讓子：段位差減{}，最多{}子", h.below, h.correction, h.max),
-                format!("; handicaps below {}: rank difference − {}, at most {}", h.below, h.correction, h.max),
+                format!(
+                    "；{}以下让子：段位差减{}，最多{}子",
+                    h.below, h.correction, h.max
+                ),
+                format!(
+                    "；{}以下讓子：段位差減{}，最多{}子",
+                    h.below, h.correction, h.max
+                ),
+                format!(
+                    "; handicaps below {}: rank difference − {}, at most {}",
+                    h.below, h.correction, h.max
+                ),
             );
             format!("{komi}{hr}")
         }
@@ -468,7 +487,7 @@ fn page(title: &str, body: &str, lang: Lang) -> String {
     // Printed from a browser (Chromium's print to PDF checks it): A4, the table head repeated
     // on every page, no row and no slip cut across pages, long names wrapped inside their cell.
     format!(
-        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>@page{{size:A4;margin:12mm}}body{{font-family:\"Noto Sans CJK SC\",\"Noto Sans CJK TC\",\"Noto Sans\",sans-serif;margin:0}}h1{{font-size:16pt;margin:0 0 .3em}}p.komi{{margin:.2em 0 .6em}}table{{border-collapse:collapse;margin:.6em 0;width:100%;table-layout:auto}}thead{{display:table-header-group}}tr,td,th{{break-inside:avoid;page-break-inside:avoid}}td,th{{border:1px solid #444;padding:.2em .4em;text-align:center;overflow-wrap:anywhere}}td.n{{text-align:left}}table.cross{{font-size:9pt}}.slip{{border:1px dashed #000;padding:.8em;margin:.8em 0;break-inside:avoid;page-break-inside:avoid}}.slip .terms{{font-weight:bold}}.note{{font-size:90%}}</style></head><body>\n{}</body></html>\n",
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>@page{{size:A4;margin:12mm}}body{{font-family:\"Noto Sans CJK SC\",\"Noto Sans CJK TC\",\"Noto Sans\",sans-serif;margin:0}}h1{{font-size:16pt;margin:0 0 .3em}}p.komi{{margin:.2em 0 .6em}}table{{border-collapse:collapse;margin:.6em 0;width:100%;table-layout:auto}}thead{{display:table-header-group}}tr,td,th{{break-inside:avoid;page-break-inside:avoid}}td,th{{border:1px solid #444;padding:.2em .4em;text-align:center;white-space:nowrap}}td.n{{text-align:left;white-space:normal;overflow-wrap:anywhere;min-width:7em}}table.pairs{{table-layout:fixed;font-size:10pt}}table.pairs td,table.pairs th{{white-space:normal;overflow-wrap:anywhere;padding:.2em .25em}}table.pairs th{{font-size:9pt;overflow-wrap:normal}}table.cross{{font-size:9pt}}.slip{{border:1px dashed #000;padding:.8em;margin:.8em 0;break-inside:avoid;page-break-inside:avoid}}.slip .terms{{font-size:115%;text-decoration:underline}}.note{{font-size:90%}}</style></head><body>\n{}</body></html>\n",
         lang.code(),
         html_escape(title),
         body
@@ -565,7 +584,7 @@ pub fn pairing_html(t: &Tournament, round: u32, lang: Lang) -> String {
         format!("{} {title}", t.name)
     };
     let mut b = format!(
-        "<h1>{}</h1>\n<p class=\"komi\">{}</p>\n<table>\n<thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead>\n<tbody>\n",
+        "<h1>{}</h1>\n<p class=\"komi\">{}</p>\n<table class=\"pairs\">\n<colgroup><col style=\"width:7%\"><col style=\"width:19%\"><col style=\"width:6%\"><col style=\"width:19%\"><col style=\"width:6%\"><col style=\"width:11%\"><col style=\"width:23%\"><col style=\"width:9%\"></colgroup>\n<thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead>\n<tbody>\n",
         html_escape(&heading),
         html_escape(&komi_line(t, lang)),
         w.board,
@@ -610,12 +629,13 @@ pub fn pairing_html(t: &Tournament, round: u32, lang: Lang) -> String {
 pub fn slips_html(t: &Tournament, round: u32, lang: Lang) -> String {
     let w = words(lang);
     let title = format!("{} · {}", w.slip, round_title(round, lang));
+    let colon = lang.pick("：", "：", ": ");
     let mut b = String::new();
     if let Some(r) = t.round(round) {
         for g in &r.games {
             let _ = writeln!(
                 b,
-                "<div class=\"slip\"><b>{}</b> · {} · {} {}<br>{}: {} {} ☐ &nbsp; {}: {} {} ☐<br><span class=\"terms\">{}: {} · {}: {}</span><br>{}: B / W / D / BF / WF / LL &nbsp; ______<br>{}: ____________</div>",
+                "<div class=\"slip\"><b>{}</b> · {} · {} {}<br>{}{colon}{} {} ☐ &nbsp; {}{colon}{} {} ☐<br><span class=\"terms\">{}{colon}{} · {}{colon}{}</span><br>{}{colon}B / W / D / BF / WF / LL &nbsp; ______<br>{}{colon}____________</div>",
                 html_escape(&t.name),
                 html_escape(&round_title(round, lang)),
                 w.board,

@@ -91,7 +91,9 @@ impl Tournament {
             return refuse("the player's name is empty");
         }
         if self.player_named(&name).is_some() {
-            return refuse(format!("{name:?} is already in the event; names are unique"));
+            return refuse(format!(
+                "{name:?} is already in the event; names are unique"
+            ));
         }
         if from_round == 0 {
             return refuse("rounds are counted from 1");
@@ -173,8 +175,8 @@ mod tests {
     use crate::tournament::{csv_import, file};
 
     fn mcmahon() -> Tournament {
-        let players = csv_import::read_players("name,rank\nAn,5d\nBo,4d\nCe,3d\nDi,2d\n")
-            .unwrap_or_default();
+        let players =
+            csv_import::read_players("name,rank\nAn,5d\nBo,4d\nCe,3d\nDi,2d\n").unwrap_or_default();
         file::create("", System::McMahon, Some(4), 3, players).unwrap_or_else(|e| panic!("{e}"))
     }
 
@@ -194,17 +196,28 @@ mod tests {
             t.publish(r).unwrap_or_else(|e| panic!("{e}"));
         }
         assert!(t.add_late_entry(late("An"), 3).is_err(), "names are unique");
-        assert!(t.add_late_entry(late("Ed"), 9).is_err(), "past the last round");
+        assert!(
+            t.add_late_entry(late("Ed"), 9).is_err(),
+            "past the last round"
+        );
         let id = t
             .add_late_entry(late("Ed"), 3)
             .unwrap_or_else(|e| panic!("{e}"));
         let ed = t.player(id).clone();
         assert_eq!(ed.lot, 5, "the next lot number: nobody else's changes");
         assert!(!ed.plays_in(2) && ed.plays_in(3) && ed.missed(1) && !ed.missed(3));
-        assert_eq!(missed_half(&t, &ed, 3), 0, "missed rounds score 0 by default");
+        assert_eq!(
+            missed_half(&t, &ed, 3),
+            0,
+            "missed rounds score 0 by default"
+        );
         assert_eq!(t.set_missed_round(MissedRound::Half), Ok(()));
         assert_eq!(missed_half(&t, &ed, 3), 2, "two rounds missed, ½ each");
-        assert_eq!(missed_half(&t, &ed, 2), 1, "after round 1 only one is missed");
+        assert_eq!(
+            missed_half(&t, &ed, 2),
+            1,
+            "after round 1 only one is missed"
+        );
         let r3 = t.propose(3).unwrap_or_else(|e| panic!("{e}"));
         assert!(r3.games.iter().any(|g| g.involves(id)) || r3.byes.contains(&id));
         t.publish(r3).unwrap_or_else(|e| panic!("{e}"));
@@ -216,8 +229,8 @@ mod tests {
 
     #[test]
     fn issue28_fixed_tables_take_no_late_entry_after_the_start() {
-        let players = csv_import::read_players("name,rank\nAn,5d\nBo,4d\nCe,3d\n")
-            .unwrap_or_default();
+        let players =
+            csv_import::read_players("name,rank\nAn,5d\nBo,4d\nCe,3d\n").unwrap_or_default();
         let mut t = file::create("", System::RoundRobin, None, 1, players)
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(t.rounds, 3);

@@ -176,10 +176,11 @@ pub fn faults(t: &Tournament, round: &Round, mode: &Mode) -> Vec<String> {
             out.push(format!("{at}: {} against themselves", name(g.black)));
             continue;
         }
-        if let Some(r) = earlier
-            .iter()
-            .find(|r| r.games.iter().any(|x| x.involves(g.black) && x.involves(g.white)))
-        {
+        if let Some(r) = earlier.iter().find(|r| {
+            r.games
+                .iter()
+                .any(|x| x.involves(g.black) && x.involves(g.white))
+        }) {
             out.push(format!(
                 "{at}: {} and {} met in round {}",
                 name(g.black),
@@ -187,7 +188,9 @@ pub fn faults(t: &Tournament, round: &Round, mode: &Mode) -> Vec<String> {
                 r.number
             ));
         }
-        if *mode == Mode::Exam && mcmahon::exam_group(t.player(g.black)) != mcmahon::exam_group(t.player(g.white)) {
+        if *mode == Mode::Exam
+            && mcmahon::exam_group(t.player(g.black)) != mcmahon::exam_group(t.player(g.white))
+        {
             out.push(format!(
                 "{at}: {} and {} are in different level groups",
                 name(g.black),
@@ -242,10 +245,7 @@ fn rank_words(t: &Tournament, p: PlayerId) -> String {
 /// certificate marked manual. Refused (with every fault) when it breaks one; the caller
 /// publishes it.
 pub fn manual_round(t: &Tournament, number: u32, text: &str) -> Result<Round, TournamentError> {
-    if !matches!(
-        t.system,
-        System::Swiss | System::McMahon | System::RankExam
-    ) {
+    if !matches!(t.system, System::Swiss | System::McMahon | System::RankExam) {
         return refuse(format!(
             "--manual pairs Swiss, McMahon and rank-exam rounds; a {} event's pairing follows its table",
             t.system.name()
@@ -372,7 +372,9 @@ pub fn event_faults(t: &Tournament) -> Vec<(String, String)> {
             if !numbers.contains(&n) {
                 out.push((
                     format!("round {n}"),
-                    format!("round {n} is missing but round {last} is published: rounds out of order"),
+                    format!(
+                        "round {n} is missing but round {last} is published: rounds out of order"
+                    ),
                 ));
             }
         }
@@ -446,10 +448,8 @@ mod tests {
     use crate::tournament::{Rank, csv_import, file};
 
     fn event() -> Tournament {
-        let players = csv_import::read_players(
-            "name,rank\nAn,2d\nBo,1d\nCe,2k\nDi,5k\nEd,8k\n",
-        )
-        .unwrap_or_default();
+        let players = csv_import::read_players("name,rank\nAn,2d\nBo,1d\nCe,2k\nDi,5k\nEd,8k\n")
+            .unwrap_or_default();
         let mut t = file::create("", System::McMahon, Some(4), 5, players)
             .unwrap_or_else(|e| panic!("{e}"));
         t.mcmahon = Some(McMahonSettings {
@@ -473,13 +473,25 @@ mod tests {
         let ok = "board,black,white,handicap\n1,Bo,An,\n2,Ed,Di,\n,Ce,,\n";
         let r = manual_round(&t, 1, ok).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(r.games[1].handicap, 2, "8k–5k below 1d, correction 1");
-        let c = r.certificate.clone().unwrap_or_else(|| panic!("no certificate"));
+        let c = r
+            .certificate
+            .clone()
+            .unwrap_or_else(|| panic!("no certificate"));
         assert!(c.manual && c.hash == c.seal());
         for (csv, says) in [
-            ("black,white\nBo,An\nEd,Di\n", "Ce is present in round 1 and not paired"),
+            (
+                "black,white\nBo,An\nEd,Di\n",
+                "Ce is present in round 1 and not paired",
+            ),
             ("black,white\nBo,An\nEd,Di\nCe,\nAn,\n", "paired twice"),
-            ("black,white,handicap\nBo,An,\nEd,Di,0\nCe,,\n", "0 stones; the event's rule gives 2"),
-            ("black,white\nBo,An\nDi,Ed\nCe,\n", "the weaker player Ed takes Black"),
+            (
+                "black,white,handicap\nBo,An,\nEd,Di,0\nCe,,\n",
+                "0 stones; the event's rule gives 2",
+            ),
+            (
+                "black,white\nBo,An\nDi,Ed\nCe,\n",
+                "the weaker player Ed takes Black",
+            ),
             ("black,white\nBo,Xu\n", "\"Xu\" is not a player"),
             ("black,white\nBo,An\nEd,Di\n", "one has the bye"),
         ] {

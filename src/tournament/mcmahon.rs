@@ -343,7 +343,12 @@ pub fn scores_before(
     let mut s: HashMap<PlayerId, i64> = t
         .players
         .iter()
-        .map(|p| (p.id, initial(p) + super::late_entry::missed_half(t, p, round)))
+        .map(|p| {
+            (
+                p.id,
+                initial(p) + super::late_entry::missed_half(t, p, round),
+            )
+        })
         .collect();
     for r in t.played.iter().filter(|r| r.number < round && !r.playoff) {
         for g in &r.games {

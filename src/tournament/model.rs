@@ -1,8 +1,8 @@
 //! The event as the arbiter keeps it: players, the system, and every published round with its
 //! games and results. Everything else (standings, crosstables, exports) is derived from this.
 
-use super::rank::{self, Rank};
 pub use super::late_entry::MissedRound;
+use super::rank::{self, Rank};
 use std::fmt;
 
 /// A player's number in the event (stable: two players of one name stay two).

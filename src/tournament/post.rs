@@ -413,6 +413,10 @@ mod tests {
             &t,
         );
         assert_eq!(enter_rows(&mut t, &ok).map(|e| e.rows), Ok(1));
+        assert_eq!(
+            t.played[0].games[0].outcome,
+            Some(Outcome::BlackWinsByForfeit)
+        );
         // Rows of a round not paired are refused, whatever they say.
         for bad in [
             format!("round,board,black,white,result\n2,1,{b},{w},B\n"),
@@ -434,14 +438,17 @@ mod tests {
                 .is_some_and(|e| e.0.contains("round 2 is not paired"))
         );
         // A correction is entered and reported.
-        let fix = rows(&format!("round,board,black,white,result\n1,1,{b},{w},W\n"), &t);
+        let fix = rows(
+            &format!("round,board,black,white,result\n1,1,{b},{w},W\n"),
+            &t,
+        );
         let done = enter_rows(&mut t, &fix).unwrap_or_default();
         assert_eq!(done.corrected.len(), 1, "{done:?}");
-        assert!(done.corrected[0].contains("BF (warnings 1/0) → W"), "{done:?}");
-        assert_eq!(
-            t.played[0].games[0].outcome,
-            Some(Outcome::BlackWinsByForfeit)
+        assert!(
+            done.corrected[0].contains("BF (warnings 1/0) → W"),
+            "{done:?}"
         );
+        assert_eq!(t.played[0].games[0].outcome, Some(Outcome::WhiteWins));
     }
 }
 

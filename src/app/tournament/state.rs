@@ -369,9 +369,10 @@ impl TournamentState {
             return;
         };
         // Swapped by hand: the engine's certificate no longer fits; one marked manual does.
-        if d.certificate.as_ref().is_some_and(|c| {
-            c.pairing != crate::tournament::certificate::pairing_hash(t, &d)
-        }) && let Err(e) = crate::tournament::manual::certify(t, &mut d)
+        if d.certificate
+            .as_ref()
+            .is_some_and(|c| c.pairing != crate::tournament::certificate::pairing_hash(t, &d))
+            && let Err(e) = crate::tournament::manual::certify(t, &mut d)
         {
             self.message = Some(e.0);
         }

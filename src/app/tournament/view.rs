@@ -220,9 +220,21 @@ fn late_entry_ui(
     }
     ui.horizontal(|ui| {
         ui.label(lang.pick("晚报名", "晚報名", "Late entry"));
-        ui.add(egui::TextEdit::singleline(name).hint_text(lang.pick("姓名", "姓名", "Name")).desired_width(120.0));
-        ui.add(egui::TextEdit::singleline(rank).hint_text(lang.pick("段位", "段位", "Rank")).desired_width(40.0));
-        ui.add(egui::TextEdit::singleline(club).hint_text(lang.pick("单位", "單位", "Club")).desired_width(80.0));
+        ui.add(
+            egui::TextEdit::singleline(name)
+                .hint_text(lang.pick("姓名", "姓名", "Name"))
+                .desired_width(120.0),
+        );
+        ui.add(
+            egui::TextEdit::singleline(rank)
+                .hint_text(lang.pick("段位", "段位", "Rank"))
+                .desired_width(40.0),
+        );
+        ui.add(
+            egui::TextEdit::singleline(club)
+                .hint_text(lang.pick("单位", "單位", "Club"))
+                .desired_width(80.0),
+        );
         ui.label(lang.pick("自第几轮", "自第幾輪", "from round"));
         ui.add(egui::DragValue::new(from).range(1..=99));
         if ui.button(lang.pick("加入", "加入", "Add")).clicked() {
