@@ -12,8 +12,10 @@ BUILD_PKGS := pkg-config libasound2-dev
 # Loaded at run time by eframe/winit (X11 or Wayland, OpenGL through glow).
 RUN_PKGS := libx11-6 libxcursor1 libxi6 libxrandr2 libxkbcommon-x11-0 libxkbcommon0 libwayland-client0 libwayland-egl1 libegl1 libgl1 libgl1-mesa-dri libfontconfig1 libdbus-1-3
 # Used by the test suite: GNU Go is the independent rules oracle (/usr/games/gnugo);
-# the board snapshot tests render through wgpu on Mesa's software Vulkan (lavapipe).
-TEST_PKGS := gnugo mesa-vulkan-drivers libvulkan1 nats-server
+# the board snapshot tests render through wgpu on Mesa's software Vulkan (lavapipe);
+# the printed tournament sheets are printed by headless Chromium and read back by poppler's
+# pdftotext (tests/tournament_print.rs).
+TEST_PKGS := gnugo mesa-vulkan-drivers libvulkan1 nats-server chromium poppler-utils
 # Packaging: cargo-deb needs dpkg-shlibdeps and strip (dpkg-dev); the entry and the metainfo
 # are validated before packaging.
 DEB_PKGS := dpkg-dev desktop-file-utils appstream
