@@ -1073,12 +1073,13 @@ fn verify_pairing(a: &VerifyArgs) -> ExitCode {
             let file = a.file.display();
             if !v.tampered.is_empty() {
                 let what = v.tampered.join(", ");
+                let verb = if v.tampered.len() == 1 { "differs" } else { "differ" };
                 println!(
-                    "{file}: round {}: the certificate does not verify ({what} differ)",
+                    "{file}: round {}: the certificate does not verify ({what} {verb})",
                     a.round
                 );
                 eprintln!(
-                    "tianyuan tournament: {file}: round {}: certificate refused: {what} differ",
+                    "tianyuan tournament: {file}: round {}: certificate refused: {what} {verb}",
                     a.round
                 );
                 return ExitCode::from(1);

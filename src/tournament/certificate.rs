@@ -420,7 +420,11 @@ pub fn verify(t: &Tournament, round: u32) -> Result<Verification, TournamentErro
     check_certificate(t, round, c, &mut v);
     let mut with_seed = before.clone();
     with_seed.seed = c.seed;
-    let input_same = sha(&input_text(&with_seed, round, &c.mode)) == c.input;
+    // The input as the event itself gives it (its seed, the settings of the round's time):
+    // whether the file's data changed since, whatever the certificate now says.
+    let event_mode = settings_at(t, round).0;
+    let input_same = sha(&input_text(&before, round, &event_mode)) == c.input;
+    let settings_intact = !v.tampered.iter().any(|x| matches!(*x, "seed" | "settings"));
     if !input_same {
         v.findings.push(
             "input: the file's data before this round is not what the pairing read (a rank, a result or a player changed since)".into(),
@@ -436,6 +440,7 @@ pub fn verify(t: &Tournament, round: u32) -> Result<Verification, TournamentErro
     let rerun = mcmahon::pair_with(&with_seed, round, &c.mode, &c.avoid)?;
     if let Some(rc) = &rerun.certificate
         && input_same
+        && settings_intact
     {
         for ((k, mine), (_, theirs)) in c.weights.iter().zip(&rc.weights) {
             if mine != theirs {
