@@ -13,8 +13,8 @@
 pub mod ai;
 pub mod analysis;
 pub mod app;
-pub mod camera;
 pub mod audio;
+pub mod camera;
 pub mod class;
 pub mod cli;
 pub mod clock;

@@ -124,6 +124,11 @@ impl Certificate {
         let mode = match self.mode {
             Mode::McMahon(m) => format!("mcmahon {}", m.text()),
             Mode::Exam => "rank exam".into(),
+            Mode::ExamHandicap { correction, max } => {
+                format!(
+                    "rank exam, odd groups play handicap games (correction {correction} max {max})"
+                )
+            }
         };
         let weights: Vec<String> = self
             .weights
@@ -180,7 +185,10 @@ pub fn verify(t: &Tournament, round: u32) -> Result<Verification, TournamentErro
             if sha(&pairing_text(t, published)) != c.pairing {
                 findings.push("the published pairing was changed after it was made".into());
             }
-            mcmahon::pair_with(&with_seed, round, &c.mode, &c.avoid)?
+            // A round certified under an earlier order of the criteria re-runs under it.
+            let order = super::graph::priority_of_keys(c.weights.iter().map(|(k, _)| k.as_str()))
+                .unwrap_or(super::graph::PRIORITY);
+            mcmahon::pair_in_order(&with_seed, round, &c.mode, &c.avoid, order)?
         }
         None => {
             findings.push("this round has no certificate; the event's pairing is re-run".into());
