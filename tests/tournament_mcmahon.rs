@@ -464,7 +464,7 @@ proptest! {
         t.mcmahon = Some(McMahonSettings { handicap: None, ..settings() });
         let mut lot = Lot::new(seed, 5);
         for p in &mut t.players {
-            p.family = format!("fam{}", lot.below(families as u64 + 1));
+            p.family = format!("fam{}", lot.below(families + 1));
             p.club = format!("club{}", lot.below(3));
             p.city.clear();
             p.country.clear();

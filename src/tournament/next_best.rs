@@ -100,6 +100,9 @@ impl<'g> Alternatives<'g> {
             if let Some((loss, got)) = local {
                 // Slacks are doubled: the loss is certain when 2 × loss ≤ the bound.
                 if take == pairs.len() || loss.saturating_mul(2) <= next {
+                    if std::env::var_os("TY_NB_DEBUG").is_some() {
+                        eprintln!("nb pair {a}-{b}: take {take} of {} loss {loss} next {next}", pairs.len());
+                    }
                     return Some(self.with(&inside, &got));
                 }
             } else if take == pairs.len() {
