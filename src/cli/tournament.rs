@@ -234,7 +234,8 @@ pub struct PreviewArgs {
 pub struct PlayoffArgs {
     /// The event file (RON).
     pub file: PathBuf,
-    /// The players, comma-separated (default: the first place that must be decided).
+    /// The players, comma-separated (default: every place that must be decided and is still
+    /// shared; run again after the results until every such place is decided).
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
 }
@@ -247,6 +248,14 @@ pub struct ExamArgs {
     /// Print JSON: `[{"name", "group", "wins", "games", "before", "change", "awarded"}, …]`.
     #[arg(long)]
     pub json: bool,
+}
+
+fn parse_detail(s: &str) -> Result<tournament::explain::Detail, String> {
+    match s {
+        "decisive" => Ok(tournament::explain::Detail::Decisive),
+        "all" => Ok(tournament::explain::Detail::All),
+        _ => Err(format!("{s:?}: --explain or --explain=all")),
+    }
 }
 
 fn parse_system(s: &str) -> Result<System, String> {
@@ -324,10 +333,11 @@ pub struct PairArgs {
     /// {"bye": …}]`.
     #[arg(long)]
     pub json: bool,
-    /// Explain each pair: the criteria met and broken, and what the next-best pairing without
-    /// it would cost (with --json: an "explain" key on each entry).
-    #[arg(long)]
-    pub explain: bool,
+    /// Explain each pair: the criterion that decided it against the best pairing without it,
+    /// and the criteria it breaks; `--explain=all` adds every criterion met and the whole
+    /// comparison (with --json: an "explain" key on each entry).
+    #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "decisive", value_parser = parse_detail)]
+    pub explain: Option<tournament::explain::Detail>,
     /// Language of the explanation: zh-Hans, zh-Hant or en.
     #[arg(long, default_value = "en", value_parser = parse_lang)]
     pub lang: Lang,
@@ -842,7 +852,7 @@ fn pair(a: &PairArgs) -> Result<(), Refused> {
             );
         }
     }
-    let why = if a.explain {
+    let why = if a.explain.is_some() {
         Some(with_file(
             &a.file,
             tournament::mcmahon::explain(&t, a.round),
@@ -856,9 +866,13 @@ fn pair(a: &PairArgs) -> Result<(), Refused> {
         (false, _) => {
             print!("{}", export::pairing_text(&t, a.round));
             if let Some(e) = &why {
-                print!("\n{}", tournament::mcmahon::explain_text(&t, e, a.lang));
+                let detail = a.explain.unwrap_or_default();
+                print!(
+                    "\n{}",
+                    tournament::explain::explain_text_at(&t, e, a.lang, detail)
+                );
             }
-            if a.explain
+            if a.explain.is_some()
                 && let Some(c) = t.round(a.round).and_then(|r| r.certificate.as_ref())
             {
                 print!("\ncertificate:\n{}", c.text());
@@ -1260,26 +1274,20 @@ fn preview_ratings(a: &PreviewArgs) -> Result<(), Refused> {
 fn playoff(a: &PlayoffArgs) -> Result<(), Refused> {
     let opened = open_event(&a.file)?;
     let mut t = opened.event.clone();
-    let players: Vec<tournament::PlayerId> = if a.players.is_empty() {
-        let s = tournament::standings(&t);
-        match tournament::standings::undecided(&t, &s).into_iter().next() {
-            Some((_, group)) => group,
-            None => {
-                return Err(Refused(
-                    "no place that must be decided is shared (set --decide-places N, or name --players)".into(),
-                ));
-            }
-        }
+    let n = if a.players.is_empty() {
+        // Every group still sharing a place that must be decided (Art. 28.3).
+        with_file(&a.file, t.add_playoff_round())?
     } else {
-        a.players
+        let players: Vec<tournament::PlayerId> = a
+            .players
             .iter()
             .map(|n| {
                 t.player_named(n.trim())
                     .ok_or_else(|| Refused(format!("no player is named {:?}", n.trim())))
             })
-            .collect::<Result<_, _>>()?
+            .collect::<Result<_, _>>()?;
+        with_file(&a.file, t.add_playoff(&players))?
     };
-    let n = with_file(&a.file, t.add_playoff(&players))?;
     update(&opened, &t, false)?;
     println!("{}: play-off round {n} (Art. 28.3)", a.file.display());
     print!("{}", export::pairing_text(&t, n));

@@ -177,6 +177,9 @@ fn mode_text(mode: &Mode) -> String {
         }
         Mode::McMahon(m) => format!("mcmahon {}", m.text()),
         Mode::Exam => "rank exam".into(),
+        Mode::ExamHandicap { correction, max } => format!(
+            "rank exam, odd groups play handicap games (correction {correction} max {max})"
+        ),
     }
 }
 
@@ -190,20 +193,20 @@ impl Certificate {
         graph: &Graph,
         r: &Round,
     ) -> Certificate {
-        Certificate::made(t, round, mode, avoid, &graph.units, r, false)
+        Certificate::made(t, round, mode, avoid, graph, r, false)
     }
 
     /// The certificate of a round paired by hand (`tournament pair --manual`): the same
-    /// record, marked manual; `units` are the weights the engine would have used.
+    /// record, marked manual; `graph` gives the weights the engine would have used.
     pub fn manual(
         t: &Tournament,
         round: u32,
         mode: &Mode,
         avoid: &AvoidWeights,
-        units: &[i128; mcmahon::N],
+        graph: &Graph,
         r: &Round,
     ) -> Certificate {
-        Certificate::made(t, round, mode, avoid, units, r, true)
+        Certificate::made(t, round, mode, avoid, graph, r, true)
     }
 
     fn made(
@@ -211,7 +214,7 @@ impl Certificate {
         round: u32,
         mode: &Mode,
         avoid: &AvoidWeights,
-        units: &[i128; mcmahon::N],
+        graph: &Graph,
         r: &Round,
         manual: bool,
     ) -> Certificate {
@@ -220,10 +223,11 @@ impl Certificate {
             seed: t.seed,
             mode: *mode,
             avoid: *avoid,
-            weights: CRITERIA
+            // Strongest first: the order of the keys is the order the criteria were weighed in.
+            weights: graph
+                .priority
                 .iter()
-                .zip(units)
-                .map(|(k, u)| (k.to_string(), u.to_string()))
+                .map(|&i| (CRITERIA[i].to_string(), graph.units[i].to_string()))
                 .collect(),
             input: sha(&input_text(t, round, mode)),
             pairing: sha(&pairing_text(t, r)),
@@ -437,18 +441,30 @@ pub fn verify(t: &Tournament, round: u32) -> Result<Verification, TournamentErro
             "the published pairing is not the one the certificate was made for (a line of it was changed)".into(),
         );
     }
-    let rerun = mcmahon::pair_with(&with_seed, round, &c.mode, &c.avoid)?;
+    // A round certified under an earlier order of the criteria re-runs under it.
+    let order = super::graph::priority_of_keys(c.weights.iter().map(|(k, _)| k.as_str()))
+        .unwrap_or(super::graph::PRIORITY);
+    let rerun = mcmahon::pair_in_order(&with_seed, round, &c.mode, &c.avoid, order)?;
     if let Some(rc) = &rerun.certificate
         && input_same
         && settings_intact
     {
-        for ((k, mine), (_, theirs)) in c.weights.iter().zip(&rc.weights) {
-            if mine != theirs {
-                v.tamper(
+        for (k, mine) in &c.weights {
+            match rc.weights.iter().find(|(x, _)| x == k) {
+                Some((_, theirs)) if mine != theirs => v.tamper(
                     "weights",
                     format!("{k} is {mine} in the certificate, {theirs} recomputed"),
-                );
+                ),
+                Some(_) => {}
+                None => v.tamper("weights", format!("{k} is not a criterion of the pairing")),
             }
+        }
+        let keys = |w: &[(String, String)]| w.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>();
+        if c.weights.len() == rc.weights.len() && keys(&c.weights) != keys(&rc.weights) {
+            v.tamper(
+                "weights",
+                "the criteria are listed in an order no pairing used".into(),
+            );
         }
         if c.weights.len() != rc.weights.len() {
             v.tamper(

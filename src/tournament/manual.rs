@@ -77,11 +77,30 @@ fn read_rows(t: &Tournament, text: &str) -> Result<Vec<Row>, TournamentError> {
     Ok(out)
 }
 
-/// The handicap the event's rule gives Black and White (0: an even game).
-fn rule_handicap(t: &Tournament, mode: &Mode, black: PlayerId, white: PlayerId) -> u32 {
-    match mode {
+/// The handicap the event's rule gives Black and White in round `round` (0: an even game). A
+/// rank exam's games within a level group are even; under `odd:handicap` a game across two
+/// groups takes the exam's handicap ([`super::exam::handicap`]).
+fn rule_handicap(
+    t: &Tournament,
+    mode: &Mode,
+    round: u32,
+    black: PlayerId,
+    white: PlayerId,
+) -> u32 {
+    match *mode {
         Mode::McMahon(s) => s.handicap(t.player(black).rank, t.player(white).rank),
         Mode::Exam => 0,
+        Mode::ExamHandicap { correction, max } => {
+            if mcmahon::exam_group(t.player(black)) == mcmahon::exam_group(t.player(white)) {
+                return 0;
+            }
+            let present = mcmahon::entrants(t, round, mode);
+            let find = |p: PlayerId| present.iter().find(|e| e.id == p);
+            match (find(black), find(white)) {
+                (Some(b), Some(w)) => super::exam::handicap(b, w, correction, max),
+                _ => 0,
+            }
+        }
     }
 }
 
@@ -160,6 +179,11 @@ pub fn faults(t: &Tournament, round: &Round, mode: &Mode) -> Vec<String> {
         (b, _) if b > 1 => out.push(format!("{b} byes: one at most")),
         _ => {}
     }
+    let odd_groups: Vec<String> = if matches!(mode, Mode::ExamHandicap { .. }) {
+        super::exam::odd_groups(&mcmahon::entrants(t, n, mode))
+    } else {
+        Vec::new()
+    };
     let earlier: Vec<&Round> = t
         .played
         .iter()
@@ -188,16 +212,29 @@ pub fn faults(t: &Tournament, round: &Round, mode: &Mode) -> Vec<String> {
                 r.number
             ));
         }
-        if *mode == Mode::Exam
-            && mcmahon::exam_group(t.player(g.black)) != mcmahon::exam_group(t.player(g.white))
-        {
-            out.push(format!(
-                "{at}: {} and {} are in different level groups",
-                name(g.black),
-                name(g.white)
-            ));
+        let (gb, gw) = (
+            mcmahon::exam_group(t.player(g.black)),
+            mcmahon::exam_group(t.player(g.white)),
+        );
+        if mode.is_exam() && gb != gw {
+            // Only odd groups under `odd:handicap` play across groups (with a handicap).
+            let across = matches!(mode, Mode::ExamHandicap { .. })
+                && odd_groups.contains(&gb)
+                && odd_groups.contains(&gw);
+            if !across {
+                out.push(format!(
+                    "{at}: {} and {} are in different level groups{}",
+                    name(g.black),
+                    name(g.white),
+                    if matches!(mode, Mode::ExamHandicap { .. }) {
+                        " (only groups with an odd number present play across groups)"
+                    } else {
+                        ""
+                    }
+                ));
+            }
         }
-        let rule = rule_handicap(t, mode, g.black, g.white);
+        let rule = rule_handicap(t, mode, n, g.black, g.white);
         if g.handicap != rule {
             out.push(format!(
                 "{at}: {} stones; the event's rule gives {rule} for {} against {}",
@@ -298,7 +335,7 @@ pub fn manual_round(t: &Tournament, number: u32, text: &str) -> Result<Round, To
         games.push(Game {
             handicap: row
                 .handicap
-                .unwrap_or_else(|| rule_handicap(t, &mode, row.black, white)),
+                .unwrap_or_else(|| rule_handicap(&before, &mode, number, row.black, white)),
             ..Game::pairing(board, row.black, white)
         });
     }
@@ -322,7 +359,7 @@ pub fn manual_round(t: &Tournament, number: u32, text: &str) -> Result<Round, To
         number,
         &mode,
         &t.avoid,
-        &graph.units,
+        &graph,
         &round,
     ));
     Ok(round)
@@ -349,7 +386,7 @@ pub fn certify(t: &Tournament, round: &mut Round) -> Result<(), TournamentError>
         round.number,
         &mode,
         &t.avoid,
-        &graph.units,
+        &graph,
         round,
     ));
     Ok(())
@@ -410,7 +447,7 @@ pub fn event_faults(t: &Tournament) -> Vec<(String, String)> {
                 }
             }
             let rule = if weighted {
-                rule_handicap(t, &mode, g.black, g.white)
+                rule_handicap(t, &mode, r.number, g.black, g.white)
             } else {
                 0
             };

@@ -170,9 +170,9 @@ impl Tournament {
     }
 
     /// Publishes a play-off round (Art. 28.3) between `players`, numbered after the last
-    /// round: the first against the second, the third against the fourth …, colours by lot
-    /// (an odd player out waits for the next play-off round). Its results are entered like any
-    /// other round's and decide only the order of these players.
+    /// round, paired as [`super::playoff::pairs_among`] says, colours by lot (an odd player out
+    /// waits for the next play-off round). Its results are entered like any other round's and
+    /// decide only the order of these players.
     pub fn add_playoff(&mut self, players: &[PlayerId]) -> Result<u32, TournamentError> {
         if players.len() < 2 {
             return refuse("a play-off needs at least two players");
@@ -185,16 +185,11 @@ impl Tournament {
         }
         let number = self.played.iter().map(|r| r.number).max().unwrap_or(0) + 1;
         let mut lot = super::rng::Lot::new(self.seed, 0x2830 + u64::from(number));
-        let games = players
-            .chunks(2)
-            .filter(|c| c.len() == 2)
+        let games = super::playoff::pairs_among(self, players, &mut lot)
+            .into_iter()
             .enumerate()
-            .map(|(i, c)| {
-                let (b, w) = if lot.coin() {
-                    (c[0], c[1])
-                } else {
-                    (c[1], c[0])
-                };
+            .map(|(i, (x, y))| {
+                let (b, w) = if lot.coin() { (x, y) } else { (y, x) };
                 super::model::Game::pairing(i as u32 + 1, b, w)
             })
             .collect();
