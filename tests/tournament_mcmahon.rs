@@ -541,3 +541,52 @@ proptest! {
         }
     }
 }
+
+/// Issue 28 (the merge of the two branches): a round certified under issue 19's order of the
+/// criteria (pairs to avoid after colours and floats) still verifies — its certificate lists
+/// the weights strongest first, and `verify-pairing` re-runs it in that order — while a
+/// certificate sealed again after a weight was changed, or naming something other than the
+/// criteria, is refused as tampered.
+#[test]
+fn issue28_certificates_of_either_order_verify_and_forged_weights_are_refused() {
+    use tianyuan::tournament::graph::{ISSUE19_PRIORITY, PRIORITY};
+    let mut lot = Lot::new(28, 1);
+    for (order, first_after_squared) in [(PRIORITY, "avoid"), (ISSUE19_PRIORITY, "colour")] {
+        let mut t = event(14, 3, 28);
+        for round in 1..=2 {
+            let mode = mcmahon::mode_of(&t);
+            let r = mcmahon::pair_in_order(&t, round, &mode, &t.avoid.clone(), order)
+                .unwrap_or_else(|e| panic!("{e}"));
+            t.publish(r).unwrap_or_else(|e| panic!("{e}"));
+            play(&mut t, round, &mut lot);
+        }
+        for round in 1..=2 {
+            let v = certificate::verify(&t, round).unwrap_or_else(|e| panic!("{e}"));
+            assert!(v.same && v.tampered.is_empty(), "{order:?} round {round}: {v:?}");
+        }
+        let keys: Vec<String> = t.round(2).and_then(|r| r.certificate.clone()).map_or(
+            Vec::new(),
+            |c| c.weights.iter().map(|(k, _)| k.clone()).collect(),
+        );
+        assert_eq!(keys[5], first_after_squared, "{keys:?}");
+        // A weight changed and the certificate sealed again, as a forger would: refused.
+        let mut forged = t.clone();
+        if let Some(c) = forged.round_mut(2).and_then(|r| r.certificate.as_mut()) {
+            c.weights[5].1 = "1".into();
+            c.hash = c.seal();
+        }
+        let v = certificate::verify(&forged, 2).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            !v.same && v.tampered == ["weights"],
+            "{order:?}: a forged weight passed: {v:?}"
+        );
+        // A key that is no criterion: refused.
+        let mut forged = t.clone();
+        if let Some(c) = forged.round_mut(2).and_then(|r| r.certificate.as_mut()) {
+            c.weights[9].0 = "luck".into();
+            c.hash = c.seal();
+        }
+        let v = certificate::verify(&forged, 2).unwrap_or_else(|e| panic!("{e}"));
+        assert!(v.tampered.contains(&"weights"), "{v:?}");
+    }
+}
