@@ -631,3 +631,34 @@ fn issue28_no_command_replaces_or_damages_an_event_unless_told() {
         .collect();
     assert!(stray.is_empty(), "{stray:?}");
 }
+
+/// Issue 28: a director prints the round's pairing list and its slips (and the wall sheet) in
+/// one command; each carries the handicap and the komi.
+#[test]
+fn issue28_one_export_writes_the_pairing_list_slips_and_wall_sheet_together() {
+    let d = dir("export-together");
+    mcmahon_event(&d, 9, 3);
+    play_round(&d, 1);
+    ok(
+        &d,
+        &[
+            "export",
+            "t.ron",
+            "--pairings",
+            "list.html",
+            "--slips",
+            "slips.html",
+            "--html",
+            "wall.html",
+            "--round",
+            "1",
+            "--lang",
+            "en",
+        ],
+    );
+    for page in ["list.html", "slips.html", "wall.html"] {
+        let text = String::from_utf8(bytes(&d, page)).unwrap_or_default();
+        assert!(text.contains("Komi"), "{page}: no komi");
+        assert!(text.contains("andicap"), "{page}: no handicap");
+    }
+}

@@ -562,12 +562,17 @@ fn issue28_certificates_of_either_order_verify_and_forged_weights_are_refused() 
         }
         for round in 1..=2 {
             let v = certificate::verify(&t, round).unwrap_or_else(|e| panic!("{e}"));
-            assert!(v.same && v.tampered.is_empty(), "{order:?} round {round}: {v:?}");
+            assert!(
+                v.same && v.tampered.is_empty(),
+                "{order:?} round {round}: {v:?}"
+            );
         }
-        let keys: Vec<String> = t.round(2).and_then(|r| r.certificate.clone()).map_or(
-            Vec::new(),
-            |c| c.weights.iter().map(|(k, _)| k.clone()).collect(),
-        );
+        let keys: Vec<String> = t
+            .round(2)
+            .and_then(|r| r.certificate.clone())
+            .map_or(Vec::new(), |c| {
+                c.weights.iter().map(|(k, _)| k.clone()).collect()
+            });
         assert_eq!(keys[5], first_after_squared, "{keys:?}");
         // A weight changed and the certificate sealed again, as a forger would: refused.
         let mut forged = t.clone();

@@ -430,7 +430,7 @@ pub struct ImportArgs {
 
 /// Arguments of `tournament export`.
 #[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("format").required(true).args(["opengotha", "h9", "aga", "tou", "csv", "html", "pairings", "slips", "certificates"])))]
+#[command(group(clap::ArgGroup::new("format").required(true).multiple(true).args(["opengotha", "h9", "aga", "tou", "csv", "html", "pairings", "slips", "certificates"])))]
 pub struct ExportArgs {
     /// The event file (RON).
     pub file: PathBuf,
@@ -684,9 +684,11 @@ fn what_is_there(path: &Path) -> String {
         .and_then(|t| tournament::file::from_ron(&t).ok())
     {
         Some(t) => format!(
-            " (an event: {} players, {} rounds published)",
+            " (an event: {} player{}, {} round{} published)",
             t.players.len(),
-            t.played.len()
+            if t.players.len() == 1 { "" } else { "s" },
+            t.played.len(),
+            if t.played.len() == 1 { "" } else { "s" }
         ),
         None => String::new(),
     }
@@ -1087,7 +1089,11 @@ fn verify_pairing(a: &VerifyArgs) -> ExitCode {
             let file = a.file.display();
             if !v.tampered.is_empty() {
                 let what = v.tampered.join(", ");
-                let verb = if v.tampered.len() == 1 { "differs" } else { "differ" };
+                let verb = if v.tampered.len() == 1 {
+                    "differs"
+                } else {
+                    "differ"
+                };
                 println!(
                     "{file}: round {}: the certificate does not verify ({what} {verb})",
                     a.round

@@ -177,9 +177,9 @@ fn mode_text(mode: &Mode) -> String {
         }
         Mode::McMahon(m) => format!("mcmahon {}", m.text()),
         Mode::Exam => "rank exam".into(),
-        Mode::ExamHandicap { correction, max } => format!(
-            "rank exam, odd groups play handicap games (correction {correction} max {max})"
-        ),
+        Mode::ExamHandicap { correction, max } => {
+            format!("rank exam, odd groups play handicap games (correction {correction} max {max})")
+        }
     }
 }
 

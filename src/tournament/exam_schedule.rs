@@ -30,6 +30,11 @@ struct Group {
     bye: bool,
 }
 
+/// What [`Search::rounds`] calls with each clean round's pairs (true: stop).
+type EachRound<'a> = dyn FnMut(&mut Search, &[(usize, usize)]) -> bool + 'a;
+
+/// A group's clean round with its costs, in the order of the criteria.
+type ScoredRound = (Vec<i64>, Vec<(usize, usize)>);
 /// The search over one group's rounds to come: edges as bits of a `u128`.
 struct Search {
     /// Players (the bye vertex, if any, is number `players`).
@@ -47,12 +52,7 @@ impl Search {
 
     /// Every clean round from (`played`, `byes`): pairs of players not met, the bye (if any)
     /// to a player without one. Calls `each` with the round's pairs.
-    fn rounds(
-        &mut self,
-        played: u128,
-        byes: u32,
-        each: &mut dyn FnMut(&mut Search, &[(usize, usize)]) -> bool,
-    ) {
+    fn rounds(&mut self, played: u128, byes: u32, each: &mut EachRound<'_>) {
         let mut free: Vec<usize> = (0..self.players + usize::from(self.bye)).collect();
         let mut acc = Vec::new();
         self.walk(&mut free, &mut acc, played, byes, each);
@@ -64,7 +64,7 @@ impl Search {
         acc: &mut Vec<(usize, usize)>,
         played: u128,
         byes: u32,
-        each: &mut dyn FnMut(&mut Search, &[(usize, usize)]) -> bool,
+        each: &mut EachRound<'_>,
     ) -> bool {
         self.steps += 1;
         if self.steps > BUDGET {
@@ -156,7 +156,7 @@ pub fn settle(graph: &mut Graph, rounds_left: u32) -> Result<(), TournamentError
     let mut marked = Vec::new();
     for (_, group) in &groups {
         let players = group.vertices.len() - usize::from(group.bye);
-        if players < 2 || players > MAX_GROUP {
+        if !(2..=MAX_GROUP).contains(&players) {
             continue;
         }
         let local = |v: usize| group.vertices.iter().position(|&w| w == v);
@@ -200,7 +200,7 @@ pub fn settle(graph: &mut Graph, rounds_left: u32) -> Result<(), TournamentError
         }
         // The group's clean pairings in the order of the criteria; the first that keeps
         // `need` rounds playable.
-        let mut all: Vec<(Vec<i64>, Vec<(usize, usize)>)> = Vec::new();
+        let mut all: Vec<ScoredRound> = Vec::new();
         search.rounds(played, byes, &mut |s, round| {
             let mut t: Costs = [0; N];
             for &(x, y) in round {

@@ -177,9 +177,7 @@ impl Graph {
                 let mut c = [0i64; N];
                 c[k::GROUP] = if a.group == b.group {
                     0
-                } else if partner.get(&a.group) == Some(&b.group) {
-                    1
-                } else if exam == Some(OddGroups::Bye) {
+                } else if partner.get(&a.group) == Some(&b.group) || exam == Some(OddGroups::Bye) {
                     1
                 } else {
                     2

@@ -80,13 +80,7 @@ fn read_rows(t: &Tournament, text: &str) -> Result<Vec<Row>, TournamentError> {
 /// The handicap the event's rule gives Black and White in round `round` (0: an even game). A
 /// rank exam's games within a level group are even; under `odd:handicap` a game across two
 /// groups takes the exam's handicap ([`super::exam::handicap`]).
-fn rule_handicap(
-    t: &Tournament,
-    mode: &Mode,
-    round: u32,
-    black: PlayerId,
-    white: PlayerId,
-) -> u32 {
+fn rule_handicap(t: &Tournament, mode: &Mode, round: u32, black: PlayerId, white: PlayerId) -> u32 {
     match *mode {
         Mode::McMahon(s) => s.handicap(t.player(black).rank, t.player(white).rank),
         Mode::Exam => 0,
@@ -355,12 +349,7 @@ pub fn manual_round(t: &Tournament, number: u32, text: &str) -> Result<Round, To
     }
     let graph = mcmahon::Graph::new(mcmahon::entrants(&before, number, &mode), &mode, &t.avoid)?;
     round.certificate = Some(Certificate::manual(
-        &before,
-        number,
-        &mode,
-        &t.avoid,
-        &graph,
-        &round,
+        &before, number, &mode, &t.avoid, &graph, &round,
     ));
     Ok(round)
 }

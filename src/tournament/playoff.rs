@@ -54,10 +54,9 @@ pub fn standing(t: &Tournament, group: &[PlayerId]) -> HashMap<PlayerId, i64> {
     for m in 0..k {
         for i in 0..k {
             if above[i][m] {
-                for j in 0..k {
-                    if above[m][j] {
-                        above[i][j] = true;
-                    }
+                let via = above[m].clone();
+                for (x, v) in above[i].iter_mut().zip(via) {
+                    *x |= v;
                 }
             }
         }
