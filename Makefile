@@ -13,7 +13,8 @@ BUILD_PKGS := pkg-config libasound2-dev
 RUN_PKGS := libx11-6 libxcursor1 libxi6 libxrandr2 libxkbcommon-x11-0 libxkbcommon0 libwayland-client0 libwayland-egl1 libegl1 libgl1 libgl1-mesa-dri libfontconfig1 libdbus-1-3
 # Used by the test suite: GNU Go is the independent rules oracle (/usr/games/gnugo);
 # the board snapshot tests render through wgpu on Mesa's software Vulkan (lavapipe);
-# class sheets and reports are printed with headless Chromium and read back with poppler-utils.
+# class sheets, reports and the tournament's printed sheets are printed with headless Chromium
+# and read back with poppler-utils (tests/class_cli.rs, tests/tournament_print.rs).
 TEST_PKGS := gnugo mesa-vulkan-drivers libvulkan1 nats-server chromium poppler-utils fonts-droid-fallback
 # Packaging: cargo-deb needs dpkg-shlibdeps and strip (dpkg-dev); the entry and the metainfo
 # are validated before packaging.

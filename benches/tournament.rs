@@ -1,6 +1,6 @@
 //! Benchmarks of the tournament core: pairing a Swiss round of a large open (the arbiter waits
 //! for it between rounds), a McMahon round as an optimal weighted matching (issue 19) and its
-//! explanation, the standings of a whole event, and the OpenGotha round trip.
+//! explanation (120 and 500 players, issue 28), the standings of a whole event, and the OpenGotha round trip.
 
 use std::hint::black_box;
 
@@ -77,6 +77,17 @@ fn bench(c: &mut Criterion) {
     c.bench_function("mcmahon_explain_round6_of_120_players", |b| {
         b.iter(|| mcmahon::explain(black_box(&mm120), 6).map(|e| e.pairs.len()))
     });
+    // Issue 28 item 9: a 500-player open (the director's report: 76 s before), the round
+    // published, explained pair by pair against the best pairing without each pair.
+    let mut mm500 = mcmahon_event(500, 5);
+    let round6 = mm500.propose(6).unwrap_or_else(|e| panic!("{e}"));
+    mm500.publish(round6).unwrap_or_else(|e| panic!("{e}"));
+    let mut group = c.benchmark_group("explain_500");
+    group.sample_size(10);
+    group.bench_function("mcmahon_explain_round6_of_500_players", |b| {
+        b.iter(|| mcmahon::explain(black_box(&mm500), 6).map(|e| e.pairs.len()))
+    });
+    group.finish();
     let full = event(200, 7);
     c.bench_function("standings_200_players_7_rounds", |b| {
         b.iter(|| standings(black_box(&full)))

@@ -381,3 +381,284 @@ fn issue12_opengotha_files_from_other_programs() {
         Some(1)
     );
 }
+
+/// Issue 28: the players of a McMahon event with handicaps below 1d.
+fn mcmahon_event(d: &Path, players: usize, rounds: u32) {
+    let mut csv = String::from("name,rank,club\n");
+    let ranks = ["5d", "3d", "1d", "1k", "3k", "5k", "8k", "12k"];
+    for i in 0..players {
+        csv.push_str(&format!("P{i:02},{},C{}\n", ranks[i % ranks.len()], i % 5));
+    }
+    write(d, "p.csv", &csv);
+    ok(
+        d,
+        &[
+            "new",
+            "t.ron",
+            "--players",
+            "p.csv",
+            "--system",
+            "mcmahon",
+            "--rounds",
+            &rounds.to_string(),
+            "--bar",
+            "3d",
+            "--floor",
+            "12k",
+            "--handicap-below",
+            "1d",
+            "--seed",
+            "28",
+        ],
+    );
+}
+
+/// Pairs `round` and enters a result for every board (Black wins on odd boards).
+fn play_round(d: &Path, round: u32) -> Value {
+    let r = round.to_string();
+    let pairing = json(&ok(d, &["pair", "t.ron", "--round", &r, "--json"]));
+    let mut csv = String::from("round,board,black,white,result\n");
+    for g in pairing.as_array().into_iter().flatten() {
+        if let Some(b) = g.get("bye").and_then(Value::as_str) {
+            csv.push_str(&format!("{r},,{b},,BYE\n"));
+        } else {
+            let board = g["board"].as_u64().unwrap_or(0);
+            csv.push_str(&format!(
+                "{r},{board},{},{},{}\n",
+                g["black"].as_str().unwrap_or(""),
+                g["white"].as_str().unwrap_or(""),
+                if board % 2 == 1 { "B" } else { "W" }
+            ));
+        }
+    }
+    write(d, "g.csv", &csv);
+    ok(d, &["results", "t.ron", "--games", "g.csv"]);
+    pairing
+}
+
+fn bytes(d: &Path, name: &str) -> Vec<u8> {
+    std::fs::read(d.join(name)).unwrap_or_default()
+}
+
+/// Every subcommand `tianyuan tournament --help` lists, with the nested `ratings` ones.
+fn subcommands(args: &[&str]) -> Vec<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_tianyuan"))
+        .args(args)
+        .arg("--help")
+        .output()
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn issue28_no_command_replaces_or_damages_an_event_unless_told() {
+    let d = dir("overwrite");
+    mcmahon_event(&d, 9, 4);
+    play_round(&d, 1);
+    ok(
+        &d,
+        &["withdraw", "t.ron", "--player", "P08", "--after", "3"],
+    );
+    write(&d, "list.txt", "12345678 P00 - CN Bj 5d 0 2500 1 T1\n");
+    ok(
+        &d,
+        &[
+            "ratings",
+            "import",
+            "t.ron",
+            "list.txt",
+            "--list",
+            "egd",
+            "--date",
+            "2025-05-01",
+        ],
+    );
+    // Every command of `tianyuan tournament`, each classified: a new command must say
+    // whether it writes an event.
+    let writing = [
+        "new", "pair", "results", "withdraw", "add", "import", "export", "set", "ratings",
+        "playoff",
+    ];
+    let reading = [
+        "standings",
+        "verify-pairing",
+        "check-submission",
+        "preview-ratings",
+        "exam",
+    ];
+    let listed = subcommands(&["tournament"]);
+    assert!(listed.len() >= writing.len() + reading.len(), "{listed:?}");
+    for c in &listed {
+        assert!(
+            writing.contains(&c.as_str()) || reading.contains(&c.as_str()),
+            "tournament {c}: not classified as writing or reading an event"
+        );
+    }
+    assert_eq!(subcommands(&["tournament", "ratings"]), ["import"]);
+    let pairing = json(&ok(&d, &["pair", "t.ron", "--round", "1", "--json"]));
+    let (b1, w1) = (
+        pairing[0]["black"].as_str().unwrap_or("").to_string(),
+        pairing[0]["white"].as_str().unwrap_or("").to_string(),
+    );
+    write(
+        &d,
+        "og.xml",
+        "<Tournament><Players><Player name=\"A\" firstName=\"B\" rank=\"5D\"/><Player name=\"C\" firstName=\"D\" rank=\"1K\"/></Players></Tournament>",
+    );
+    write(&d, "p2.csv", "name,rank\nXa,1d\nXb,2d\n");
+    write(
+        &d,
+        "round3.csv",
+        "round,board,black,white,result\n3,1,P00,P01,B\n",
+    );
+    write(
+        &d,
+        "colours.csv",
+        &format!("round,board,black,white,result\n1,1,{w1},{b1},B\n"),
+    );
+    write(&d, "pairs.csv", &format!("black,white\n{b1},{w1}\n"));
+    std::fs::copy(d.join("t.ron"), d.join("copy.ron")).expect("copy");
+    let before = bytes(&d, "t.ron");
+    let copy = bytes(&d, "copy.ron");
+    let refusals: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["new", "t.ron", "--players", "p2.csv", "--system", "swiss"],
+            "exists",
+        ),
+        (vec!["import", "og.xml", "-o", "t.ron"], "exists"),
+        (vec!["export", "t.ron", "--html", "t.ron"], "holds an event"),
+        (
+            vec!["export", "t.ron", "--opengotha", "copy.ron"],
+            "holds an event",
+        ),
+        (
+            vec!["pair", "t.ron", "--round", "1", "--force"],
+            "already has results",
+        ),
+        (
+            vec!["pair", "t.ron", "--round", "2", "--manual", "pairs.csv"],
+            "met in round 1",
+        ),
+        (vec!["pair", "t.ron", "--round", "3"], "round 2"),
+        (
+            vec!["results", "t.ron", "--games", "round3.csv"],
+            "round 3 is not paired",
+        ),
+        (
+            vec!["results", "t.ron", "--games", "colours.csv"],
+            "as Black",
+        ),
+        (
+            vec!["withdraw", "t.ron", "--player", "P08", "--after", "2"],
+            "withdrew after round 3 already",
+        ),
+        (
+            vec!["add", "t.ron", "--player", "P00,5d"],
+            "already in the event",
+        ),
+        (vec!["set", "t.ron", "--komi", "7.3"], "halves"),
+        (
+            vec![
+                "ratings",
+                "import",
+                "t.ron",
+                "list.txt",
+                "--list",
+                "egd",
+                "--date",
+                "2025-06-01",
+            ],
+            "frozen",
+        ),
+        (
+            vec!["playoff", "t.ron", "--players", "P00,Nobody"],
+            "Nobody",
+        ),
+    ];
+    for (args, says) in &refusals {
+        let out = run(&d, args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?} should say {says:?}: {err}");
+        assert_eq!(bytes(&d, "t.ron"), before, "{args:?} changed the event");
+        assert_eq!(
+            bytes(&d, "copy.ron"),
+            copy,
+            "{args:?} changed another event"
+        );
+        assert!(!d.join("t.ron.bak").exists(), "{args:?} left a backup");
+    }
+    // Every writing command is covered above.
+    for c in writing {
+        assert!(
+            refusals.iter().any(|(a, _)| a[0] == c),
+            "{c}: no refusal tried"
+        );
+    }
+    // Told to: the old file is kept as FILE.bak, the new one is a valid event.
+    ok(
+        &d,
+        &[
+            "new",
+            "t.ron",
+            "--players",
+            "p2.csv",
+            "--system",
+            "swiss",
+            "--force",
+        ],
+    );
+    assert_eq!(bytes(&d, "t.ron.bak"), before);
+    let standings = json(&ok(&d, &["standings", "t.ron", "--json"]));
+    assert_eq!(standings.as_array().map(Vec::len), Some(2));
+    ok(&d, &["export", "copy.ron", "--html", "copy.ron", "--force"]);
+    assert_eq!(bytes(&d, "copy.ron.bak"), copy);
+    // No temporary file is left anywhere.
+    let stray: Vec<String> = std::fs::read_dir(&d)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(stray.is_empty(), "{stray:?}");
+}
+
+/// Issue 28: a director prints the round's pairing list and its slips (and the wall sheet) in
+/// one command; each carries the handicap and the komi.
+#[test]
+fn issue28_one_export_writes_the_pairing_list_slips_and_wall_sheet_together() {
+    let d = dir("export-together");
+    mcmahon_event(&d, 9, 3);
+    play_round(&d, 1);
+    ok(
+        &d,
+        &[
+            "export",
+            "t.ron",
+            "--pairings",
+            "list.html",
+            "--slips",
+            "slips.html",
+            "--html",
+            "wall.html",
+            "--round",
+            "1",
+            "--lang",
+            "en",
+        ],
+    );
+    for page in ["list.html", "slips.html", "wall.html"] {
+        let text = String::from_utf8(bytes(&d, page)).unwrap_or_default();
+        assert!(text.contains("Komi"), "{page}: no komi");
+        assert!(text.contains("andicap"), "{page}: no handicap");
+    }
+}

@@ -633,7 +633,7 @@ fn issue19_cli_mcmahon_pair_json_verify_check_and_exports() {
     );
     let ron = std::fs::read_to_string(d.join("t.ron")).unwrap_or_default();
     assert!(
-        ron.contains("format: 2") && ron.contains("family: 300"),
+        ron.contains("format: 3") && ron.contains("family: 300"),
         "{ron}"
     );
     assert_eq!(
@@ -698,7 +698,7 @@ fn issue19_files_of_format_1_still_open() {
     let t = tianyuan::tournament::file::from_ron(old).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((t.format, t.played[0].games[0].handicap), (1, 0));
     let again = tianyuan::tournament::file::to_ron(&t).unwrap_or_default();
-    assert!(again.contains("format: 2"));
+    assert!(again.contains("format: 3"));
     assert_eq!(
         tianyuan::tournament::file::from_ron(&again).map(|x| x.players),
         Ok(t.players)

@@ -361,3 +361,237 @@ proptest! {
         }
     }
 }
+
+/// Every perfect matching of the vertices `0..n` (small n), as lists of pairs.
+fn perfect_matchings(n: usize) -> Vec<Vec<(usize, usize)>> {
+    fn go(free: &[usize], acc: &mut Vec<(usize, usize)>, out: &mut Vec<Vec<(usize, usize)>>) {
+        let Some((&a, rest)) = free.split_first() else {
+            out.push(acc.clone());
+            return;
+        };
+        for (i, &b) in rest.iter().enumerate() {
+            let others: Vec<usize> = rest
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, &v)| v)
+                .collect();
+            acc.push((a, b));
+            go(&others, acc, out);
+            acc.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(&(0..n).collect::<Vec<_>>(), &mut Vec::new(), &mut out);
+    out
+}
+
+/// The criteria stronger than colours and floats, computed from the file alone for a pairing
+/// of `present` (index `present.len()` is the bye): repeats and second byes, the bye above the
+/// lowest score, the score differences, their squares, then the director's avoid weights.
+fn strong_criteria(
+    t: &Tournament,
+    round: u32,
+    present: &[PlayerId],
+    pairs: &[(usize, usize)],
+) -> [i64; 5] {
+    let s = settings();
+    let mut score: HashMap<PlayerId, i64> = t
+        .players
+        .iter()
+        .map(|p| (p.id, s.initial_half(p.rank)))
+        .collect();
+    let mut met: HashSet<(PlayerId, PlayerId)> = HashSet::new();
+    let mut had_bye: HashSet<PlayerId> = HashSet::new();
+    for r in t.played.iter().filter(|r| r.number < round) {
+        for g in &r.games {
+            let (b, w) = g.settled().points();
+            *score.entry(g.black).or_default() += b;
+            *score.entry(g.white).or_default() += w;
+            met.insert((g.black, g.white));
+            met.insert((g.white, g.black));
+        }
+        for &p in &r.byes {
+            *score.entry(p).or_default() += 2;
+            had_bye.insert(p);
+        }
+    }
+    let lowest = present.iter().map(|p| score[p]).min().unwrap_or(0);
+    let mut c = [0i64; 5];
+    for &(a, b) in pairs {
+        let (a, b) = (a.min(b), a.max(b));
+        if b == present.len() {
+            let p = present[a];
+            c[0] += i64::from(had_bye.contains(&p));
+            c[1] += score[&p] - lowest;
+            continue;
+        }
+        let (x, y) = (present[a], present[b]);
+        let d = (score[&x] - score[&y]).abs();
+        c[0] += i64::from(met.contains(&(x, y)));
+        c[2] += d;
+        c[3] += d * d;
+        let (px, py) = (t.player(x), t.player(y));
+        let same = |u: &str, v: &str| !u.is_empty() && u.eq_ignore_ascii_case(v);
+        c[4] += if same(&px.family, &py.family) {
+            i64::from(t.avoid.family)
+        } else {
+            0
+        } + if same(&px.club, &py.club) {
+            i64::from(t.avoid.club)
+        } else {
+            0
+        };
+    }
+    c
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// Issue 28 item 7: families and clubs are kept apart whenever a pairing with the same
+    /// repeats, byes and score differences exists, whatever it costs in colours and floats —
+    /// checked against the best of every pairing tried one by one, its criteria computed from
+    /// the file without the pairing's code.
+    #[test]
+    fn issue28_family_and_club_win_over_colours_and_floats(
+        n in 4usize..=10,
+        seed in any::<u64>(),
+        rounds in 1u32..=5,
+        families in 1usize..=3,
+    ) {
+        let mut t = event(n, rounds, seed);
+        t.mcmahon = Some(McMahonSettings { handicap: None, ..settings() });
+        let mut lot = Lot::new(seed, 5);
+        for p in &mut t.players {
+            p.family = format!("fam{}", lot.below(families + 1));
+            p.club = format!("club{}", lot.below(3));
+            p.city.clear();
+            p.country.clear();
+        }
+        t.avoid = AvoidWeights { family: 1000, club: 50, city: 0, country: 0 };
+        for round in 1..=rounds {
+            let r = t.propose(round).map_err(|e| TestCaseError::fail(e.0))?;
+            let present: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
+            let at = |p: PlayerId| present.iter().position(|&q| q == p).unwrap_or(0);
+            let mut ours: Vec<(usize, usize)> =
+                r.games.iter().map(|g| (at(g.black), at(g.white))).collect();
+            ours.extend(r.byes.iter().map(|&p| (at(p), present.len())));
+            let vertices = present.len() + present.len() % 2;
+            let best = perfect_matchings(vertices)
+                .iter()
+                .map(|m| strong_criteria(&t, round, &present, m))
+                .min()
+                .unwrap_or_default();
+            prop_assert_eq!(strong_criteria(&t, round, &present, &ours), best, "round {}", round);
+            t.publish(r).map_err(|e| TestCaseError::fail(e.0))?;
+            play(&mut t, round, &mut lot);
+        }
+    }
+
+    /// Issue 28 item 9: the best pairing without each published pair, as `--explain` finds it
+    /// from one matching and its duals, is the best of every pairing without that pair.
+    #[test]
+    fn issue28_next_best_equals_every_pairing_tried(
+        n in 3usize..=11,
+        seed in any::<u64>(),
+        rounds in 1u32..=4,
+        avoid_club in 0u32..200,
+    ) {
+        let mut t = event(n, rounds, seed);
+        t.avoid = AvoidWeights { club: avoid_club, ..AvoidWeights::default() };
+        let mode = mcmahon::mode_of(&t);
+        let mut lot = Lot::new(seed, 9);
+        for round in 1..=rounds {
+            let r = t.propose(round).map_err(|e| TestCaseError::fail(e.0))?;
+            t.publish(r).map_err(|e| TestCaseError::fail(e.0))?;
+            let g = Graph::new(mcmahon::entrants(&t, round, &mode), &mode, &t.avoid)
+                .map_err(|e| TestCaseError::fail(e.0))?;
+            let at = |p: PlayerId| g.entrants.iter().position(|e| e.id == p);
+            let e = mcmahon::explain(&t, round).map_err(|e| TestCaseError::fail(e.0))?;
+            let all = perfect_matchings(g.n);
+            let totals = |m: &Vec<(usize, usize)>| {
+                let mut s = [0i64; mcmahon::N];
+                for &(a, b) in m {
+                    let c = g.costs(a, b);
+                    for x in 0..mcmahon::N {
+                        s[x] += c[x];
+                    }
+                }
+                s
+            };
+            for p in &e.pairs {
+                let a = at(p.black).unwrap_or(0);
+                let b = p.white.and_then(at).unwrap_or(g.entrants.len());
+                let best = all
+                    .iter()
+                    .filter(|m| !m.contains(&(a.min(b), a.max(b))))
+                    .map(totals)
+                    .min();
+                let got = p.next_best.map(|d| {
+                    let mut s = e.totals;
+                    for x in 0..mcmahon::N {
+                        s[x] += d[x];
+                    }
+                    s
+                });
+                prop_assert_eq!(got, best, "round {} board {}", round, p.board);
+            }
+            play(&mut t, round, &mut lot);
+        }
+    }
+}
+
+/// Issue 28 (the merge of the two branches): a round certified under issue 19's order of the
+/// criteria (pairs to avoid after colours and floats) still verifies — its certificate lists
+/// the weights strongest first, and `verify-pairing` re-runs it in that order — while a
+/// certificate sealed again after a weight was changed, or naming something other than the
+/// criteria, is refused as tampered.
+#[test]
+fn issue28_certificates_of_either_order_verify_and_forged_weights_are_refused() {
+    use tianyuan::tournament::graph::{ISSUE19_PRIORITY, PRIORITY};
+    let mut lot = Lot::new(28, 1);
+    for (order, first_after_squared) in [(PRIORITY, "avoid"), (ISSUE19_PRIORITY, "colour")] {
+        let mut t = event(14, 3, 28);
+        for round in 1..=2 {
+            let mode = mcmahon::mode_of(&t);
+            let r = mcmahon::pair_in_order(&t, round, &mode, &t.avoid.clone(), order)
+                .unwrap_or_else(|e| panic!("{e}"));
+            t.publish(r).unwrap_or_else(|e| panic!("{e}"));
+            play(&mut t, round, &mut lot);
+        }
+        for round in 1..=2 {
+            let v = certificate::verify(&t, round).unwrap_or_else(|e| panic!("{e}"));
+            assert!(
+                v.same && v.tampered.is_empty(),
+                "{order:?} round {round}: {v:?}"
+            );
+        }
+        let keys: Vec<String> = t
+            .round(2)
+            .and_then(|r| r.certificate.clone())
+            .map_or(Vec::new(), |c| {
+                c.weights.iter().map(|(k, _)| k.clone()).collect()
+            });
+        assert_eq!(keys[5], first_after_squared, "{keys:?}");
+        // A weight changed and the certificate sealed again, as a forger would: refused.
+        let mut forged = t.clone();
+        if let Some(c) = forged.round_mut(2).and_then(|r| r.certificate.as_mut()) {
+            c.weights[5].1 = "1".into();
+            c.hash = c.seal();
+        }
+        let v = certificate::verify(&forged, 2).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            !v.same && v.tampered == ["weights"],
+            "{order:?}: a forged weight passed: {v:?}"
+        );
+        // A key that is no criterion: refused.
+        let mut forged = t.clone();
+        if let Some(c) = forged.round_mut(2).and_then(|r| r.certificate.as_mut()) {
+            c.weights[9].0 = "luck".into();
+            c.hash = c.seal();
+        }
+        let v = certificate::verify(&forged, 2).unwrap_or_else(|e| panic!("{e}"));
+        assert!(v.tampered.contains(&"weights"), "{v:?}");
+    }
+}

@@ -14,6 +14,7 @@ pub mod desk;
 pub mod diagram;
 pub mod engine;
 pub mod hall;
+pub mod pipe;
 pub mod problems;
 pub mod selfplay;
 pub mod session;
@@ -181,6 +182,8 @@ pub(crate) fn parse_lang(s: &str) -> Result<Lang, String> {
 
 /// Parses the command line and runs what it asks for.
 pub fn main() -> ExitCode {
+    // Output piped into `head` and the like: a closed pipe ends the program quietly.
+    pipe::install();
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Gtp(args)) => run_gtp(&args),

@@ -1,7 +1,11 @@
-//! `tianyuan tournament new|set|pair|verify-pairing|results|withdraw|playoff|import|export|
-//! standings|check-submission|ratings import|preview-ratings|exam` (issues 12 and 19): the
-//! tournament file (RON, replaced atomically) and the organiser's CSV, OpenGotha, EGD, AGA and
-//! FFG files.
+//! `tianyuan tournament new|set|pair|verify-pairing|results|withdraw|add|playoff|import|export|
+//! standings|check-submission|ratings import|preview-ratings|exam` (issues 12, 19 and 28): the
+//! tournament file (RON) and the organiser's CSV, OpenGotha, EGD, AGA and FFG files.
+//!
+//! Every write of an event goes through `update` (the file a command was given) or
+//! `create_event` (`new`, `import -o`): the event as it will be written is read back and
+//! validated first, then replaced atomically; a refusal leaves every file as it was; an existing
+//! file is replaced only when told (`--force`, which keeps `FILE.bak`).
 //!
 //! Exit codes: 0 done, 1 refused data (the reason on standard error), 2 usage (clap).
 //! `check-submission`: 0 clean, 1 findings, 2 usage or an unreadable file. `verify-pairing`:
@@ -9,6 +13,7 @@
 
 use crate::i18n::Lang;
 use crate::tournament::check::Body;
+use crate::tournament::late_entry::MissedRound;
 use crate::tournament::mcmahon::{HandicapRule, McMahonSettings};
 use crate::tournament::ratings::ListKind;
 use crate::tournament::{
@@ -32,6 +37,8 @@ pub enum TournamentCommand {
     Results(ResultsArgs),
     /// Record a player's withdrawal (Art. 29): no pairing after that round.
     Withdraw(WithdrawArgs),
+    /// Add players after the start (late entries), paired from --from-round N.
+    Add(AddArgs),
     /// Read an OpenGotha XML file into a new event file.
     Import(ImportArgs),
     /// Write the event as OpenGotha XML, the EGF table (.h9), CSV or printable HTML.
@@ -137,6 +144,14 @@ pub struct EventArgs {
     /// Places 1..=N must be decided: ties there need a play-off (Art. 28.3).
     #[arg(long, value_name = "N")]
     pub decide_places: Option<u32>,
+    /// What a McMahon player scores for each round missed before a late entry: 0 or half
+    /// (as OpenGotha's "absent" value; default 0).
+    #[arg(long, value_name = "0|half", value_parser = parse_missed)]
+    pub missed_round: Option<MissedRound>,
+}
+
+fn parse_missed(s: &str) -> Result<MissedRound, String> {
+    MissedRound::parse(s).ok_or_else(|| format!("{s:?}: a missed round scores 0 or half"))
 }
 
 /// Arguments of `tournament set`.
@@ -147,6 +162,10 @@ pub struct SetArgs {
     /// The event's name.
     #[arg(long)]
     pub name: Option<String>,
+    /// A player's name in Latin letters for the rating bodies' files: NAME=LATIN
+    /// (`王磊=Wang Lei`, family name first). May be repeated.
+    #[arg(long, value_name = "NAME=LATIN")]
+    pub name_latin: Vec<String>,
     /// The system (before the first round; a Swiss and a McMahon may change into each other
     /// at any time, e.g. an OpenGotha file read as Swiss).
     #[arg(long, value_parser = parse_system)]
@@ -195,6 +214,9 @@ pub struct RatingsImportArgs {
     /// The list's date, frozen into the event.
     #[arg(long, value_name = "YYYY-MM-DD")]
     pub date: String,
+    /// Replace a list already frozen into the event (FILE.bak keeps the file as it was).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Arguments of `tournament preview-ratings`.
@@ -212,7 +234,8 @@ pub struct PreviewArgs {
 pub struct PlayoffArgs {
     /// The event file (RON).
     pub file: PathBuf,
-    /// The players, comma-separated (default: the first place that must be decided).
+    /// The players, comma-separated (default: every place that must be decided and is still
+    /// shared; run again after the results until every such place is decided).
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
 }
@@ -225,6 +248,14 @@ pub struct ExamArgs {
     /// Print JSON: `[{"name", "group", "wins", "games", "before", "change", "awarded"}, …]`.
     #[arg(long)]
     pub json: bool,
+}
+
+fn parse_detail(s: &str) -> Result<tournament::explain::Detail, String> {
+    match s {
+        "decisive" => Ok(tournament::explain::Detail::Decisive),
+        "all" => Ok(tournament::explain::Detail::All),
+        _ => Err(format!("{s:?}: --explain or --explain=all")),
+    }
 }
 
 fn parse_system(s: &str) -> Result<System, String> {
@@ -259,15 +290,20 @@ pub struct RankingArgs {
 /// Arguments of `tournament new`.
 #[derive(Debug, Args)]
 pub struct NewArgs {
-    /// The event file to write (RON).
+    /// The event file to write (RON). An existing file is never replaced unless --force.
     pub out: PathBuf,
-    /// players.csv: name,rank,club,team,withdrawn_after_round.
+    /// players.csv: name,rank,club,team,withdrawn_after_round (name and rank required; then
+    /// family,country,city,egd_pin,aga_id,ffg_licence,cn_id,name_latin in any order).
     #[arg(long, value_name = "P.csv")]
     pub players: PathBuf,
-    /// The system: roundrobin, double-roundrobin, swiss, knockout, double-knockout,
-    /// best-of-3|5|7, ten-game, team-roundrobin, team-swiss, team-allplay, arena.
+    /// The system: roundrobin, double-roundrobin, swiss, mcmahon, rank-exam, knockout,
+    /// double-knockout, triple-knockout, elimination-N, best-of-3|5|7, ten-game,
+    /// team-roundrobin, team-swiss, team-allplay, arena.
     #[arg(long, value_parser = parse_system)]
     pub system: System,
+    /// Replace an existing OUT (kept as OUT.bak).
+    #[arg(long)]
+    pub force: bool,
     /// Rounds (default: what the system needs; Swiss: ⌈log2 players⌉ + 1).
     #[arg(long)]
     pub rounds: Option<u32>,
@@ -297,13 +333,23 @@ pub struct PairArgs {
     /// {"bye": …}]`.
     #[arg(long)]
     pub json: bool,
-    /// Explain each pair: the criteria met and broken, and what the next-best pairing without
-    /// it would cost (with --json: an "explain" key on each entry).
-    #[arg(long)]
-    pub explain: bool,
+    /// Explain each pair: the criterion that decided it against the best pairing without it,
+    /// and the criteria it breaks; `--explain=all` adds every criterion met and the whole
+    /// comparison (with --json: an "explain" key on each entry).
+    #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "decisive", value_parser = parse_detail)]
+    pub explain: Option<tournament::explain::Detail>,
     /// Language of the explanation: zh-Hans, zh-Hant or en.
     #[arg(long, default_value = "en", value_parser = parse_lang)]
     pub lang: Lang,
+    /// A round paired by hand: PAIRS.csv rows `board,black,white,handicap` (board and
+    /// handicap may be empty; white empty: the bye), checked by the event's rules (repeats,
+    /// colours, handicaps) and written with a certificate marked manual.
+    #[arg(long, value_name = "PAIRS.csv")]
+    pub manual: Option<PathBuf>,
+    /// Pair a published round again (it must have no results yet); FILE.bak keeps the file
+    /// as it was.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Arguments of `tournament results`.
@@ -311,7 +357,9 @@ pub struct PairArgs {
 pub struct ResultsArgs {
     /// The event file (RON).
     pub file: PathBuf,
-    /// games.csv rows: round,board,black,white,result,black_warnings,white_warnings.
+    /// games.csv rows: round,board,black,white,result,black_warnings,white_warnings[,handicap]
+    /// of published rounds (a round not paired is refused); a result replacing a different one
+    /// is a correction and is reported.
     #[arg(long, value_name = "G.csv")]
     pub games: PathBuf,
 }
@@ -327,6 +375,41 @@ pub struct WithdrawArgs {
     /// The last round the player played (0: before the start).
     #[arg(long)]
     pub after: u32,
+    /// Change a withdrawal already recorded (FILE.bak keeps the file as it was).
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Arguments of `tournament add` (late entries).
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("who").required(true).multiple(true).args(["player", "players"])))]
+pub struct AddArgs {
+    /// The event file (RON).
+    pub file: PathBuf,
+    /// A player: NAME,RANK[,CLUB] (CSV: quote a name with a comma; an empty rank: no rank).
+    /// May be repeated.
+    #[arg(long, value_name = "NAME,RANK[,CLUB]")]
+    pub player: Vec<String>,
+    /// Players from a players.csv (the same columns as `new --players`).
+    #[arg(long, value_name = "P.csv")]
+    pub players: Option<PathBuf>,
+    /// The first round they are paired in (default: the next round to pair). Earlier rounds
+    /// are missed rounds: a McMahon score counts the event's --missed-round value for each.
+    #[arg(long, value_name = "N")]
+    pub from_round: Option<u32>,
+    /// What each missed round scores (McMahon): 0 or half; sets the event's rule (refused
+    /// once a late entrant has been paired with another value).
+    #[arg(long, value_name = "0|half", value_parser = parse_missed)]
+    pub missed_round: Option<MissedRound>,
+    /// Country code of the --player entries.
+    #[arg(long, value_name = "CC")]
+    pub country: Option<String>,
+    /// The name in Latin letters of a single --player (for the rating bodies' files).
+    #[arg(long, value_name = "NAME")]
+    pub name_latin: Option<String>,
+    /// EGD PIN of a single --player.
+    #[arg(long, value_name = "PIN")]
+    pub egd_pin: Option<String>,
 }
 
 /// Arguments of `tournament import`.
@@ -340,11 +423,14 @@ pub struct ImportArgs {
     /// The system of the event (OpenGotha files are Swiss/McMahon events: swiss by default).
     #[arg(long, value_parser = parse_system)]
     pub system: Option<System>,
+    /// Replace an existing OUT.ron (kept as OUT.ron.bak).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Arguments of `tournament export`.
 #[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("format").required(true).args(["opengotha", "h9", "aga", "tou", "csv", "html", "pairings", "slips", "certificates"])))]
+#[command(group(clap::ArgGroup::new("format").required(true).multiple(true).args(["opengotha", "h9", "aga", "tou", "csv", "html", "pairings", "slips", "certificates"])))]
 pub struct ExportArgs {
     /// The event file (RON).
     pub file: PathBuf,
@@ -381,6 +467,9 @@ pub struct ExportArgs {
     /// Language of HTML pages: zh-Hans, zh-Hant or en.
     #[arg(long, default_value = "zh-Hans", value_parser = parse_lang)]
     pub lang: Lang,
+    /// Replace a file that holds an event (kept as FILE.bak); other files are replaced anyway.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Arguments of `tournament standings`.
@@ -418,31 +507,228 @@ impl From<TournamentError> for Refused {
     }
 }
 
-fn read_text(path: &Path) -> Result<String, Refused> {
-    let bytes = crate::files::read_bounded(path, MAX_BYTES)
-        .map_err(|e| Refused(format!("{}: {e}", path.display())))?;
-    String::from_utf8(bytes).map_err(|_| Refused(format!("{}: not UTF-8 text", path.display())))
+fn read_bytes(path: &Path) -> Result<Vec<u8>, Refused> {
+    crate::files::read_bounded(path, MAX_BYTES)
+        .map_err(|e| Refused(format!("{}: {e}", path.display())))
 }
 
-fn write_text(path: &Path, text: &str) -> Result<(), Refused> {
-    crate::files::write_atomically(path, text.as_bytes())
-        .map_err(|e| Refused(format!("{}: {e}", path.display())))
+/// A text file the organiser brings (players.csv, games.csv, pairs.csv, OpenGotha XML, rating
+/// lists): UTF-8, else decoded as the SGF reader decodes (GB18030/GBK, Big5, Shift_JIS …,
+/// guessed from the bytes), saying on standard error which encoding was read.
+fn read_text(path: &Path) -> Result<String, Refused> {
+    let bytes = read_bytes(path)?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let bytes = e.into_bytes();
+            let decoded = crate::record::charset::decode(&bytes);
+            if decoded.text.contains('\u{fffd}') {
+                return Err(Refused(format!(
+                    "{}: not UTF-8 text, and not readable as {} either (save it as UTF-8)",
+                    path.display(),
+                    decoded.charset
+                )));
+            }
+            eprintln!(
+                "tianyuan tournament: {}: not UTF-8; read as {}",
+                path.display(),
+                decoded.charset
+            );
+            Ok(decoded.text.into_owned())
+        }
+    }
 }
 
 fn with_file<T>(path: &Path, r: Result<T, TournamentError>) -> Result<T, Refused> {
     r.map_err(|e| Refused(format!("{}: {}", path.display(), e.0)))
 }
 
-/// Loads an event file.
-pub fn load(path: &Path) -> Result<Tournament, Refused> {
-    let text = read_text(path)?;
-    let t = with_file(path, tournament::file::from_ron(&text))?;
-    Ok(t)
+/// An event file as it was read: its path, its bytes (the file must still hold them when it is
+/// replaced: another program — the hall's desk, the window — may have written it meanwhile)
+/// and the event.
+pub struct Opened {
+    /// The file.
+    pub path: PathBuf,
+    bytes: Vec<u8>,
+    /// The event it holds.
+    pub event: Tournament,
 }
 
-fn save(path: &Path, t: &Tournament) -> Result<(), Refused> {
+/// Loads an event file.
+pub fn load(path: &Path) -> Result<Tournament, Refused> {
+    open_event(path).map(|o| o.event)
+}
+
+/// Reads an event file, keeping its bytes for [`update`].
+fn open_event(path: &Path) -> Result<Opened, Refused> {
+    let bytes = read_bytes(path)?;
+    let text = std::str::from_utf8(&bytes).map_err(|_| {
+        Refused(format!(
+            "{}: not UTF-8 text (not a tournament file)",
+            path.display()
+        ))
+    })?;
+    let event = with_file(path, tournament::file::from_ron(text))?;
+    Ok(Opened {
+        path: path.to_path_buf(),
+        bytes,
+        event,
+    })
+}
+
+/// The bytes of `t` as its file will hold them, validated first: the text is read back and
+/// must give the same event, which must pass every check a file is opened with.
+fn checked_bytes(path: &Path, t: &Tournament) -> Result<Vec<u8>, Refused> {
     let text = with_file(path, tournament::file::to_ron(t))?;
-    write_text(path, &text)
+    let back = tournament::file::from_ron(&text).map_err(|e| {
+        Refused(format!(
+            "{}: the event as it would be written does not read back ({e}); nothing written",
+            path.display()
+        ))
+    })?;
+    let mut expected = t.clone();
+    expected.format = tournament::file::FORMAT;
+    if back != expected {
+        return Err(Refused(format!(
+            "{}: the event as it would be written does not read back the same; nothing written",
+            path.display()
+        )));
+    }
+    Ok(text.into_bytes())
+}
+
+/// `FILE.bak` beside `path`.
+fn backup_path(path: &Path) -> PathBuf {
+    let mut name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
+    name.push(".bak");
+    path.with_file_name(name)
+}
+
+/// Keeps `old` (the file's bytes before a forced replacement) as `FILE.bak`, atomically.
+fn keep_backup(path: &Path, old: &[u8]) -> Result<PathBuf, Refused> {
+    let bak = backup_path(path);
+    crate::files::write_atomically(&bak, old)
+        .map_err(|e| Refused(format!("{}: {e}; nothing written", bak.display())))?;
+    Ok(bak)
+}
+
+/// Writes the event back into the file it was read from (the command's own change: a round
+/// paired, results entered …), atomically and validated first. Refused, the file untouched,
+/// when it no longer holds what was read. With `backup` (a command told `--force` to replace
+/// something in the event) the file as it was is kept as `FILE.bak`.
+fn update(opened: &Opened, t: &Tournament, backup: bool) -> Result<(), Refused> {
+    let path = &opened.path;
+    let bytes = checked_bytes(path, t)?;
+    let now = read_bytes(path)?;
+    if now != opened.bytes {
+        return Err(Refused(format!(
+            "{}: the file changed since it was read (another program wrote it); nothing written — run the command again",
+            path.display()
+        )));
+    }
+    if backup {
+        let bak = keep_backup(path, &now)?;
+        eprintln!(
+            "tianyuan tournament: {}: the previous file is kept as {}",
+            path.display(),
+            bak.display()
+        );
+    }
+    crate::files::write_atomically(path, &bytes)
+        .map_err(|e| Refused(format!("{}: {e}", path.display())))
+}
+
+/// Creates a new event file (`new`, `import -o`), validated first. An existing file is never
+/// replaced unless `force`; then it is kept as `FILE.bak` first.
+fn create_event(path: &Path, t: &Tournament, force: bool) -> Result<(), Refused> {
+    let bytes = checked_bytes(path, t)?;
+    if !force {
+        return crate::files::write_new(path, &bytes).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                Refused(format!(
+                    "{} exists{}; it is left as it is (--force replaces it and keeps it as {})",
+                    path.display(),
+                    what_is_there(path),
+                    backup_path(path).display()
+                ))
+            } else {
+                Refused(format!("{}: {e}", path.display()))
+            }
+        });
+    }
+    if let Ok(old) = crate::files::read_bounded(path, MAX_BYTES) {
+        let bak = keep_backup(path, &old)?;
+        eprintln!(
+            "tianyuan tournament: {} replaced; the previous file is kept as {}",
+            path.display(),
+            bak.display()
+        );
+    } else if path.exists() {
+        return Err(Refused(format!(
+            "{}: exists and is not a file that can be kept as a backup; nothing written",
+            path.display()
+        )));
+    }
+    crate::files::write_atomically(path, &bytes)
+        .map_err(|e| Refused(format!("{}: {e}", path.display())))
+}
+
+/// What an existing file holds, for refusals: `" (an event: 48 players, 3 rounds published)"`.
+fn what_is_there(path: &Path) -> String {
+    match crate::files::read_bounded(path, MAX_BYTES)
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+        .and_then(|t| tournament::file::from_ron(&t).ok())
+    {
+        Some(t) => format!(
+            " (an event: {} player{}, {} round{} published)",
+            t.players.len(),
+            if t.players.len() == 1 { "" } else { "s" },
+            t.played.len(),
+            if t.played.len() == 1 { "" } else { "s" }
+        ),
+        None => String::new(),
+    }
+}
+
+/// Whether `path` holds an event (ours, or an OpenGotha or pairgoth tournament).
+fn holds_event(path: &Path) -> bool {
+    let Ok(bytes) = crate::files::read_bounded(path, MAX_BYTES) else {
+        return false;
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    tournament::file::from_ron(&text).is_ok() || text.contains("<Tournament")
+}
+
+/// Writes an exported file. It never replaces the event it was exported from, nor any file
+/// that holds an event, unless `force` (which keeps it as `FILE.bak`); other files (pages,
+/// tables written before) are replaced.
+fn write_export(path: &Path, bytes: &[u8], source: &Path, force: bool) -> Result<(), Refused> {
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    };
+    if path.exists() && (same(path, source) || holds_event(path)) {
+        if !force {
+            return Err(Refused(format!(
+                "{} holds an event{}; an export does not replace it (--force replaces it and keeps it as {})",
+                path.display(),
+                if same(path, source) {
+                    " (the one exported)"
+                } else {
+                    ""
+                },
+                backup_path(path).display()
+            )));
+        }
+        let old = read_bytes(path)?;
+        keep_backup(path, &old)?;
+    }
+    crate::files::write_atomically(path, bytes)
+        .map_err(|e| Refused(format!("{}: {e}", path.display())))
 }
 
 fn apply_ranking(t: &mut Tournament, r: &RankingArgs) {
@@ -461,6 +747,7 @@ pub fn run(cmd: &TournamentCommand) -> ExitCode {
         TournamentCommand::Pair(a) => pair(a),
         TournamentCommand::Results(a) => results(a),
         TournamentCommand::Withdraw(a) => withdraw(a),
+        TournamentCommand::Add(a) => add(a),
         TournamentCommand::Import(a) => import(a),
         TournamentCommand::Export(a) => export_files(a),
         TournamentCommand::Standings(a) => standings(a),
@@ -490,7 +777,7 @@ fn new(a: &NewArgs) -> Result<(), Refused> {
     )?;
     with_file(&a.out, apply_event(&mut t, &a.event))?;
     apply_ranking(&mut t, &a.ranking);
-    save(&a.out, &t)?;
+    create_event(&a.out, &t, a.force)?;
     println!(
         "{}: {} players, {}, {} rounds, seed {}",
         a.out.display(),
@@ -503,7 +790,8 @@ fn new(a: &NewArgs) -> Result<(), Refused> {
 }
 
 fn pair(a: &PairArgs) -> Result<(), Refused> {
-    let mut t = load(&a.file)?;
+    let opened = open_event(&a.file)?;
+    let mut t = opened.event.clone();
     let fixed_table = matches!(
         t.system,
         System::RoundRobin
@@ -511,7 +799,35 @@ fn pair(a: &PairArgs) -> Result<(), Refused> {
             | System::TeamRoundRobin
             | System::TeamAllPlay
     );
-    if t.round(a.round).is_none() {
+    let published = t.round(a.round).cloned();
+    if let Some(r) = &published
+        && (a.force || a.manual.is_some())
+    {
+        if r.games.iter().any(|g| g.outcome.is_some()) {
+            return Err(Refused(format!(
+                "{}: round {} already has results; it cannot be paired again",
+                a.file.display(),
+                a.round
+            )));
+        }
+        if !a.force {
+            return Err(Refused(format!(
+                "{}: round {} is published; --force pairs it again (FILE.bak keeps the file as it was)",
+                a.file.display(),
+                a.round
+            )));
+        }
+        if let Some(later) = t.played.iter().find(|x| x.number > a.round && !x.playoff) {
+            return Err(Refused(format!(
+                "{}: round {} is published after it; pair the last round again, not round {}",
+                a.file.display(),
+                later.number,
+                a.round
+            )));
+        }
+        t.played.retain(|x| x.number != a.round);
+    }
+    if published.is_none() || a.force || a.manual.is_some() {
         if !fixed_table && let Some(prev) = a.round.checked_sub(1).and_then(|r| t.round(r)) {
             let pending = prev.games.iter().filter(|g| g.outcome.is_none()).count();
             if pending > 0 {
@@ -521,11 +837,24 @@ fn pair(a: &PairArgs) -> Result<(), Refused> {
                 );
             }
         }
-        let round = with_file(&a.file, t.propose(a.round))?;
+        let round = match &a.manual {
+            Some(csv) => {
+                let text = read_text(csv)?;
+                with_file(csv, tournament::manual::manual_round(&t, a.round, &text))?
+            }
+            None => with_file(&a.file, t.propose(a.round))?,
+        };
         with_file(&a.file, t.publish(round))?;
-        save(&a.file, &t)?;
+        update(&opened, &t, published.is_some())?;
+        if a.manual.is_some() {
+            eprintln!(
+                "tianyuan tournament: {}: round {} paired by hand; its certificate is marked manual",
+                a.file.display(),
+                a.round
+            );
+        }
     }
-    let why = if a.explain {
+    let why = if a.explain.is_some() {
         Some(with_file(
             &a.file,
             tournament::mcmahon::explain(&t, a.round),
@@ -539,9 +868,13 @@ fn pair(a: &PairArgs) -> Result<(), Refused> {
         (false, _) => {
             print!("{}", export::pairing_text(&t, a.round));
             if let Some(e) = &why {
-                print!("\n{}", tournament::mcmahon::explain_text(&t, e, a.lang));
+                let detail = a.explain.unwrap_or_default();
+                print!(
+                    "\n{}",
+                    tournament::explain::explain_text_at(&t, e, a.lang, detail)
+                );
             }
-            if a.explain
+            if a.explain.is_some()
                 && let Some(c) = t.round(a.round).and_then(|r| r.certificate.as_ref())
             {
                 print!("\ncertificate:\n{}", c.text());
@@ -680,13 +1013,28 @@ fn apply_event(t: &mut Tournament, a: &EventArgs) -> Result<(), TournamentError>
     if let Some(n) = a.decide_places {
         t.decided_places = n;
     }
+    if let Some(rule) = a.missed_round {
+        t.set_missed_round(rule)?;
+    }
     Ok(())
 }
 
 fn set(a: &SetArgs) -> Result<(), Refused> {
-    let mut t = load(&a.file)?;
+    let opened = open_event(&a.file)?;
+    let mut t = opened.event.clone();
     if let Some(n) = &a.name {
         t.name = n.clone();
+    }
+    for pair in &a.name_latin {
+        let Some((name, latin)) = pair.split_once('=') else {
+            return Err(Refused(format!(
+                "--name-latin {pair:?}: write NAME=LATIN (王磊=Wang Lei)"
+            )));
+        };
+        let Some(id) = t.player_named(name.trim()) else {
+            return Err(Refused(format!("no player is named {:?}", name.trim())));
+        };
+        t.players[id.index()].name_latin = latin.trim().to_string();
     }
     if let Some(system) = a.system.filter(|s| *s != t.system) {
         let score_paired = |s: System| matches!(s, System::Swiss | System::McMahon);
@@ -705,7 +1053,8 @@ fn set(a: &SetArgs) -> Result<(), Refused> {
     }
     with_file(&a.file, apply_event(&mut t, &a.event))?;
     apply_ranking(&mut t, &a.ranking);
-    save(&a.file, &t)?;
+    tournament::certificate::log_settings_change(&opened.event, &mut t);
+    update(&opened, &t, false)?;
     let e = &t.event;
     println!(
         "{}: {}{}; rules {}; dates {}; place {}; time {}; EGD class {}",
@@ -737,19 +1086,41 @@ fn verify_pairing(a: &VerifyArgs) -> ExitCode {
             for f in &v.findings {
                 println!("{f}");
             }
-            if v.same {
+            let file = a.file.display();
+            if !v.tampered.is_empty() {
+                let what = v.tampered.join(", ");
+                let verb = if v.tampered.len() == 1 {
+                    "differs"
+                } else {
+                    "differ"
+                };
                 println!(
-                    "{}: round {} re-run: the same pairing",
-                    a.file.display(),
+                    "{file}: round {}: the certificate does not verify ({what} {verb})",
                     a.round
                 );
+                eprintln!(
+                    "tianyuan tournament: {file}: round {}: certificate refused: {what} {verb}",
+                    a.round
+                );
+                return ExitCode::from(1);
+            }
+            match (v.same, v.manual) {
+                (true, true) => println!(
+                    "{file}: round {}: paired by hand; the certificate matches the published pairing, which keeps the event's rules",
+                    a.round
+                ),
+                (true, false) => println!("{file}: round {} re-run: the same pairing", a.round),
+                (false, true) => println!(
+                    "{file}: round {}: paired by hand, and it breaks the event's rules now",
+                    a.round
+                ),
+                (false, false) => {
+                    println!("{file}: round {} re-run: a different pairing", a.round)
+                }
+            }
+            if v.same {
                 ExitCode::SUCCESS
             } else {
-                println!(
-                    "{}: round {} re-run: a different pairing",
-                    a.file.display(),
-                    a.round
-                );
                 ExitCode::from(1)
             }
         }
@@ -784,14 +1155,25 @@ fn check_submission(a: &CheckArgs) -> ExitCode {
         }
         Err(_) => tournament::check::check_file(&text, a.body),
     };
+    let errors = findings.iter().filter(|f| f.is_error()).count();
     if a.json {
         println!("{}", tournament::check::findings_json(&findings));
-    } else if findings.is_empty() {
-        println!("{}: clean", a.file.display());
     } else {
         print!("{}", tournament::check::findings_text(&findings));
+        if errors == 0 {
+            let notes = findings.len();
+            println!(
+                "{}: clean{}",
+                a.file.display(),
+                match notes {
+                    0 => String::new(),
+                    1 => " (1 note)".into(),
+                    n => format!(" ({n} notes)"),
+                }
+            );
+        }
     }
-    if findings.is_empty() {
+    if errors == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -799,7 +1181,19 @@ fn check_submission(a: &CheckArgs) -> ExitCode {
 }
 
 fn ratings_import(a: &RatingsImportArgs) -> Result<(), Refused> {
-    let mut t = load(&a.file)?;
+    let opened = open_event(&a.file)?;
+    let mut t = opened.event.clone();
+    if let Some(old) = &t.ratings
+        && !a.force
+    {
+        return Err(Refused(format!(
+            "{}: the {} list of {} is frozen into the event; --force replaces it (FILE.bak keeps the file as it was)",
+            a.file.display(),
+            old.list.name(),
+            old.date
+        )));
+    }
+    let replacing = t.ratings.is_some();
     let text = match &a.list_file {
         Some(p) => {
             let bytes = crate::files::read_bounded(p, 512 * 1024 * 1024)
@@ -826,7 +1220,7 @@ fn ratings_import(a: &RatingsImportArgs) -> Result<(), Refused> {
         &a.file,
         tournament::ratings::import(&mut t, a.list, &a.date, &list),
     )?;
-    save(&a.file, &t)?;
+    update(&opened, &t, replacing)?;
     println!(
         "{}: {} list of {} ({} lines): {} matched, {} not found, {} ambiguous",
         a.file.display(),
@@ -884,28 +1278,23 @@ fn preview_ratings(a: &PreviewArgs) -> Result<(), Refused> {
 }
 
 fn playoff(a: &PlayoffArgs) -> Result<(), Refused> {
-    let mut t = load(&a.file)?;
-    let players: Vec<tournament::PlayerId> = if a.players.is_empty() {
-        let s = tournament::standings(&t);
-        match tournament::standings::undecided(&t, &s).into_iter().next() {
-            Some((_, group)) => group,
-            None => {
-                return Err(Refused(
-                    "no place that must be decided is shared (set --decide-places N, or name --players)".into(),
-                ));
-            }
-        }
+    let opened = open_event(&a.file)?;
+    let mut t = opened.event.clone();
+    let n = if a.players.is_empty() {
+        // Every group still sharing a place that must be decided (Art. 28.3).
+        with_file(&a.file, t.add_playoff_round())?
     } else {
-        a.players
+        let players: Vec<tournament::PlayerId> = a
+            .players
             .iter()
             .map(|n| {
                 t.player_named(n.trim())
                     .ok_or_else(|| Refused(format!("no player is named {:?}", n.trim())))
             })
-            .collect::<Result<_, _>>()?
+            .collect::<Result<_, _>>()?;
+        with_file(&a.file, t.add_playoff(&players))?
     };
-    let n = with_file(&a.file, t.add_playoff(&players))?;
-    save(&a.file, &t)?;
+    update(&opened, &t, false)?;
     println!("{}: play-off round {n} (Art. 28.3)", a.file.display());
     print!("{}", export::pairing_text(&t, n));
     Ok(())
@@ -937,21 +1326,40 @@ fn exam(a: &ExamArgs) -> Result<(), Refused> {
 }
 
 fn results(a: &ResultsArgs) -> Result<(), Refused> {
-    let mut t = load(&a.file)?;
+    let opened = open_event(&a.file)?;
+    let mut t = opened.event.clone();
     let text = read_text(&a.games)?;
     let rows = tournament::csv_import::read_game_rows(&text, &t.players)
         .map_err(|e| Refused(format!("{}: {}", a.games.display(), e.0)))?;
-    let n = with_file(&a.games, tournament::post::enter_rows(&mut t, &rows))?;
-    save(&a.file, &t)?;
-    println!("{}: {n} results entered", a.file.display());
+    let done = with_file(&a.games, tournament::post::enter_rows(&mut t, &rows))?;
+    update(&opened, &t, false)?;
+    println!("{}: {} results entered", a.file.display(), done.rows);
+    for c in &done.corrected {
+        println!("  corrected: {c}");
+    }
     Ok(())
 }
 
 fn withdraw(a: &WithdrawArgs) -> Result<(), Refused> {
-    let mut t = load(&a.file)?;
+    let opened = open_event(&a.file)?;
+    let mut t = opened.event.clone();
+    let earlier = t
+        .player_named(&a.player)
+        .and_then(|p| t.player(p).withdrawn_after_round);
+    if let Some(w) = earlier
+        && w != a.after
+        && !a.force
+    {
+        return Err(Refused(format!(
+            "{}: {} withdrew after round {w} already; --force records round {} instead (FILE.bak keeps the file as it was)",
+            a.file.display(),
+            a.player,
+            a.after
+        )));
+    }
     let redraws = t.redraws.len();
     with_file(&a.file, t.withdraw(&a.player, a.after))?;
-    save(&a.file, &t)?;
+    update(&opened, &t, earlier.is_some_and(|w| w != a.after))?;
     println!(
         "{}: {} withdrew after round {}",
         a.file.display(),
@@ -973,7 +1381,7 @@ fn import(a: &ImportArgs) -> Result<(), Refused> {
     if let Some(s) = a.system {
         t.system = s;
     }
-    save(&a.out, &t)?;
+    create_event(&a.out, &t, a.force)?;
     println!(
         "{}: {} players, {} rounds published",
         a.out.display(),
@@ -999,22 +1407,157 @@ fn export_files(a: &ExportArgs) -> Result<(), Refused> {
         (&a.pairings, &|| export::pairing_html(&t, round, a.lang)),
         (&a.slips, &|| export::slips_html(&t, round, a.lang)),
     ];
+    let mut files: Vec<(&PathBuf, Vec<u8>)> = Vec::new();
     for (path, make) in outputs {
         if let Some(path) = path {
-            write_text(path, &make())?;
+            files.push((path, make().into_bytes()));
         }
     }
     if let Some(path) = &a.tou {
-        let bytes =
-            tournament::rating_files::latin1_or_utf8(&tournament::rating_files::tou(&t, &s));
-        crate::files::write_atomically(path, &bytes)
-            .map_err(|e| Refused(format!("{}: {e}", path.display())))?;
+        files.push((
+            path,
+            tournament::rating_files::latin1_or_utf8(&tournament::rating_files::tou(&t, &s)),
+        ));
     }
     if let Some(path) = &a.certificates {
         let rs = with_file(&a.file, tournament::exam::results(&t))?;
-        write_text(path, &tournament::exam::certificates_html(&t, &rs, a.lang))?;
+        files.push((
+            path,
+            tournament::exam::certificates_html(&t, &rs, a.lang).into_bytes(),
+        ));
+    }
+    // Every target is checked before any is written.
+    if !a.force
+        && let Some((path, _)) = files.iter().find(|(p, _)| p.exists() && holds_event(p))
+    {
+        return Err(Refused(format!(
+            "{} holds an event; an export does not replace it (--force replaces it and keeps it as {}); nothing written",
+            path.display(),
+            backup_path(path).display()
+        )));
+    }
+    for (path, bytes) in files {
+        write_export(path, &bytes, &a.file, a.force)?;
     }
     Ok(())
+}
+
+fn add(a: &AddArgs) -> Result<(), Refused> {
+    let opened = open_event(&a.file)?;
+    let mut t = opened.event.clone();
+    let mut entrants: Vec<tournament::Player> = Vec::new();
+    for spec in &a.player {
+        let records = tournament::csv_text::read(spec)
+            .map_err(|e| Refused(format!("--player {spec:?}: {e}")))?;
+        let fields = match records.as_slice() {
+            [r] => r.fields.clone(),
+            _ => {
+                return Err(Refused(format!(
+                    "--player {spec:?}: write NAME,RANK[,CLUB]"
+                )));
+            }
+        };
+        if fields.len() > 3 {
+            return Err(Refused(format!(
+                "--player {spec:?}: NAME,RANK[,CLUB] (quote a name with a comma; other details: --players P.csv)"
+            )));
+        }
+        let field = |i: usize| fields.get(i).map_or("", |f| f.trim());
+        let rank = match field(1) {
+            "" => None,
+            r => Some(Rank::parse(r).map_err(|e| Refused(format!("--player {spec:?}: {e}")))?),
+        };
+        entrants.push(tournament::Player {
+            name: field(0).to_string(),
+            rank,
+            club: field(2).to_string(),
+            country: a
+                .country
+                .clone()
+                .unwrap_or_default()
+                .trim()
+                .to_ascii_uppercase(),
+            ..tournament::Player::default()
+        });
+    }
+    if (a.name_latin.is_some() || a.egd_pin.is_some()) && entrants.len() != 1 {
+        return Err(Refused(
+            "--name-latin and --egd-pin go with a single --player".into(),
+        ));
+    }
+    if let Some(p) = entrants.first_mut() {
+        p.name_latin = a.name_latin.clone().unwrap_or_default();
+        p.ids.egd_pin = a.egd_pin.clone().unwrap_or_default();
+    }
+    if let Some(csv) = &a.players {
+        let listed = tournament::csv_import::read_players(&read_text(csv)?)
+            .map_err(|e| Refused(format!("{}: {}", csv.display(), e.0)))?;
+        if let Some(p) = listed.iter().find(|p| p.withdrawn_after_round.is_some()) {
+            return Err(Refused(format!(
+                "{}: {} is marked withdrawn; a late entry is not",
+                csv.display(),
+                p.name
+            )));
+        }
+        entrants.extend(listed);
+    }
+    let last = t
+        .played
+        .iter()
+        .filter(|r| !r.playoff)
+        .map(|r| r.number)
+        .max()
+        .unwrap_or(0);
+    let from = a.from_round.unwrap_or(last + 1);
+    if let Some(rule) = a.missed_round {
+        with_file(&a.file, t.set_missed_round(rule))?;
+    }
+    let mut added = Vec::new();
+    for p in entrants {
+        let id = with_file(&a.file, t.add_late_entry(p, from))?;
+        added.push(id);
+    }
+    update(&opened, &t, false)?;
+    let missed = from.saturating_sub(1);
+    for id in added {
+        let p = t.player(id);
+        let mut line = format!(
+            "{}: added {} ({}, lot {}), paired from round {from}",
+            a.file.display(),
+            p.name,
+            p.rank.map_or("no rank".to_string(), |r| r.to_string()),
+            p.lot
+        );
+        if missed > 0 && t.system == System::McMahon {
+            let (mode, _) = tournament::certificate::settings_at(&t, from);
+            let initial = tournament::mcmahon::initial_half(&mode, p);
+            let extra = tournament::late_entry::missed_half(&t, p, from);
+            line.push_str(&format!(
+                "; {missed} missed round{} score {} each: McMahon score {} + {} = {}",
+                if missed == 1 { "" } else { "s" },
+                t.missed_round.text(),
+                half(initial),
+                half(extra),
+                half(initial + extra)
+            ));
+        }
+        println!("{line}");
+    }
+    if let Some(r) = t.round(last)
+        && from > last
+        && last > 0
+        && r.games.iter().all(|g| g.outcome.is_none())
+    {
+        println!(
+            "round {last} is published without results: to pair them in it, add them with --from-round {last} and pair it again with --force"
+        );
+    }
+    Ok(())
+}
+
+/// Half points as points: `12`, `12.5`.
+fn half(h: i64) -> String {
+    tournament::event::number_text(h as f64 / 2.0)
 }
 
 fn standings(a: &StandingsArgs) -> Result<(), Refused> {

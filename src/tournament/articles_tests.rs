@@ -470,3 +470,252 @@ fn issue19_art29_1_withdrawal_before_the_start_draws_a_new_lot() {
     assert_eq!(t.redraws.len(), 2);
     assert_ne!(t.redraws[0].seed, t.redraws[1].seed);
 }
+
+/// A tie of everyone in `players` (round-robin `games`) whose places must all be decided,
+/// played off with `decide(black, white)` giving each play-off game's result until
+/// `tournament playoff` says every place is decided. After each play-off round, every player
+/// who has not yet played in the play-off must still share the best place of the tie.
+/// Returns the final `name place` lines and the number of play-off rounds.
+fn play_off(
+    players: &str,
+    games: &str,
+    decide: &dyn Fn(&str, &str) -> Outcome,
+) -> (Vec<String>, u32) {
+    let mut t = from_csv(players, games, System::RoundRobin, 1).unwrap_or_else(|e| panic!("{e}"));
+    let n = t.players.len() as u32;
+    t.decided_places = n;
+    let tie = standings(&t);
+    assert!(
+        tie.rows.iter().all(|r| r.place == 1 && r.shared),
+        "not a tie: {:?}",
+        tie.rows
+    );
+    let mut rounds = 0;
+    loop {
+        let number = match t.add_playoff_round() {
+            Ok(number) => number,
+            Err(e) => {
+                assert!(
+                    e.0.contains("every place that must be decided is decided"),
+                    "{e}"
+                );
+                break;
+            }
+        };
+        rounds += 1;
+        assert!(rounds <= 2 * n, "the play-off does not end");
+        // A second call before the results are in is refused.
+        assert!(t.add_playoff_round().is_err());
+        let names: Vec<(String, String)> = t
+            .round(number)
+            .map(|r| {
+                r.games
+                    .iter()
+                    .map(|g| {
+                        (
+                            t.name_of(g.black).to_string(),
+                            t.name_of(g.white).to_string(),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Some(r) = t.round_mut(number) {
+            for (g, (b, w)) in r.games.iter_mut().zip(&names) {
+                g.outcome = Some(decide(b, w));
+            }
+        }
+        let s = standings(&t);
+        let played: std::collections::HashSet<&str> = t
+            .played
+            .iter()
+            .filter(|r| r.playoff)
+            .flat_map(|r| &r.games)
+            .flat_map(|g| [t.name_of(g.black), t.name_of(g.white)])
+            .collect();
+        for r in s.rows.iter().filter(|r| !played.contains(r.name.as_str())) {
+            assert!(
+                r.place == 1 && r.shared,
+                "{} has not played in the play-off yet is placed {}: {:?}",
+                r.name,
+                r.place,
+                s.rows
+            );
+        }
+    }
+    let s = standings(&t);
+    assert!(s.rows.iter().all(|r| !r.shared), "{:?}", s.rows);
+    assert!(super::standings::undecided(&t, &s).is_empty());
+    let lines = s
+        .rows
+        .iter()
+        .map(|r| format!("{} {}", r.name, r.place))
+        .collect();
+    (lines, rounds)
+}
+
+/// The stronger of two by a fixed order of names wins.
+fn by_order<'a>(order: &'a [&'a str]) -> impl Fn(&str, &str) -> Outcome + 'a {
+    move |b: &str, w: &str| {
+        let at = |x: &str| order.iter().position(|o| *o == x).unwrap_or(99);
+        if at(b) < at(w) {
+            Outcome::BlackWins
+        } else {
+            Outcome::WhiteWins
+        }
+    }
+}
+
+/// Three players, each beating one of the others: a three-way tie on every criterion.
+const CYCLE_PLAYERS: &str = "name,rank\nAn,1d\nBo,1d\nCe,1d\n";
+const CYCLE_GAMES: &str = "1,1,An,Bo,B,,\n2,1,Bo,Ce,B,,\n3,1,Ce,An,B,,\n";
+
+#[test]
+fn issue28_art28_3_three_tied_the_one_waiting_keeps_the_shared_place() {
+    let games = format!("{G}{CYCLE_GAMES}");
+    // Every order of strength: the play-off ends with the three places decided in that
+    // order, in two rounds (the waiting player meets the first winner) or three (then the
+    // two losers for second place).
+    for order in [
+        ["An", "Bo", "Ce"],
+        ["An", "Ce", "Bo"],
+        ["Bo", "An", "Ce"],
+        ["Bo", "Ce", "An"],
+        ["Ce", "An", "Bo"],
+        ["Ce", "Bo", "An"],
+    ] {
+        let (lines, rounds) = play_off(CYCLE_PLAYERS, &games, &by_order(&order));
+        let want: Vec<String> = order
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{n} {}", i + 1))
+            .collect();
+        assert_eq!(lines, want);
+        assert!((2..=3).contains(&rounds), "{order:?}: {rounds} rounds");
+    }
+}
+
+#[test]
+fn issue28_art28_3_three_tied_after_the_first_game() {
+    // The first play-off game is played; the player left out shares first place with its
+    // winner, the loser is third; `playoff` pairs the two sharing first.
+    let games = format!("{G}{CYCLE_GAMES}");
+    let mut t =
+        from_csv(CYCLE_PLAYERS, &games, System::RoundRobin, 1).unwrap_or_else(|e| panic!("{e}"));
+    t.decided_places = 1;
+    let first = t.add_playoff_round().unwrap_or_else(|e| panic!("{e}"));
+    let (winner, loser) = {
+        let r = t
+            .round_mut(first)
+            .unwrap_or_else(|| panic!("no round {first}"));
+        assert_eq!(r.games.len(), 1);
+        r.games[0].outcome = Some(Outcome::BlackWins);
+        (r.games[0].black, r.games[0].white)
+    };
+    let waiting = t
+        .players
+        .iter()
+        .map(|p| p.id)
+        .find(|&p| p != winner && p != loser)
+        .unwrap_or_default();
+    let s = standings(&t);
+    let place = |p| {
+        s.rows
+            .iter()
+            .find(|r| r.players == [p])
+            .map(|r| (r.place, r.shared))
+    };
+    assert_eq!(place(winner), Some((1, true)));
+    assert_eq!(place(waiting), Some((1, true)), "{:?}", s.rows);
+    assert_eq!(place(loser), Some((3, false)));
+    let second = t.add_playoff_round().unwrap_or_else(|e| panic!("{e}"));
+    let pair = t
+        .round(second)
+        .map(|r| {
+            let mut v: Vec<_> = r.games.iter().flat_map(|g| [g.black, g.white]).collect();
+            v.sort();
+            v
+        })
+        .unwrap_or_default();
+    let mut want = vec![winner, waiting];
+    want.sort();
+    assert_eq!(pair, want);
+    // The waiting player wins: first; the first winner second; only place 1 had to be
+    // decided, so the play-off is over.
+    if let Some(r) = t.round_mut(second) {
+        let g = &mut r.games[0];
+        g.outcome = Some(if g.black == waiting {
+            Outcome::BlackWins
+        } else {
+            Outcome::WhiteWins
+        });
+    }
+    let s = standings(&t);
+    let got: Vec<(u32, bool)> = [waiting, winner, loser]
+        .iter()
+        .map(|&p| {
+            s.rows
+                .iter()
+                .find(|r| r.players == [p])
+                .map_or((0, true), |r| (r.place, r.shared))
+        })
+        .collect();
+    assert_eq!(got, [(1, false), (2, false), (3, false)]);
+    assert!(t.add_playoff_round().is_err());
+}
+
+#[test]
+fn issue28_art28_3_four_tied_played_off_to_four_places() {
+    // A beats B, B beats C, C beats D, D beats A, A–C and B–D drawn: 3 points each, and
+    // criterion A 2 × 3 + 3 ÷ 2 = 4½ each.
+    let players = "name,rank\nAn,1d\nBo,1d\nCe,1d\nDi,1d\n";
+    let games = format!(
+        "{G}1,1,An,Bo,B,,\n1,2,Ce,Di,B,,\n2,1,Bo,Ce,B,,\n2,2,Di,An,B,,\n3,1,An,Ce,D,,\n3,2,Bo,Di,D,,\n"
+    );
+    for order in [
+        ["An", "Bo", "Ce", "Di"],
+        ["Di", "Ce", "Bo", "An"],
+        ["Bo", "Di", "An", "Ce"],
+        ["Ce", "An", "Di", "Bo"],
+    ] {
+        let (lines, rounds) = play_off(players, &games, &by_order(&order));
+        let want: Vec<String> = order
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{n} {}", i + 1))
+            .collect();
+        assert_eq!(lines, want);
+        assert!((3..=4).contains(&rounds), "{order:?}: {rounds} rounds");
+    }
+}
+
+#[test]
+fn issue28_art28_3_a_drawn_play_off_game_decides_nothing() {
+    // Two tied for first; their play-off game is drawn (a ruling, or integer komi): they
+    // still share first, and `playoff` pairs them again.
+    let players = "name,rank\nAn,1d\nBo,1d\n";
+    let games = format!("{G}1,1,An,Bo,B,,\n2,1,Bo,An,B,,\n");
+    let mut t =
+        from_csv(players, &games, System::DoubleRoundRobin, 1).unwrap_or_else(|e| panic!("{e}"));
+    t.decided_places = 1;
+    let first = t.add_playoff_round().unwrap_or_else(|e| panic!("{e}"));
+    if let Some(r) = t.round_mut(first) {
+        r.games[0].outcome = Some(Outcome::Draw);
+    }
+    let s = standings(&t);
+    assert!(
+        s.rows.iter().all(|r| r.place == 1 && r.shared),
+        "{:?}",
+        s.rows
+    );
+    let again = t.add_playoff_round().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again, first + 1);
+    if let Some(r) = t.round_mut(again) {
+        r.games[0].outcome = Some(Outcome::WhiteWins);
+    }
+    let s = standings(&t);
+    let white = t.round(again).map(|r| r.games[0].white).unwrap_or_default();
+    assert_eq!(s.rows[0].players, [white]);
+    assert_eq!(s.rows[0].place, 1);
+    assert_eq!(s.rows[1].decided_by.as_deref(), Some("playoff"));
+}

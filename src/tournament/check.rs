@@ -40,11 +40,23 @@ impl Body {
     }
 }
 
-/// One thing to fix before sending.
+/// Whether a finding stops the submission.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// To fix before sending: `check-submission` exits 1.
+    Error,
+    /// What the body will do on its own (a bye, a forfeit, a missed round written as the
+    /// body's free-round entry, which it does not rate): reported, exit 0.
+    Note,
+}
+
+/// One thing to fix before sending, or to know.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Finding {
     /// A stable code: `missing-id`, `duplicate-name`, `not-rated`, `no-result`, `class`,
-    /// `time`, `dates`, `place`, `header`, `row`, `mismatch`, `encoding`.
+    /// `time`, `dates`, `place`, `header`, `row`, `mismatch`, `encoding`, `non-latin`,
+    /// `pairing`.
     pub code: &'static str,
     /// Where: the player's name, `line N`, `round R board B` or `event`.
     pub at: String,
@@ -52,6 +64,15 @@ pub struct Finding {
     pub problem: String,
     /// How to fix it.
     pub fix: String,
+    /// `error` (exit 1) or `note`.
+    pub severity: Severity,
+}
+
+impl Finding {
+    /// Whether it stops the submission.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
 }
 
 fn finding(
@@ -65,7 +86,30 @@ fn finding(
         at: at.into(),
         problem: problem.into(),
         fix: fix.into(),
+        severity: Severity::Error,
     }
+}
+
+fn note(
+    code: &'static str,
+    at: impl Into<String>,
+    problem: impl Into<String>,
+    fix: impl Into<String>,
+) -> Finding {
+    Finding {
+        severity: Severity::Note,
+        ..finding(code, at, problem, fix)
+    }
+}
+
+/// Whether a name can go into a rating body's file as it is: Latin letters (with their
+/// accents), digits, spaces and the punctuation of names.
+pub fn is_latin(name: &str) -> bool {
+    name.chars().all(|c| {
+        c.is_ascii()
+            || matches!(c as u32, 0xC0..=0x24F | 0x1E00..=0x1EFF)
+            || matches!(c, '\u{2019}' | '\u{2010}' | '\u{2011}')
+    })
 }
 
 /// The least adjusted time of each EGD class.
@@ -79,18 +123,47 @@ fn class_needs(class: char) -> Option<i64> {
 }
 
 fn class_rank(c: char) -> u8 {
-    match c {
-        'A' => 3,
-        'B' => 2,
-        'C' => 1,
-        _ => 0,
-    }
+    super::event::class_rank(c)
 }
 
 /// Checks an event as it would be written for `body`.
 pub fn check_event(t: &Tournament, body: Body) -> Vec<Finding> {
+    let mut out = event_findings(t, body);
+    // The file as it would be written is checked too: whatever it would be refused for, the
+    // event is refused for (the event check sees more — names, rounds — never less).
+    let written = match body {
+        Body::Egd => super::rating_files::h9(t, &super::standings(t)),
+        Body::Aga => super::rating_files::aga(t),
+        Body::Ffg => super::rating_files::tou(t, &super::standings(t)),
+    };
+    let codes: Vec<&'static str> = out
+        .iter()
+        .filter(|f| f.is_error())
+        .map(|f| f.code)
+        .collect();
+    for f in check_file(&written, body) {
+        if f.is_error() && !codes.contains(&f.code) {
+            out.push(Finding {
+                at: format!("as written: {}", f.at),
+                ..f
+            });
+        }
+    }
+    out
+}
+
+/// What the event itself shows, for [`check_event`].
+fn event_findings(t: &Tournament, body: Body) -> Vec<Finding> {
     let mut out = Vec::new();
     let e = &t.event;
+    if t.name.trim().is_empty() {
+        out.push(finding(
+            "header",
+            "event",
+            format!("the event has no name, which {} needs", body.name()),
+            "tournament set FILE --name NAME",
+        ));
+    }
     if e.dates.is_none() {
         out.push(finding(
             "dates",
@@ -100,7 +173,11 @@ pub fn check_event(t: &Tournament, body: Body) -> Vec<Finding> {
         ));
     }
     let place_missing = match body {
-        Body::Egd => e.country.is_empty() || e.city.is_empty(),
+        Body::Egd => {
+            e.country.len() != 2
+                || !e.country.chars().all(|c| c.is_ascii_uppercase())
+                || e.city.is_empty()
+        }
         Body::Aga | Body::Ffg => e.city.is_empty(),
     };
     if place_missing {
@@ -180,6 +257,31 @@ pub fn check_event(t: &Tournament, body: Body) -> Vec<Finding> {
             ));
         }
         let (f, g) = name_parts(p);
+        let written = format!("{f} {g}");
+        match body {
+            Body::Egd | Body::Aga if !is_latin(&written) => out.push(finding(
+                "non-latin",
+                p.name.clone(),
+                format!(
+                    "the name is written {written:?}; {} keeps names in Latin letters",
+                    body.name()
+                ),
+                format!(
+                    "give the Latin spelling: a name_latin column in players.csv, or tournament set FILE --name-latin \"{}=Family Given\"",
+                    p.name
+                ),
+            )),
+            Body::Ffg if written.chars().any(|c| c as u32 >= 0x100) => out.push(finding(
+                "encoding",
+                p.name.clone(),
+                format!("the name {written:?} is not in ISO-8859-1, which the FFG's tools read"),
+                format!(
+                    "give the Latin spelling: a name_latin column in players.csv, or tournament set FILE --name-latin \"{}=Family Given\"",
+                    p.name
+                ),
+            )),
+            _ => {}
+        }
         by_name
             .entry(format!("{} {}", f.to_lowercase(), g.to_lowercase()))
             .or_default()
@@ -221,18 +323,18 @@ pub fn check_event(t: &Tournament, body: Body) -> Vec<Finding> {
                     "tournament results FILE --games G.csv",
                 )),
                 Some(o @ (Outcome::BlackWinsByForfeit | Outcome::WhiteWinsByForfeit)) => {
-                    out.push(finding(
+                    out.push(note(
                         "not-rated",
                         at,
                         format!(
-                            "a forfeit ({}) is not a game {} rates",
+                            "a forfeit ({}) is not a game {} rates (written as a free win and a free round)",
                             o.code(),
                             body.name()
                         ),
                         "nothing to do if it was a forfeit; otherwise enter the played result",
                     ))
                 }
-                Some(Outcome::BothLose | Outcome::NotPlayed) => out.push(finding(
+                Some(Outcome::BothLose | Outcome::NotPlayed) => out.push(note(
                     "not-rated",
                     at,
                     format!(
@@ -241,7 +343,7 @@ pub fn check_event(t: &Tournament, body: Body) -> Vec<Finding> {
                     ),
                     "nothing to do if that is what happened",
                 )),
-                Some(Outcome::Draw) if body == Body::Aga => out.push(finding(
+                Some(Outcome::Draw) if body == Body::Aga => out.push(note(
                     "not-rated",
                     at,
                     "the AGA's report has no draws; it is left out",
@@ -250,6 +352,44 @@ pub fn check_event(t: &Tournament, body: Body) -> Vec<Finding> {
                 _ => {}
             }
         }
+        if r.playoff {
+            continue;
+        }
+        for &b in &r.byes {
+            out.push(note(
+                "not-rated",
+                format!("round {}: {}", r.number, t.name_of(b)),
+                format!(
+                    "a bye, written as {}; {} does not rate it",
+                    if t.system.bye_is_win() {
+                        "a free win"
+                    } else {
+                        "a free round"
+                    },
+                    body.name()
+                ),
+                "nothing to do",
+            ));
+        }
+        for p in t.entered().filter(|p| p.missed(r.number)) {
+            out.push(note(
+                "not-rated",
+                format!("round {}: {}", r.number, p.name),
+                format!(
+                    "entered late in round {}: a missed round, written as a free round",
+                    p.joined_in_round.unwrap_or(0)
+                ),
+                "nothing to do",
+            ));
+        }
+    }
+    for (at, problem) in super::manual::event_faults(t) {
+        out.push(finding(
+            "pairing",
+            at,
+            problem,
+            "correct the round (pair it again, or enter it by hand with tournament pair --manual)",
+        ));
     }
     out
 }
@@ -263,7 +403,7 @@ fn is_pin(s: &str) -> bool {
 pub struct TableResult {
     /// The opponent's line number (0: no game).
     pub opponent: usize,
-    /// `+`, `-` or `=`.
+    /// `+`, `-` or `=` (`?`: a game without a result yet).
     pub symbol: char,
     /// `b` or `w` when given.
     pub colour: Option<char>,
@@ -316,7 +456,7 @@ fn parse_result(tok: &str, tou: bool) -> Option<TableResult> {
     }
     let opponent: usize = tok[..digits].parse().ok()?;
     let mut rest = tok[digits..].chars();
-    let symbol = rest.next().filter(|c| matches!(c, '+' | '-' | '='))?;
+    let symbol = rest.next().filter(|c| matches!(c, '+' | '-' | '=' | '?'))?;
     let mut tail: String = rest.collect();
     if !tou {
         if tail.is_empty() {
@@ -545,6 +685,16 @@ fn check_rows(table: &Table, body: Body, out: &mut Vec<Finding>) {
             )),
             _ => {}
         }
+        let written = format!("{} {}", r.family, r.given);
+        match body {
+            Body::Egd if !is_latin(&written) => out.push(finding(
+                "non-latin",
+                who.clone(),
+                format!("the name {written:?} is not in Latin letters, which the EGD keeps"),
+                "write the name in Latin letters (players.csv's name_latin column)",
+            )),
+            _ => {}
+        }
         names
             .entry(format!(
                 "{} {}",
@@ -553,21 +703,46 @@ fn check_rows(table: &Table, body: Body, out: &mut Vec<Finding>) {
             ))
             .or_default()
             .push(r);
+        let mut met: HashMap<usize, usize> = HashMap::new();
         for (k, res) in r.results.iter().enumerate() {
             let at = format!("{who}, round {}", k + 1);
-            if res.opponent == 0 {
+            if res.symbol == '?' {
                 out.push(finding(
+                    "no-result",
+                    at,
+                    format!("{}?: the game has no result", res.opponent),
+                    "enter the result (tournament results FILE --games G.csv) and write the file again",
+                ));
+                continue;
+            }
+            if res.opponent == 0 {
+                out.push(note(
                     "not-rated",
                     at,
                     format!(
-                        "{}{}: no game played this round, not rated by {}",
-                        res.opponent,
+                        "0{}: {}; not rated by {}",
                         res.symbol,
+                        match res.symbol {
+                            '+' => "a free win (a bye, or a game won by forfeit)",
+                            '=' => "a free round counted half a point",
+                            _ => "a free round (absent, or a game lost by forfeit)",
+                        },
                         body.name()
                     ),
-                    "nothing to do if the player had a bye, was absent or won or lost by forfeit",
+                    "nothing to do if that is what happened",
                 ));
                 continue;
+            }
+            if let Some(first) = met.insert(res.opponent, k + 1) {
+                out.push(finding(
+                    "pairing",
+                    at.clone(),
+                    format!(
+                        "number {} is this player's opponent in round {first} too",
+                        res.opponent
+                    ),
+                    "two players meet once; correct the pairing",
+                ));
             }
             let Some(o) = by_number.get(&res.opponent) else {
                 out.push(finding(
@@ -582,6 +757,7 @@ fn check_rows(table: &Table, body: Body, out: &mut Vec<Finding>) {
             let expected = match res.symbol {
                 '+' => '-',
                 '-' => '+',
+                '?' => '?',
                 _ => '=',
             };
             let ok = back.is_some_and(|b| {
@@ -604,6 +780,20 @@ fn check_rows(table: &Table, body: Body, out: &mut Vec<Finding>) {
                     "make both lines of the game agree",
                 ));
             }
+        }
+    }
+    for k in 0..rounds {
+        let played = table
+            .rows
+            .iter()
+            .any(|r| r.results.get(k).is_some_and(|x| x.opponent != 0));
+        if !table.rows.is_empty() && !played {
+            out.push(finding(
+                "pairing",
+                format!("round {}", k + 1),
+                format!("nobody played in round {}: a round missing", k + 1),
+                "write the rounds in order, each with its games",
+            ));
         }
     }
     let mut dups: Vec<_> = names.into_iter().filter(|(_, v)| v.len() > 1).collect();
@@ -680,12 +870,20 @@ pub fn check_h9(text: &str) -> Vec<Finding> {
     }
     if let Some(pc) = h.get("PC").filter(|v| !v.trim().is_empty()) {
         let cc = pc.split(',').next().unwrap_or("").trim();
+        let city = pc.split_once(',').map_or("", |(_, c)| c.trim());
         if cc.len() != 2 || !cc.chars().all(|c| c.is_ascii_uppercase()) {
             out.push(finding(
                 "place",
                 "header PC",
                 format!("PC[{pc}] does not start with a two-letter country code"),
                 "; PC[CC,City]",
+            ));
+        } else if city.is_empty() {
+            out.push(finding(
+                "place",
+                "header PC",
+                format!("PC[{pc}] has no city"),
+                "; PC[CC,City] (tournament set FILE --place \"CC, City\")",
             ));
         }
     }
@@ -772,11 +970,18 @@ pub fn check_aga(text: &str) -> Vec<Finding> {
         if let Some(c) = t.strip_prefix('#') {
             let c = c.trim();
             if let Some(what) = c.strip_prefix("not rated:") {
-                out.push(finding(
+                out.push(note(
                     "not-rated",
                     format!("line {line}"),
                     format!("not rated by the AGA:{what}"),
                     "nothing to do if that is what happened",
+                ));
+            } else if let Some(what) = c.strip_prefix("no result:") {
+                out.push(finding(
+                    "no-result",
+                    format!("line {line}"),
+                    format!("a game without a result:{what}"),
+                    "enter the result (tournament results FILE --games G.csv) and write the report again",
                 ));
             }
             continue;
@@ -784,12 +989,22 @@ pub fn check_aga(text: &str) -> Vec<Finding> {
         let upper = t.to_ascii_uppercase();
         if upper.starts_with("TOURNEY") {
             saw_tourney = true;
-            if t.len() <= "TOURNEY".len() + 1 {
+            let rest = t.get("TOURNEY".len()..).unwrap_or("");
+            let parts: Vec<&str> = rest.split(',').map(str::trim).collect();
+            if parts.first().is_none_or(|n| n.is_empty()) {
                 out.push(finding(
                     "header",
                     format!("line {line}"),
                     "TOURNEY has no name",
                     "TOURNEY name, city, country",
+                ));
+            }
+            if parts.get(1).is_none_or(|c| c.is_empty()) {
+                out.push(finding(
+                    "place",
+                    format!("line {line}"),
+                    "TOURNEY has no city",
+                    "TOURNEY name, city, country (tournament set FILE --place \"CC, City\")",
                 ));
             }
             continue;
@@ -829,6 +1044,14 @@ pub fn check_aga(text: &str) -> Vec<Finding> {
                     continue;
                 }
                 let name = rest[..rest.len() - 1].join(" ");
+                if !is_latin(&name) {
+                    out.push(finding(
+                        "non-latin",
+                        format!("line {line} ({name})"),
+                        format!("the name {name:?} is not in Latin letters, which the AGA keeps"),
+                        "write the name in Latin letters (players.csv's name_latin column)",
+                    ));
+                }
                 if !id.chars().all(|c| c.is_ascii_digit()) {
                     out.push(finding(
                         "missing-id",
@@ -947,19 +1170,23 @@ pub fn check_file(text: &str, body: Body) -> Vec<Finding> {
     out
 }
 
-/// The findings as JSON: `[{"code", "at", "problem", "fix"}, …]`.
+/// The findings as JSON: `[{"code", "at", "problem", "fix", "severity"}, …]` (severity
+/// `error` or `note`).
 pub fn findings_json(f: &[Finding]) -> String {
     serde_json::to_string_pretty(f).unwrap_or_else(|_| "[]".into())
 }
 
-/// The findings as text, one a line.
+/// The findings as text, one a line: errors first, then notes.
 pub fn findings_text(f: &[Finding]) -> String {
     let mut s = String::new();
-    for x in f {
+    for x in f.iter().filter(|x| x.is_error()) {
         s.push_str(&format!(
             "{} [{}]: {} — fix: {}\n",
             x.at, x.code, x.problem, x.fix
         ));
+    }
+    for x in f.iter().filter(|x| !x.is_error()) {
+        s.push_str(&format!("note: {} [{}]: {}\n", x.at, x.code, x.problem));
     }
     s
 }

@@ -2,10 +2,14 @@
 //!
 //! - `name,rank,club,team,withdrawn_after_round` — rank `5d` (national dan), `3ld` (local dan),
 //!   `2k` (kyu); the last column empty unless the player withdrew, `0` meaning before the start.
-//!   Optional columns after these five, in any order (issue 19):
+//!   The `name` and `rank` columns are required (a rank may be empty). Optional columns after
+//!   these five, in any order (issue 19):
 //!   `family,country,city,egd_pin,aga_id,ffg_licence,cn_id` — empty means none.
 //! - `round,board,black,white,result,black_warnings,white_warnings` — result `B`, `W`, `D`,
-//!   `BF`, `WF`, `LL`, `BYE` (white empty) or empty (not played).
+//!   `BF`, `WF`, `LL`, `BYE` (white empty) or empty (not played); an optional `handicap`
+//!   column (issue 28) is checked against the published pairing.
+//! - `name_latin` (issue 28, optional in players.csv): the name in Latin letters the rating
+//!   bodies' files use when the name is written in another script.
 //!
 //! Columns are found by the header's names, so a spreadsheet may order them differently; a
 //! file without a header must use the order above. Every refusal names the file's line.
@@ -15,7 +19,7 @@ use super::model::{Game, Outcome, Player, PlayerId, PlayerIds, Round, Tournament
 use super::rank::Rank;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-const PLAYER_COLUMNS: [&str; 12] = [
+const PLAYER_COLUMNS: [&str; 13] = [
     "name",
     "rank",
     "club",
@@ -28,8 +32,9 @@ const PLAYER_COLUMNS: [&str; 12] = [
     "aga_id",
     "ffg_licence",
     "cn_id",
+    "name_latin",
 ];
-const GAME_COLUMNS: [&str; 7] = [
+const GAME_COLUMNS: [&str; 8] = [
     "round",
     "board",
     "black",
@@ -37,10 +42,11 @@ const GAME_COLUMNS: [&str; 7] = [
     "result",
     "black_warnings",
     "white_warnings",
+    "handicap",
 ];
 
 /// Where each known column is, from the header (or the default order without one).
-fn columns<'a>(
+pub(crate) fn columns<'a>(
     records: &'a [Record],
     known: &[&str],
     required: &[&str],
@@ -57,7 +63,18 @@ fn columns<'a>(
         .iter()
         .map(|f| f.trim().to_ascii_lowercase())
         .collect();
-    if !names.iter().any(|n| n == known[0]) {
+    if !names.iter().any(|n| known.contains(&n.as_str())) {
+        // No header: the known columns in their order; the required ones must be there.
+        for r in required {
+            let at = known.iter().position(|k| k == r).unwrap_or(0);
+            if first.fields.len() <= at {
+                return refuse(format!(
+                    "{what} line {}: no column {r:?} (without a header the columns are {}, in this order)",
+                    first.line,
+                    known.join(",")
+                ));
+            }
+        }
         return Ok((
             known.iter().enumerate().map(|(i, _)| Some(i)).collect(),
             records,
@@ -76,7 +93,11 @@ fn columns<'a>(
     }
     for r in required {
         if !names.iter().any(|n| n == r) {
-            return refuse(format!("{what} line {}: no column {r:?}", first.line));
+            return refuse(format!(
+                "{what} line {}: no column {r:?} (the columns are {}; a value may be empty, the column may not be missing)",
+                first.line,
+                known.join(",")
+            ));
         }
     }
     let map = known
@@ -86,7 +107,8 @@ fn columns<'a>(
     Ok((map, &records[1..]))
 }
 
-fn cell(record: &Record, column: Option<usize>) -> &str {
+/// The trimmed text of a record's column (empty when the column or the field is missing).
+pub(crate) fn cell(record: &Record, column: Option<usize>) -> &str {
     column
         .and_then(|c| record.fields.get(c))
         .map_or("", |s| s.trim())
@@ -95,7 +117,7 @@ fn cell(record: &Record, column: Option<usize>) -> &str {
 /// Reads players.csv. Names must be unique and non-empty.
 pub fn read_players(text: &str) -> Result<Vec<Player>, TournamentError> {
     let records = csv_text::read(text).map_err(|e| TournamentError(format!("players.csv {e}")))?;
-    let (cols, rows) = columns(&records, &PLAYER_COLUMNS, &["name"], "players.csv")?;
+    let (cols, rows) = columns(&records, &PLAYER_COLUMNS, &["name", "rank"], "players.csv")?;
     let mut players: Vec<Player> = Vec::new();
     let mut lines: HashMap<String, usize> = HashMap::new();
     for r in rows {
@@ -146,6 +168,7 @@ pub fn read_players(text: &str) -> Result<Vec<Player>, TournamentError> {
                 ffg_licence: text(10),
                 cn_id: text(11),
             },
+            name_latin: text(12),
             ..Player::default()
         });
     }
@@ -183,6 +206,8 @@ pub struct GameRow {
     pub black_warnings: u32,
     /// White's warnings.
     pub white_warnings: u32,
+    /// The handicap, when the file gives one (a `handicap` column).
+    pub handicap: Option<u32>,
 }
 
 fn number(r: &Record, col: Option<usize>, what: &str) -> Result<Option<u32>, TournamentError> {
@@ -299,6 +324,7 @@ pub fn read_game_rows(text: &str, players: &[Player]) -> Result<Vec<GameRow>, To
             result,
             black_warnings: warnings(cols[5], "black_warnings")?,
             white_warnings: warnings(cols[6], "white_warnings")?,
+            handicap: number(r, cols[7], "handicap")?,
         });
     }
     Ok(out)
@@ -332,7 +358,7 @@ pub fn rounds_from_rows(rows: &[GameRow]) -> Result<Vec<Round>, TournamentError>
                     outcome: Some(outcome),
                     black_warnings: row.black_warnings,
                     white_warnings: row.white_warnings,
-                    handicap: 0,
+                    handicap: row.handicap.unwrap_or(0),
                 });
             }
         }
@@ -406,7 +432,13 @@ mod tests {
     fn issue12_refusals_name_the_line() {
         let g = "round,board,black,white,result,black_warnings,white_warnings\n";
         for (players, games, says) in [
-            ("name\nAn\nAn\n", g, "line 3: \"An\" is already on line 2"),
+            (
+                "name,rank\nAn,\nAn,\n",
+                g,
+                "line 3: \"An\" is already on line 2",
+            ),
+            ("name,club\nAn,X\n", g, "line 1: no column \"rank\""),
+            ("An\nBo\n", g, "line 1: no column \"rank\""),
             ("name,rank\nAn,11d\n", g, "line 2: rank \"11d\""),
             (
                 PLAYERS,

@@ -216,6 +216,19 @@ impl EventInfo {
         self.class.or_else(|| self.class_from_time())
     }
 
+    /// The class the EGD file may say (issue 28): [`EventInfo::class`], unless the time
+    /// control allows less than was declared (then none: the file must not claim a class its
+    /// time does not allow, and its checker says the class is missing, as the event's does).
+    pub fn class_written(&self) -> Option<char> {
+        match (self.class, self.class_from_time(), self.time_control()) {
+            (Some(declared), Some(allowed), _) if class_rank(declared) > class_rank(allowed) => {
+                None
+            }
+            (Some(_), None, Some(_)) => None,
+            _ => self.class(),
+        }
+    }
+
     /// Komi of an even game, in half points.
     pub fn even_komi_half_points(&self) -> i64 {
         self.komi_half_points
@@ -255,6 +268,16 @@ impl EventInfo {
             (false, true) => self.country.clone(),
             _ => self.city.clone(),
         }
+    }
+}
+
+/// The EGD classes in order: A 3, B 2, C 1, D and anything else 0.
+pub fn class_rank(c: char) -> u8 {
+    match c {
+        'A' => 3,
+        'B' => 2,
+        'C' => 1,
+        _ => 0,
     }
 }
 

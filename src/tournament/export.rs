@@ -207,10 +207,12 @@ pub fn standings_text(t: &Tournament, s: &Standings) -> String {
     out
 }
 
-/// One crosstable cell: opponent's place, `+`/`-`/`=`, colour; `!` for a forfeit.
-fn cell(g: &Counted, p: PlayerId, places: &HashMap<PlayerId, u32>) -> String {
+/// One crosstable cell: the opponent's number (the row's number in the table, as the EGF and
+/// OpenGotha write it — places may be shared, numbers never are), `+`/`-`/`=`, colour and
+/// the handicap when there was one; `!` for a forfeit.
+fn cell(t: &Tournament, g: &Counted, p: PlayerId, numbers: &HashMap<PlayerId, usize>) -> String {
     let opp = g.opponent_of(p);
-    let place = places.get(&opp).map_or("?".to_string(), |x| x.to_string());
+    let number = numbers.get(&opp).map_or("?".to_string(), |x| x.to_string());
     let sym = match (g.outcome, g.points_of(p)) {
         (Outcome::NotPlayed, _) => "?",
         (_, 2) => "+",
@@ -222,7 +224,32 @@ fn cell(g: &Counted, p: PlayerId, places: &HashMap<PlayerId, u32>) -> String {
         Outcome::BlackWinsByForfeit | Outcome::WhiteWinsByForfeit
     );
     let colour = if g.black == p { "b" } else { "w" };
-    format!("{place}{sym}{}/{colour}", if forfeit { "!" } else { "" })
+    let handicap = t
+        .round(g.round)
+        .and_then(|r| {
+            r.games
+                .iter()
+                .find(|x| x.involves(g.black) && x.involves(g.white))
+        })
+        .map_or(0, |x| x.handicap);
+    let h = if handicap > 0 {
+        handicap.to_string()
+    } else {
+        String::new()
+    };
+    format!(
+        "{number}{sym}{}/{colour}{h}",
+        if forfeit { "!" } else { "" }
+    )
+}
+
+/// Each player's number in the standings table: its row, from 1 (a team's members share it).
+fn row_numbers(s: &Standings) -> HashMap<PlayerId, usize> {
+    s.rows
+        .iter()
+        .enumerate()
+        .flat_map(|(i, r)| r.players.iter().map(move |&p| (p, i + 1)))
+        .collect()
 }
 
 /// Crosstable cells of each row, per round (1..=rounds), and Art. 29's awarded games.
@@ -234,12 +261,7 @@ fn crosstable(t: &Tournament, s: &Standings) -> (u32, Vec<(Vec<String>, String)>
         .max()
         .unwrap_or(0)
         .max(s.rounds);
-    let mut places: HashMap<PlayerId, u32> = HashMap::new();
-    for r in &s.rows {
-        if let [p] = r.players[..] {
-            places.insert(p, r.place);
-        }
-    }
+    let numbers = row_numbers(s);
     let rows = s
         .rows
         .iter()
@@ -257,7 +279,7 @@ fn crosstable(t: &Tournament, s: &Standings) -> (u32, Vec<(Vec<String>, String)>
                                 .copied()
                                 .find(|&p| g.involves(p))
                                 .unwrap_or(g.black);
-                            cell(g, p, &places)
+                            cell(t, g, p, &numbers)
                         })
                         .collect();
                     if s.byes
@@ -280,7 +302,7 @@ fn crosstable(t: &Tournament, s: &Standings) -> (u32, Vec<(Vec<String>, String)>
                         .copied()
                         .find(|&p| g.involves(p))
                         .unwrap_or(g.black);
-                    cell(g, p, &places)
+                    cell(t, g, p, &numbers)
                 })
                 .collect::<Vec<_>>()
                 .join(" ");
@@ -290,8 +312,9 @@ fn crosstable(t: &Tournament, s: &Standings) -> (u32, Vec<(Vec<String>, String)>
     (rounds, rows)
 }
 
-/// Standings with the crosstable as CSV: place, shared, name, rank, club, score, each value,
-/// decided_by, one column a round, and the games Art. 29 awarded.
+/// Standings with the crosstable as CSV: number (the row's, which the crosstable's cells
+/// name), place, shared, name, rank, club, score, each value, decided_by, one column a round,
+/// and the games Art. 29 awarded.
 pub fn standings_csv(t: &Tournament, s: &Standings) -> String {
     use super::csv_text::line;
     let keys: Vec<String> = s
@@ -300,7 +323,7 @@ pub fn standings_csv(t: &Tournament, s: &Standings) -> String {
         .map(|r| r.values.iter().map(|(k, _)| k.clone()).collect())
         .unwrap_or_default();
     let (rounds, cross) = crosstable(t, s);
-    let mut header: Vec<String> = ["place", "shared", "name", "rank", "club", "score"]
+    let mut header: Vec<String> = ["number", "place", "shared", "name", "rank", "club", "score"]
         .iter()
         .map(|x| x.to_string())
         .collect();
@@ -309,13 +332,14 @@ pub fn standings_csv(t: &Tournament, s: &Standings) -> String {
     header.extend((1..=rounds).map(|n| format!("R{n}")));
     header.push("awarded".into());
     let mut out = line(&header);
-    for (r, (cells, awarded)) in s.rows.iter().zip(cross) {
+    for (i, (r, (cells, awarded))) in s.rows.iter().zip(cross).enumerate() {
         let single = if let [p] = r.players[..] {
             Some(t.player(p))
         } else {
             None
         };
         let mut f: Vec<String> = vec![
+            (i + 1).to_string(),
             r.place.to_string(),
             r.shared.to_string(),
             r.name.clone(),
@@ -344,75 +368,135 @@ pub fn standings_csv(t: &Tournament, s: &Standings) -> String {
 pub use crate::escape::xml as html_escape;
 
 /// Words of the printed pages in the three languages.
-fn words(lang: Lang) -> [&'static str; 16] {
-    match lang {
-        Lang::ZhHans => [
-            "成绩表",
-            "名次",
-            "姓名",
-            "段位",
-            "单位",
-            "积分",
-            "轮",
-            "台次",
-            "黑方",
-            "白方",
-            "结果",
-            "轮空",
-            "对阵表",
-            "记录单",
-            "裁判签字",
-            "名次决定",
-        ],
-        Lang::ZhHant => [
-            "成績表",
-            "名次",
-            "姓名",
-            "段位",
-            "單位",
-            "積分",
-            "輪",
-            "台次",
-            "黑方",
-            "白方",
-            "結果",
-            "輪空",
-            "對陣表",
-            "記錄單",
-            "裁判簽字",
-            "名次決定",
-        ],
-        Lang::En => [
-            "Standings",
-            "Place",
-            "Name",
-            "Rank",
-            "Club",
-            "Score",
-            "Round",
-            "Board",
-            "Black",
-            "White",
-            "Result",
-            "Bye",
-            "Pairings",
-            "Result slip",
-            "Arbiter's signature",
-            "Decided by",
-        ],
+struct Words {
+    standings: &'static str,
+    place: &'static str,
+    number: &'static str,
+    name: &'static str,
+    rank: &'static str,
+    score: &'static str,
+    board: &'static str,
+    black: &'static str,
+    white: &'static str,
+    result: &'static str,
+    bye: &'static str,
+    pairings: &'static str,
+    slip: &'static str,
+    signature: &'static str,
+    decided_by: &'static str,
+    handicap: &'static str,
+}
+
+fn words(lang: Lang) -> Words {
+    Words {
+        standings: lang.pick("成绩表", "成績表", "Standings"),
+        place: lang.pick("名次", "名次", "Place"),
+        number: lang.pick("序号", "序號", "No."),
+        name: lang.pick("姓名", "姓名", "Name"),
+        rank: lang.pick("段位", "段位", "Rank"),
+        score: lang.pick("积分", "積分", "Score"),
+        board: lang.pick("台次", "台次", "Board"),
+        black: lang.pick("黑方", "黑方", "Black"),
+        white: lang.pick("白方", "白方", "White"),
+        result: lang.pick("结果", "結果", "Result"),
+        bye: lang.pick("轮空", "輪空", "Bye"),
+        pairings: lang.pick("对阵表", "對陣表", "Pairings"),
+        slip: lang.pick("记录单", "記錄單", "Result slip"),
+        signature: lang.pick("裁判签字", "裁判簽字", "Arbiter's signature"),
+        decided_by: lang.pick("名次决定", "名次決定", "Decided by"),
+        handicap: lang.pick("让子", "讓子", "Handicap"),
+    }
+}
+
+/// "Round 3" / "第3轮".
+fn round_title(n: u32, lang: Lang) -> String {
+    lang.pick(format!("第{n}轮"), format!("第{n}輪"), format!("Round {n}"))
+}
+
+/// The komi column's head: stones under Chinese rules, points under the others.
+fn komi_head(t: &Tournament, lang: Lang) -> &'static str {
+    if t.event.rules.komi_in_stones() {
+        lang.pick("贴子", "貼子", "Komi (stones)")
+    } else {
+        lang.pick("贴目", "貼目", "Komi (points)")
+    }
+}
+
+/// The komi of a game with `handicap` stones as printed: the event's komi in its rules' unit
+/// (3.75 stones, 6.5 points); a Chinese handicap game has none and Black returns half the
+/// handicap stones at the count (Art. 11), which the sheet says.
+pub fn komi_text(t: &Tournament, handicap: u32, lang: Lang) -> String {
+    let k = super::event::number_text(t.event.komi_value(handicap));
+    if handicap >= 2 && t.event.rules.komi_in_stones() {
+        let back = super::event::number_text(f64::from(handicap) / 2.0);
+        lang.pick(
+            format!("{k}（黑还{back}子）"),
+            format!("{k}（黑還{back}子）"),
+            format!("{k} (Black returns {back})"),
+        )
+    } else {
+        k
+    }
+}
+
+/// The event's komi and handicap rule in one line, for the head of every sheet.
+fn komi_line(t: &Tournament, lang: Lang) -> String {
+    let even = super::event::number_text(t.event.komi_value(0));
+    let points = super::event::number_text(t.event.komi_points(0));
+    let rule = t
+        .mcmahon
+        .and_then(|m| m.handicap)
+        .filter(|_| t.system == super::System::McMahon);
+    let komi = if t.event.rules.komi_in_stones() {
+        lang.pick(
+            format!("对局贴{even}子（{points}目）；让子局不贴子，黑方还让子数之半"),
+            format!("對局貼{even}子（{points}目）；讓子局不貼子，黑方還讓子數之半"),
+            format!("Komi {even} stones ({points} points) in even games; handicap games: no komi, Black returns half the handicap stones"),
+        )
+    } else {
+        let h = super::event::number_text(t.event.komi_points(2));
+        lang.pick(
+            format!("对局贴{even}目；让子局贴{h}目"),
+            format!("對局貼{even}目；讓子局貼{h}目"),
+            format!("Komi {even} points in even games, {h} in handicap games"),
+        )
+    };
+    match rule {
+        Some(h) => {
+            let hr = lang.pick(
+                format!(
+                    "；{}以下让子：段位差减{}，最多{}子",
+                    h.below, h.correction, h.max
+                ),
+                format!(
+                    "；{}以下讓子：段位差減{}，最多{}子",
+                    h.below, h.correction, h.max
+                ),
+                format!(
+                    "; handicaps below {}: rank difference − {}, at most {}",
+                    h.below, h.correction, h.max
+                ),
+            );
+            format!("{komi}{hr}")
+        }
+        None => komi,
     }
 }
 
 fn page(title: &str, body: &str, lang: Lang) -> String {
+    // Printed from a browser (Chromium's print to PDF checks it): A4, the table head repeated
+    // on every page, no row and no slip cut across pages, long names wrapped inside their cell.
     format!(
-        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>body{{font-family:sans-serif;margin:1.5em}}table{{border-collapse:collapse;margin:1em 0}}td,th{{border:1px solid #444;padding:.25em .6em;text-align:center}}td.n{{text-align:left}}.slip{{border:1px dashed #000;padding:1em;margin:1em 0;page-break-inside:avoid}}.note{{font-size:90%}}@media print{{.slip{{break-inside:avoid}}}}</style></head><body>\n{}</body></html>\n",
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>@page{{size:A4;margin:12mm}}body{{font-family:\"Noto Sans CJK SC\",\"Noto Sans CJK TC\",\"Noto Sans\",sans-serif;margin:0}}h1{{font-size:16pt;margin:0 0 .3em}}p.komi{{margin:.2em 0 .6em}}table{{border-collapse:collapse;margin:.6em 0;width:100%;table-layout:auto}}thead{{display:table-header-group}}tr,td,th{{break-inside:avoid;page-break-inside:avoid}}td,th{{border:1px solid #444;padding:.2em .4em;text-align:center;white-space:nowrap}}td.n{{text-align:left;white-space:normal;overflow-wrap:anywhere;min-width:7em}}table.pairs{{table-layout:fixed;font-size:10pt}}table.pairs td,table.pairs th{{white-space:normal;overflow-wrap:anywhere;padding:.2em .25em}}table.pairs th{{font-size:9pt;overflow-wrap:normal}}table.cross{{font-size:9pt}}.slip{{border:1px dashed #000;padding:.8em;margin:.8em 0;break-inside:avoid;page-break-inside:avoid}}.slip .terms{{font-size:115%;text-decoration:underline}}.note{{font-size:90%}}</style></head><body>\n{}</body></html>\n",
         lang.code(),
         html_escape(title),
         body
     )
 }
 
-/// Printable standings and crosstable (one page), with the chain and every value used.
+/// Printable standings and crosstable — the wall sheet (one table, its head on every page):
+/// the chain and every value used in the reader's language, each row's number, and each
+/// round's cell naming the opponent's number, the result, the colour and the handicap.
 pub fn standings_html(t: &Tournament, s: &Standings, lang: Lang) -> String {
     let w = words(lang);
     let keys: Vec<String> = s
@@ -422,29 +506,33 @@ pub fn standings_html(t: &Tournament, s: &Standings, lang: Lang) -> String {
         .unwrap_or_default();
     let (rounds, cross) = crosstable(t, s);
     let title = if t.name.is_empty() {
-        w[0].to_string()
+        w.standings.to_string()
     } else {
-        format!("{} · {}", t.name, w[0])
+        format!("{} · {}", t.name, w.standings)
     };
     let mut b = format!(
-        "<h1>{}</h1>\n<p>{}</p>\n<table>\n<tr><th>{}</th><th>{}</th><th>{}</th>",
+        "<h1>{}</h1>\n<p>{}: {}</p>\n<p class=\"komi\">{}</p>\n<table class=\"cross\">\n<thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th>",
         html_escape(&title),
-        html_escape(&chain_text(t, s)),
-        w[1],
-        w[2],
-        w[5]
+        w.decided_by,
+        html_escape(&chain_label(t, s, lang, " → ")),
+        html_escape(&komi_line(t, lang)),
+        w.number,
+        w.place,
+        w.name,
+        w.score
     );
     for k in &keys {
-        let _ = write!(b, "<th>{}</th>", html_escape(k));
+        let _ = write!(b, "<th>{}</th>", html_escape(&criterion_label(k, lang)));
     }
     for n in 1..=rounds {
-        let _ = write!(b, "<th>{}{n}</th>", w[6]);
+        let _ = write!(b, "<th>{}</th>", html_escape(&round_title(n, lang)));
     }
-    let _ = writeln!(b, "<th>{}</th></tr>", w[15]);
-    for (r, (cells, awarded)) in s.rows.iter().zip(cross) {
+    let _ = writeln!(b, "<th>{}</th></tr></thead>\n<tbody>", w.decided_by);
+    for (i, (r, (cells, awarded))) in s.rows.iter().zip(cross).enumerate() {
         let _ = write!(
             b,
-            "<tr><td>{}</td><td class=\"n\">{}</td><td>{}</td>",
+            "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td>",
+            i + 1,
             place_text(r),
             html_escape(&r.name),
             r.score
@@ -462,7 +550,9 @@ pub fn standings_html(t: &Tournament, s: &Standings, lang: Lang) -> String {
         let why = if r.shared {
             "=".to_string()
         } else {
-            r.decided_by.clone().unwrap_or_default()
+            r.decided_by
+                .as_deref()
+                .map_or(String::new(), |k| criterion_label(k, lang))
         };
         let awarded = if awarded.is_empty() {
             String::new()
@@ -476,75 +566,92 @@ pub fn standings_html(t: &Tournament, s: &Standings, lang: Lang) -> String {
             html_escape(&awarded)
         );
     }
-    b.push_str("</table>\n");
+    b.push_str("</tbody></table>\n");
     for n in &s.notes {
         let _ = writeln!(b, "<p class=\"note\">{}</p>", html_escape(n));
     }
     page(&title, &b, lang)
 }
 
-/// The printable pairing list of round `round`.
+/// The printable pairing list of round `round`: board, Black and White with their ranks, the
+/// handicap and the komi of each board, the result; the bye; the event's komi rule above.
 pub fn pairing_html(t: &Tournament, round: u32, lang: Lang) -> String {
     let w = words(lang);
-    let title = format!("{} · {} {round}", w[12], w[6]);
+    let title = format!("{} · {}", w.pairings, round_title(round, lang));
+    let heading = if t.name.is_empty() {
+        title.clone()
+    } else {
+        format!("{} {title}", t.name)
+    };
     let mut b = format!(
-        "<h1>{}</h1>\n<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>\n",
-        html_escape(&format!("{} {title}", t.name)),
-        w[7],
-        w[8],
-        w[3],
-        w[9],
-        w[3],
-        w[10]
+        "<h1>{}</h1>\n<p class=\"komi\">{}</p>\n<table class=\"pairs\">\n<colgroup><col style=\"width:7%\"><col style=\"width:19%\"><col style=\"width:6%\"><col style=\"width:19%\"><col style=\"width:6%\"><col style=\"width:11%\"><col style=\"width:23%\"><col style=\"width:9%\"></colgroup>\n<thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead>\n<tbody>\n",
+        html_escape(&heading),
+        html_escape(&komi_line(t, lang)),
+        w.board,
+        w.black,
+        w.rank,
+        w.white,
+        w.rank,
+        w.handicap,
+        komi_head(t, lang),
+        w.result
     );
     if let Some(r) = t.round(round) {
         for g in &r.games {
             let _ = writeln!(
                 b,
-                "<tr><td>{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td></tr>",
+                "<tr><td>{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 g.board,
                 html_escape(t.name_of(g.black)),
                 rank_text(t, g.black),
                 html_escape(t.name_of(g.white)),
                 rank_text(t, g.white),
+                g.handicap,
+                html_escape(&komi_text(t, g.handicap, lang)),
                 g.outcome.map_or("", Outcome::code)
             );
         }
         for &p in &r.byes {
             let _ = writeln!(
                 b,
-                "<tr><td>–</td><td class=\"n\" colspan=\"5\">{} · {}</td></tr>",
+                "<tr><td>–</td><td class=\"n\" colspan=\"7\">{} · {}</td></tr>",
                 html_escape(t.name_of(p)),
-                w[11]
+                w.bye
             );
         }
     }
-    b.push_str("</table>\n");
+    b.push_str("</tbody></table>\n");
     page(&title, &b, lang)
 }
 
-/// Result slips for the tables of round `round`: one a board, to be filled in and signed.
+/// Result slips for the tables of round `round`: one a board, to be filled in and signed,
+/// each with the game's handicap and komi.
 pub fn slips_html(t: &Tournament, round: u32, lang: Lang) -> String {
     let w = words(lang);
-    let title = format!("{} · {} {round}", w[13], w[6]);
+    let title = format!("{} · {}", w.slip, round_title(round, lang));
+    let colon = lang.pick("：", "：", ": ");
     let mut b = String::new();
     if let Some(r) = t.round(round) {
         for g in &r.games {
             let _ = writeln!(
                 b,
-                "<div class=\"slip\"><b>{}</b> · {} {round} · {} {}<br>{}: {} {} ☐ &nbsp; {}: {} {} ☐<br>{}: B / W / D / BF / WF / LL &nbsp; ______<br>{}: ____________</div>",
+                "<div class=\"slip\"><b>{}</b> · {} · {} {}<br>{}{colon}{} {} ☐ &nbsp; {}{colon}{} {} ☐<br><span class=\"terms\">{}{colon}{} · {}{colon}{}</span><br>{}{colon}B / W / D / BF / WF / LL &nbsp; ______<br>{}{colon}____________</div>",
                 html_escape(&t.name),
-                w[6],
-                w[7],
+                html_escape(&round_title(round, lang)),
+                w.board,
                 g.board,
-                w[8],
+                w.black,
                 html_escape(t.name_of(g.black)),
                 rank_text(t, g.black),
-                w[9],
+                w.white,
                 html_escape(t.name_of(g.white)),
                 rank_text(t, g.white),
-                w[10],
-                w[14]
+                w.handicap,
+                g.handicap,
+                komi_head(t, lang),
+                html_escape(&komi_text(t, g.handicap, lang)),
+                w.result,
+                w.signature
             );
         }
     }

@@ -9,8 +9,11 @@ use super::teams;
 /// the event's dates, place, time control and rules, McMahon settings, the director's pairs to
 /// avoid, players' ids, country, city and family, handicaps, pairing certificates, play-off
 /// rounds, the frozen rating list, the rank exam's table and the lots drawn again; every new
-/// field has a default, so format-1 files open unchanged.
-pub const FORMAT: u32 = 2;
+/// field has a default, so format-1 files open unchanged. Format 3 (issue 28) adds late
+/// entries (`joined_in_round`) and the missed-round value, the settings log, `name_latin`,
+/// and sealed and manual certificates; an older build refuses such a file rather than pair a
+/// late entrant in the rounds before their entry.
+pub const FORMAT: u32 = 3;
 
 /// Rounds a system needs for `n` entrants when the organiser does not say.
 fn default_rounds(system: System, t: &Tournament) -> Result<u32, TournamentError> {

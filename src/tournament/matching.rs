@@ -380,7 +380,12 @@ impl<'a> Matcher<'a> {
         }
     }
 
-    fn run(mut self) -> Vec<Option<usize>> {
+    fn run(self) -> Vec<Option<usize>> {
+        self.solve().0
+    }
+
+    /// Runs the algorithm to the end; returns the matching and the final dual solution.
+    fn solve(mut self) -> (Vec<Option<usize>>, Duals) {
         let n = self.n;
         for _ in 0..n {
             self.label.iter_mut().for_each(|l| *l = 0);
@@ -542,11 +547,89 @@ impl<'a> Matcher<'a> {
                 }
             }
         }
-        self.mate
+        let mate = self
+            .mate
             .iter()
             .map(|&p| (p != NONE).then(|| self.endpoint[p]))
-            .collect()
+            .collect();
+        (mate, Duals::of(&self))
     }
+}
+
+/// The dual solution the algorithm ends with (all values doubled, as the algorithm keeps
+/// them): a number for each vertex and for each blossom still standing at the end. Every
+/// edge's slack under them is non-negative and every matched edge's slack is zero, so the
+/// slacks bound from below how much any other matching loses (see [`Duals::slack2`]).
+#[derive(Clone, Debug)]
+pub struct Duals {
+    /// Each vertex's dual, doubled.
+    vertex: Vec<i128>,
+    /// For each vertex, the blossoms around it from the outermost in, each with the sum of
+    /// the doubled duals of it and every blossom around it.
+    chains: Vec<Vec<(usize, i128)>>,
+}
+
+impl Duals {
+    fn of(m: &Matcher<'_>) -> Duals {
+        let n = m.n;
+        let chains = (0..n)
+            .map(|v| {
+                let mut up = Vec::new();
+                let mut b = m.blossomparent[v];
+                while b != NONE {
+                    up.push(b);
+                    b = m.blossomparent[b];
+                }
+                up.reverse();
+                let mut sum = 0;
+                up.into_iter()
+                    .map(|b| {
+                        sum += m.dualvar[b];
+                        (b, sum)
+                    })
+                    .collect()
+            })
+            .collect();
+        Duals {
+            vertex: m.dualvar[..n].to_vec(),
+            chains,
+        }
+    }
+
+    /// Twice the slack of edge `(i, j)` of weight `w`: the vertex duals plus the duals of the
+    /// blossoms holding both ends (counted twice) minus twice the weight. Non-negative for
+    /// every edge; zero on the matching's edges.
+    pub fn slack2(&self, i: usize, j: usize, w: i128) -> i128 {
+        let (ci, cj) = (&self.chains[i], &self.chains[j]);
+        let common = ci
+            .iter()
+            .zip(cj)
+            .take_while(|(x, y)| x.0 == y.0)
+            .last()
+            .map_or(0, |(x, _)| x.1);
+        self.vertex[i] + self.vertex[j] - 2 * w + 2 * common
+    }
+}
+
+/// [`max_weight_matching`] with the dual solution that proves it optimal.
+pub fn max_weight_matching_with_duals(
+    n: usize,
+    edges: &[Edge],
+    max_cardinality: bool,
+) -> (Vec<Option<usize>>, Duals) {
+    let clean: Vec<Edge> = edges
+        .iter()
+        .copied()
+        .filter(|&(i, j, _)| i < n && j < n && i != j)
+        .collect();
+    if clean.is_empty() {
+        let empty = Duals {
+            vertex: vec![0; n],
+            chains: vec![Vec::new(); n],
+        };
+        return (vec![None; n], empty);
+    }
+    Matcher::new(&clean, n, max_cardinality).solve()
 }
 
 /// The matching of greatest total weight among the vertices `0..n`: `mate[v]` is the vertex

@@ -8,21 +8,25 @@
 //!
 //! **Pairing** is an optimal weighted matching of the players present ([`super::matching`]):
 //! every pair of players (and, when the number is odd, every player with the bye) is an edge,
-//! and each edge has a cost on ten criteria, strongest first ([`CRITERIA`]): the rank-exam
-//! group, a repeated pairing (or a second bye), the bye going above the lowest score, the
-//! McMahon-score difference, its square, a colour three times running (or blacks and whites
-//! more than two apart), draw-ups and draw-downs repeated, the colour a player would rather
-//! have, the director's pairs to avoid, and seeding within a group. The criteria are packed into one
-//! integer weight, each criterion's unit larger than everything the weaker criteria can add up
-//! to over a whole round, so the matching of greatest weight is the best on the strongest
-//! criterion, then the next, and so on — exactly a lexicographic optimum. `docs/tournament.md`
-//! gives each weight.
+//! and each edge has a cost on ten criteria, strongest first ([`CRITERIA`], in
+//! [`super::graph`]): the rank-exam group, a repeated pairing (or a second bye), the bye going
+//! above the lowest score, the McMahon-score difference, its square, the director's pairs to
+//! avoid, a colour three times running (or blacks and whites more than two apart), draw-ups
+//! and draw-downs repeated, the colour a player would rather have, and seeding within a group.
+//! The criteria are packed into one integer weight, each criterion's unit larger than
+//! everything the weaker criteria can add up to over a whole round, so the matching of
+//! greatest weight is the best on the strongest criterion, then the next, and so on — exactly
+//! a lexicographic optimum. `docs/tournament.md` gives each weight; [`super::explain`] says
+//! why each pair was made.
 //!
 //! **Handicaps** (when the event sets them): between two players both below the rank given,
 //! the difference of their declared ranks less the correction, between 0 and the maximum; the
 //! weaker player takes Black. Other games are even and colours balance.
 
-use super::matching;
+pub use super::explain::{
+    Explanation, PairWhy, criterion_label, explain, explain_round, explain_text,
+};
+pub use super::graph::{CRITERIA, Costs, Graph, N, Priority};
 use super::model::{Game, Player, PlayerId, Round, System, Tournament, TournamentError, refuse};
 use super::rank::Rank;
 use super::rng::Lot;
@@ -219,48 +223,40 @@ impl AvoidWeights {
     }
 }
 
-/// The criteria of the pairing, strongest first (the keys of the explanation and of
-/// `docs/tournament.md`).
-pub const CRITERIA: [&str; N] = [
-    "group",
-    "repeat",
-    "bye",
-    "score",
-    "score_squared",
-    "colour",
-    "float",
-    "balance",
-    "avoid",
-    "seeding",
-];
-
-/// How many criteria.
-pub const N: usize = 10;
-
-/// Index of each criterion in [`CRITERIA`].
-mod k {
-    pub const GROUP: usize = 0;
-    pub const REPEAT: usize = 1;
-    pub const BYE: usize = 2;
-    pub const SCORE: usize = 3;
-    pub const SQUARED: usize = 4;
-    pub const COLOUR: usize = 5;
-    pub const FLOAT: usize = 6;
-    pub const BALANCE: usize = 7;
-    pub const AVOID: usize = 8;
-    pub const SEEDING: usize = 9;
-}
-
-/// Costs of one edge (or a whole pairing) on each criterion; lower is better.
-pub type Costs = [i64; N];
-
 /// What a pairing of this kind uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Mode {
     /// McMahon with these settings.
     McMahon(McMahonSettings),
-    /// A rank exam: scores from 0, pairs only within a level group.
+    /// A rank exam: scores from 0, pairs only within a level group; each odd group has a bye.
     Exam,
+    /// A rank exam whose odd level groups play one handicap game between each two (the
+    /// director's choice, `odd:handicap` in the exam's table): the grade difference less
+    /// `correction`, at most `max` stones.
+    ExamHandicap {
+        /// Subtracted from the grade difference.
+        correction: u32,
+        /// The most stones given.
+        max: u32,
+    },
+}
+
+impl Mode {
+    /// How a rank exam treats odd level groups (`None`: not a rank exam).
+    pub fn odd_groups(&self) -> Option<super::exam::OddGroups> {
+        match *self {
+            Mode::McMahon(_) => None,
+            Mode::Exam => Some(super::exam::OddGroups::Bye),
+            Mode::ExamHandicap { correction, max } => {
+                Some(super::exam::OddGroups::Handicap { correction, max })
+            }
+        }
+    }
+
+    /// Whether this is a rank exam.
+    pub fn is_exam(&self) -> bool {
+        self.odd_groups().is_some()
+    }
 }
 
 /// One player as the pairing sees them before a round.
@@ -340,7 +336,16 @@ pub fn scores_before(
     round: u32,
     initial: &dyn Fn(&Player) -> i64,
 ) -> HashMap<PlayerId, i64> {
-    let mut s: HashMap<PlayerId, i64> = t.players.iter().map(|p| (p.id, initial(p))).collect();
+    let mut s: HashMap<PlayerId, i64> = t
+        .players
+        .iter()
+        .map(|p| {
+            (
+                p.id,
+                initial(p) + super::late_entry::missed_half(t, p, round),
+            )
+        })
+        .collect();
     for r in t.played.iter().filter(|r| r.number < round && !r.playoff) {
         for g in &r.games {
             for p in [g.black, g.white] {
@@ -358,7 +363,7 @@ pub fn scores_before(
 pub fn initial_half(mode: &Mode, p: &Player) -> i64 {
     match mode {
         Mode::McMahon(m) => m.initial_half(p.rank),
-        Mode::Exam => 0,
+        Mode::Exam | Mode::ExamHandicap { .. } => 0,
     }
 }
 
@@ -401,7 +406,7 @@ pub fn entrants(t: &Tournament, round: u32, mode: &Mode) -> Vec<Entrant> {
                         norm(&p.city),
                         norm(&p.country),
                     ],
-                    group: if *mode == Mode::Exam {
+                    group: if mode.is_exam() {
                         exam_group(p)
                     } else {
                         String::new()
@@ -411,7 +416,11 @@ pub fn entrants(t: &Tournament, round: u32, mode: &Mode) -> Vec<Entrant> {
         })
         .collect();
     // Walk the rounds in order, keeping each player's score before the round.
-    let mut score: HashMap<PlayerId, i64> = t.players.iter().map(|p| (p.id, init(p))).collect();
+    let mut score: HashMap<PlayerId, i64> = t
+        .players
+        .iter()
+        .map(|p| (p.id, init(p) + super::late_entry::missed_half(t, p, round)))
+        .collect();
     let mut rounds: Vec<&Round> = t
         .played
         .iter()
@@ -464,230 +473,12 @@ pub fn entrants(t: &Tournament, round: u32, mode: &Mode) -> Vec<Entrant> {
     v
 }
 
-/// The graph of one round: its entrants (the last vertex is the bye when the number is odd)
-/// and every edge's costs.
-pub struct Graph {
-    /// The entrants, by player id.
-    pub entrants: Vec<Entrant>,
-    /// Whether vertex `entrants.len()` is the bye.
-    pub has_bye: bool,
-    /// Costs of the edge between vertices `i < j` at `i * n + j` (n = vertices).
-    costs: Vec<Costs>,
-    /// Handicap of each pair `i < j`.
-    handicaps: Vec<u32>,
-    /// Vertices.
-    pub n: usize,
-    /// The weight of one unit of each criterion.
-    pub units: [i128; N],
-}
-
-impl Graph {
-    /// Builds the graph of `entrants` under `mode` and the director's `avoid` weights.
-    pub fn new(
-        entrants: Vec<Entrant>,
-        mode: &Mode,
-        avoid: &AvoidWeights,
-    ) -> Result<Graph, TournamentError> {
-        let m = entrants.len();
-        let has_bye = m % 2 == 1;
-        let n = m + usize::from(has_bye);
-        // Seeding positions within each score group (strongest first).
-        let mut order: Vec<usize> = (0..m).collect();
-        order.sort_by(|&a, &b| {
-            let (x, y) = (&entrants[a], &entrants[b]);
-            y.score
-                .cmp(&x.score)
-                .then(y.strength.cmp(&x.strength))
-                .then(x.lot.cmp(&y.lot))
-                .then(x.id.cmp(&y.id))
-        });
-        let mut pos = vec![0usize; m];
-        let mut size: HashMap<(String, i64), usize> = HashMap::new();
-        for &i in &order {
-            let key = (entrants[i].group.clone(), entrants[i].score);
-            let c = size.entry(key).or_default();
-            pos[i] = *c;
-            *c += 1;
-        }
-        let group_size = |i: usize| size[&(entrants[i].group.clone(), entrants[i].score)];
-        let lowest = entrants.iter().map(|e| e.score).min().unwrap_or(0);
-        let mut costs = vec![[0i64; N]; n * n];
-        let mut handicaps = vec![0u32; n * n];
-        for i in 0..m {
-            for j in i + 1..m {
-                let (a, b) = (&entrants[i], &entrants[j]);
-                let mut c = [0i64; N];
-                c[k::GROUP] = i64::from(a.group != b.group);
-                c[k::REPEAT] = i64::from(a.met.contains_key(&b.id));
-                let d = (a.score - b.score).abs();
-                c[k::SCORE] = d;
-                c[k::SQUARED] = d * d;
-                if d > 0 {
-                    // Drawing down a player drawn down before (or up one drawn up before)
-                    // costs two a time; a float that does not compensate an earlier one in
-                    // the other direction costs one.
-                    let (up, low) = if a.score > b.score { (a, b) } else { (b, a) };
-                    c[k::FLOAT] = 2 * i64::from(up.downs + low.ups)
-                        + i64::from(up.ups <= up.downs)
-                        + i64::from(low.downs <= low.ups);
-                }
-                let h = match mode {
-                    Mode::McMahon(s) => s.handicap(rank_of(a.scale), rank_of(b.scale)),
-                    Mode::Exam => 0,
-                };
-                if h == 0 {
-                    // The better of the two ways round: fewer colour rules broken (a third
-                    // same colour running, or blacks and whites more than two apart), then
-                    // fewer wishes unmet.
-                    let (x, y) = (even_cost(a, b), even_cost(b, a));
-                    let best = x.min(y);
-                    c[k::COLOUR] = best.0;
-                    c[k::BALANCE] = best.1;
-                }
-                let weights = [avoid.family, avoid.club, avoid.city, avoid.country];
-                c[k::AVOID] = (0..4)
-                    .filter(|&x| !a.attrs[x].is_empty() && a.attrs[x] == b.attrs[x])
-                    .map(|x| i64::from(weights[x]))
-                    .sum();
-                c[k::SEEDING] = if a.score == b.score && a.group == b.group {
-                    let g = group_size(i) as i64;
-                    ((pos[i] as i64 - pos[j] as i64).abs() - g / 2).abs()
-                } else {
-                    // A float: the bottom of the upper group against the top of the lower.
-                    let (u, l) = if a.score > b.score { (i, j) } else { (j, i) };
-                    (group_size(u) - 1 - pos[u]) as i64 + pos[l] as i64
-                };
-                costs[i * n + j] = c;
-                handicaps[i * n + j] = h;
-            }
-        }
-        if has_bye {
-            // The bye: to the lowest score present, then the weakest, never twice.
-            let mut bottom: Vec<usize> = (0..m).collect();
-            bottom.sort_by(|&a, &b| {
-                let (x, y) = (&entrants[a], &entrants[b]);
-                x.score
-                    .cmp(&y.score)
-                    .then(x.strength.cmp(&y.strength))
-                    .then(y.lot.cmp(&x.lot))
-                    .then(y.id.cmp(&x.id))
-            });
-            for (rank_from_bottom, &i) in bottom.iter().enumerate() {
-                let e = &entrants[i];
-                let mut c = [0i64; N];
-                c[k::REPEAT] = i64::from(e.byes > 0);
-                c[k::BYE] = e.score - lowest;
-                c[k::SEEDING] = rank_from_bottom as i64;
-                costs[i * n + m] = c;
-            }
-        }
-        let mut g = Graph {
-            entrants,
-            has_bye,
-            costs,
-            handicaps,
-            n,
-            units: [0; N],
-        };
-        g.units = g.compute_units()?;
-        Ok(g)
-    }
-
-    /// The costs of the edge between vertices `i` and `j`.
-    pub fn costs(&self, i: usize, j: usize) -> Costs {
-        let (a, b) = (i.min(j), i.max(j));
-        self.costs[a * self.n + b]
-    }
-
-    /// The handicap of the pair of vertices `i`, `j` (0 for the bye).
-    pub fn handicap(&self, i: usize, j: usize) -> u32 {
-        let (a, b) = (i.min(j), i.max(j));
-        self.handicaps[a * self.n + b]
-    }
-
-    /// Each criterion's unit: larger than the most all weaker criteria can add up to in one
-    /// round, so the weights order matchings lexicographically.
-    fn compute_units(&self) -> Result<[i128; N], TournamentError> {
-        let pairs = (self.n / 2) as i128;
-        let mut max = [0i64; N];
-        for i in 0..self.n {
-            for j in i + 1..self.n {
-                let c = self.costs(i, j);
-                for x in 0..N {
-                    max[x] = max[x].max(c[x]);
-                }
-            }
-        }
-        let mut units = [1i128; N];
-        for x in (0..N - 1).rev() {
-            // A criterion's unit exceeds the most the weaker ones can add up to in a round
-            // (a weaker criterion no edge uses needs no room).
-            let room = i128::from(max[x + 1])
-                .checked_mul(pairs)
-                .and_then(|v| v.checked_add(1))
-                .and_then(|v| v.checked_mul(units[x + 1]));
-            units[x] = room.ok_or_else(|| {
-                TournamentError("too many players for one weighted matching".into())
-            })?;
-        }
-        // The heaviest edge, with room for the algorithm's doubled duals and slacks.
-        let heaviest = (0..N).try_fold(0i128, |acc, x| {
-            i128::from(max[x])
-                .checked_mul(units[x])
-                .and_then(|v| v.checked_add(acc))
-        });
-        match heaviest.and_then(|h| h.checked_mul(16)) {
-            Some(_) => Ok(units),
-            None => refuse("too many players for one weighted matching"),
-        }
-    }
-
-    /// The packed cost of one edge.
-    pub fn packed(&self, c: &Costs) -> i128 {
-        (0..N).map(|x| i128::from(c[x]) * self.units[x]).sum()
-    }
-
-    /// The optimal matching: `mate[v]` for every vertex, with `forbid` edges left out.
-    pub fn solve(&self, forbid: Option<(usize, usize)>) -> Vec<Option<usize>> {
-        let top: i128 = (0..self.n)
-            .flat_map(|i| (i + 1..self.n).map(move |j| (i, j)))
-            .map(|(i, j)| self.packed(&self.costs(i, j)))
-            .max()
-            .unwrap_or(0)
-            + 1;
-        let mut edges = Vec::with_capacity(self.n * self.n / 2);
-        for i in 0..self.n {
-            for j in i + 1..self.n {
-                if forbid == Some((i, j)) || forbid == Some((j, i)) {
-                    continue;
-                }
-                edges.push((i, j, top - self.packed(&self.costs(i, j))));
-            }
-        }
-        matching::max_weight_matching(self.n, &edges, true)
-    }
-
-    /// The total costs of a matching.
-    pub fn totals(&self, mate: &[Option<usize>]) -> Costs {
-        let mut t = [0i64; N];
-        for (v, m) in mate.iter().enumerate() {
-            if let Some(w) = m.filter(|&w| v < w) {
-                let c = self.costs(v, w);
-                for x in 0..N {
-                    t[x] += c[x];
-                }
-            }
-        }
-        t
-    }
-}
-
-fn rank_of(scale_value: i32) -> Option<Rank> {
+pub(super) fn rank_of(scale_value: i32) -> Option<Rank> {
     Some(rank_at(scale_value))
 }
 
 /// The cost of `black` taking Black against `white`: (rules broken, wishes unmet).
-fn even_cost(black: &Entrant, white: &Entrant) -> (i64, i64) {
+pub(super) fn even_cost(black: &Entrant, white: &Entrant) -> (i64, i64) {
     let (x, y) = (
         black.colour_cost(Colour::Black),
         white.colour_cost(Colour::White),
@@ -720,22 +511,22 @@ fn even_colours(a: &Entrant, b: &Entrant, lot: &mut Lot) -> (PlayerId, PlayerId)
 }
 
 /// One round's pairing from the graph's matching: games by board (top scores first) with
-/// handicaps and colours, and the bye.
+/// handicaps and colours, and the byes.
 pub fn round_from(g: &Graph, mate: &[Option<usize>], round: u32, lot: &mut Lot) -> Round {
-    let m = g.entrants.len();
     let mut pairs: Vec<(usize, usize)> = Vec::new();
-    let mut bye = None;
+    let mut byes = Vec::new();
     for (v, w) in mate.iter().enumerate() {
         let Some(w) = *w else { continue };
-        if v >= w {
+        if v >= w || g.is_bye(v) {
             continue;
         }
-        if w == m && g.has_bye {
-            bye = Some(g.entrants[v].id);
+        if g.is_bye(w) {
+            byes.push(g.entrants[v].id);
         } else {
             pairs.push((v, w));
         }
     }
+    byes.sort();
     let key = |&(a, b): &(usize, usize)| {
         let (x, y) = (&g.entrants[a], &g.entrants[b]);
         (
@@ -753,8 +544,9 @@ pub fn round_from(g: &Graph, mate: &[Option<usize>], round: u32, lot: &mut Lot) 
             let (x, y) = (&g.entrants[a], &g.entrants[b]);
             let h = g.handicap(a, b);
             let (black, white) = if h > 0 {
-                // The weaker player (lower declared rank) takes Black.
-                if x.scale < y.scale || (x.scale == y.scale && x.lot > y.lot) {
+                // The weaker player (lower declared rank, or exam grade) takes Black.
+                let (gx, gy) = (super::exam::grade(x), super::exam::grade(y));
+                if gx < gy || (gx == gy && x.lot > y.lot) {
                     (x.id, y.id)
                 } else {
                     (y.id, x.id)
@@ -771,15 +563,21 @@ pub fn round_from(g: &Graph, mate: &[Option<usize>], round: u32, lot: &mut Lot) 
     Round {
         number: round,
         games,
-        byes: bye.into_iter().collect(),
+        byes,
         ..Round::default()
     }
 }
 
-/// The mode of an event's pairing (McMahon settings, or a rank exam).
+/// The mode of an event's pairing (McMahon settings, or a rank exam and how its table treats
+/// odd level groups).
 pub fn mode_of(t: &Tournament) -> Mode {
     match t.system {
-        System::RankExam => Mode::Exam,
+        System::RankExam => match t.exam.as_ref().map(|x| x.odd) {
+            Some(super::exam::OddGroups::Handicap { correction, max }) => {
+                Mode::ExamHandicap { correction, max }
+            }
+            _ => Mode::Exam,
+        },
         _ => Mode::McMahon(t.mcmahon.unwrap_or_default()),
     }
 }
@@ -797,6 +595,36 @@ pub fn pair_with(
     mode: &Mode,
     avoid: &AvoidWeights,
 ) -> Result<Round, TournamentError> {
+    pair_in_order(t, round, mode, avoid, super::graph::PRIORITY)
+}
+
+/// The graph of round `round` of `t` over `entrants`: in a rank exam whose odd groups take
+/// byes, small groups are checked ahead so that their later rounds stay playable
+/// ([`super::exam_schedule`]).
+pub fn round_graph(
+    t: &Tournament,
+    round: u32,
+    entrants: Vec<Entrant>,
+    mode: &Mode,
+    avoid: &AvoidWeights,
+    priority: Priority,
+) -> Result<Graph, TournamentError> {
+    let mut graph = Graph::with_priority(entrants, mode, avoid, priority)?;
+    if *mode == Mode::Exam {
+        super::exam_schedule::settle(&mut graph, t.rounds.saturating_sub(round))?;
+    }
+    Ok(graph)
+}
+
+/// Pairs round `round` with the criteria in the order `priority` (a certificate made under an
+/// earlier order re-runs under its own).
+pub fn pair_in_order(
+    t: &Tournament,
+    round: u32,
+    mode: &Mode,
+    avoid: &AvoidWeights,
+    priority: Priority,
+) -> Result<Round, TournamentError> {
     if let Mode::McMahon(s) = mode {
         s.validate()?;
     }
@@ -807,7 +635,7 @@ pub fn pair_with(
             e.len()
         ));
     }
-    let graph = Graph::new(e, mode, avoid)?;
+    let graph = round_graph(t, round, e, mode, avoid, priority)?;
     let mate = graph.solve(None);
     let mut lot = Lot::new(t.seed, u64::from(round));
     let mut r = round_from(&graph, &mate, round, &mut lot);
@@ -815,292 +643,6 @@ pub fn pair_with(
         t, round, mode, avoid, &graph, &r,
     ));
     Ok(r)
-}
-
-/// Why one pair (or the bye) of a round is as it is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PairWhy {
-    /// Board (0 for the bye).
-    pub board: u32,
-    /// Black (or the player with the bye).
-    pub black: PlayerId,
-    /// White (`None` for the bye).
-    pub white: Option<PlayerId>,
-    /// The pair's costs on each criterion.
-    pub costs: Costs,
-    /// The scores (half points) of Black and White before the round.
-    pub scores: (i64, i64),
-    /// The handicap.
-    pub handicap: u32,
-    /// How much worse the best pairing without this pair is, criterion by criterion
-    /// (`None` when there is no other pairing at all).
-    pub next_best: Option<Costs>,
-}
-
-impl PairWhy {
-    /// The strongest criterion on which the next-best pairing is worse, with by how much.
-    pub fn decisive(&self) -> Option<(&'static str, i64)> {
-        let d = self.next_best?;
-        d.iter()
-            .enumerate()
-            .find(|(_, v)| **v != 0)
-            .map(|(x, v)| (CRITERIA[x], *v))
-    }
-}
-
-/// A round's pairing explained: each pair's criteria met and broken, and what the best
-/// pairing without that pair would cost in addition.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Explanation {
-    /// The round.
-    pub round: u32,
-    /// Each board, then the bye.
-    pub pairs: Vec<PairWhy>,
-    /// Totals of the pairing on each criterion.
-    pub totals: Costs,
-    /// The weight of one unit of each criterion.
-    pub units: [i128; N],
-}
-
-/// Explains the pairing of round `round` as published (or as proposed, when not published).
-/// Only weighted pairings (McMahon, rank exams) are explained.
-pub fn explain(t: &Tournament, round: u32) -> Result<Explanation, TournamentError> {
-    if !matches!(t.system, System::McMahon | System::RankExam) {
-        return refuse(format!(
-            "--explain explains a weighted matching (mcmahon, rank-exam); this event is {}",
-            t.system.name()
-        ));
-    }
-    let published = match t.round(round) {
-        Some(r) => r.clone(),
-        None => t.propose(round)?,
-    };
-    explain_round(t, &published)
-}
-
-/// Explains `published` (a published round, or a draft the arbiter changed) against the
-/// weighted matching of its round.
-pub fn explain_round(t: &Tournament, published: &Round) -> Result<Explanation, TournamentError> {
-    let round = published.number;
-    let (mode, avoid) = match &published.certificate {
-        Some(c) => (c.mode, c.avoid),
-        None => (mode_of(t), t.avoid),
-    };
-    let e = entrants(t, round, &mode);
-    let graph = Graph::new(e, &mode, &avoid)?;
-    let index: HashMap<PlayerId, usize> = graph
-        .entrants
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (e.id, i))
-        .collect();
-    let m = graph.entrants.len();
-    // The published pairing as a matching of the graph.
-    let mut mate = vec![None; graph.n];
-    let mut edges: Vec<(u32, PlayerId, Option<PlayerId>, usize, usize, u32)> = Vec::new();
-    for g in &published.games {
-        let (Some(&a), Some(&b)) = (index.get(&g.black), index.get(&g.white)) else {
-            return refuse(format!(
-                "round {round}: {} or {} is not present in that round",
-                t.name_of(g.black),
-                t.name_of(g.white)
-            ));
-        };
-        mate[a] = Some(b);
-        mate[b] = Some(a);
-        edges.push((g.board, g.black, Some(g.white), a, b, g.handicap));
-    }
-    for &p in &published.byes {
-        if let Some(&a) = index.get(&p)
-            && graph.has_bye
-        {
-            mate[a] = Some(m);
-            mate[m] = Some(a);
-            edges.push((0, p, None, a, m, 0));
-        }
-    }
-    let totals = graph.totals(&mate);
-    let pairs = edges
-        .into_iter()
-        .map(|(board, black, white, a, b, handicap)| {
-            let alt = graph.solve(Some((a, b)));
-            let complete = alt.iter().all(Option::is_some) && alt[a] != Some(b);
-            let next_best = complete.then(|| {
-                let at = graph.totals(&alt);
-                let mut d = [0i64; N];
-                for x in 0..N {
-                    d[x] = at[x] - totals[x];
-                }
-                d
-            });
-            let score = |v: usize| graph.entrants.get(v).map_or(0, |e| e.score);
-            let (sb, sw) = match white {
-                Some(w) => (score(index[&black]), index.get(&w).map_or(0, |&v| score(v))),
-                None => (score(a), 0),
-            };
-            PairWhy {
-                board,
-                black,
-                white,
-                costs: graph.costs(a, b),
-                scores: (sb, sw),
-                handicap,
-                next_best,
-            }
-        })
-        .collect();
-    Ok(Explanation {
-        round,
-        pairs,
-        totals,
-        units: graph.units,
-    })
-}
-
-/// A criterion's name for people.
-pub fn criterion_label(key: &str, lang: crate::i18n::Lang) -> &'static str {
-    match key {
-        "group" => lang.pick("同一级别组", "同一級別組", "same level group"),
-        "repeat" => lang.pick("不重复对局", "不重複對局", "no repeated pairing"),
-        "bye" => lang.pick("轮空给最低分", "輪空給最低分", "bye to the lowest score"),
-        "score" => lang.pick("麦克马洪分差", "麥克馬洪分差", "McMahon score difference"),
-        "score_squared" => lang.pick("分差平方", "分差平方", "score difference squared"),
-        "colour" => lang.pick(
-            "不连续三局同色",
-            "不連續三局同色",
-            "no colour three times running",
-        ),
-        "float" => lang.pick("升降组分散", "升降組分散", "draw-ups and downs spread"),
-        "balance" => lang.pick("黑白均衡", "黑白均衡", "colour balance"),
-        "avoid" => lang.pick(
-            "回避同家庭/单位/城市/国家",
-            "迴避同家庭/單位/城市/國家",
-            "avoid same family, club, city, country",
-        ),
-        "seeding" => lang.pick(
-            "组内上半区对下半区",
-            "組內上半區對下半區",
-            "upper half against lower half",
-        ),
-        _ => "?",
-    }
-}
-
-fn half_text(h: i64) -> String {
-    if h % 2 == 0 {
-        format!("{}", h / 2)
-    } else {
-        format!("{}½", h / 2)
-    }
-}
-
-/// The explanation as text (the CLI's `--explain` and the window's view).
-pub fn explain_text(t: &Tournament, e: &Explanation, lang: crate::i18n::Lang) -> String {
-    use std::fmt::Write as _;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{} {}: {}",
-        lang.pick("第", "第", "Round"),
-        e.round,
-        lang.pick(
-            "最优加权匹配；准则从强到弱：",
-            "最優加權匹配；準則從強到弱：",
-            "optimal weighted matching; criteria strongest first:"
-        )
-    );
-    let chain: Vec<&str> = CRITERIA.iter().map(|k| criterion_label(k, lang)).collect();
-    let _ = writeln!(s, "  {}", chain.join(" > "));
-    for p in &e.pairs {
-        let head = match p.white {
-            Some(w) => format!(
-                "{} {}: {} ({}) – {} ({}){}",
-                lang.pick("台", "台", "board"),
-                p.board,
-                t.name_of(p.black),
-                half_text(p.scores.0),
-                t.name_of(w),
-                half_text(p.scores.1),
-                if p.handicap > 0 {
-                    format!(", {} {}", lang.pick("让子", "讓子", "handicap"), p.handicap)
-                } else {
-                    String::new()
-                }
-            ),
-            None => format!(
-                "{}: {} ({})",
-                lang.pick("轮空", "輪空", "bye"),
-                t.name_of(p.black),
-                half_text(p.scores.0)
-            ),
-        };
-        let _ = writeln!(s, "{head}");
-        let mut met = Vec::new();
-        let mut broken = Vec::new();
-        for (x, key) in CRITERIA.iter().enumerate() {
-            let v = p.costs[x];
-            let label = criterion_label(key, lang);
-            if v == 0 {
-                met.push(label.to_string());
-            } else {
-                let shown = match *key {
-                    "score" => half_text(v),
-                    _ => v.to_string(),
-                };
-                broken.push(format!("{label} {shown}"));
-            }
-        }
-        let _ = writeln!(s, "  ✓ {}", met.join("; "));
-        if !broken.is_empty() {
-            let _ = writeln!(s, "  ✗ {}", broken.join("; "));
-        }
-        match p.decisive() {
-            Some((key, d)) => {
-                let _ = writeln!(
-                    s,
-                    "  {} {} {}",
-                    lang.pick(
-                        "若不这样配对，最好的编排在此准则上更差：",
-                        "若不這樣配對，最好的編排在此準則上更差：",
-                        "the best pairing without this pair is worse on"
-                    ),
-                    criterion_label(key, lang),
-                    format_args!(
-                        "+{}",
-                        if key == "score" {
-                            half_text(d)
-                        } else {
-                            d.to_string()
-                        }
-                    )
-                );
-            }
-            None if p.next_best.is_some() => {
-                let _ = writeln!(
-                    s,
-                    "  {}",
-                    lang.pick(
-                        "另有同样好的编排（由抽签和顺序决定）",
-                        "另有同樣好的編排（由抽籤和順序決定）",
-                        "an equally good pairing exists without this pair (order and lot decided)"
-                    )
-                );
-            }
-            None => {}
-        }
-    }
-    let totals: Vec<String> = CRITERIA
-        .iter()
-        .zip(e.totals)
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    let _ = writeln!(
-        s,
-        "{}: {}",
-        lang.pick("合计", "合計", "totals"),
-        totals.join(" ")
-    );
-    s
 }
 
 #[cfg(test)]

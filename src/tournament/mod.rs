@@ -21,6 +21,10 @@
 //!   [`ratings`]: rating lists frozen into the event and the GoR preview.
 //! - [`exam`]: rank exams (定级/升级赛) with certificates.
 //!
+//! Issue 28 (the director's event): [`late_entry`] (players joining after round 1, the
+//! score of a missed round), [`manual`] (rounds paired by hand, checked by the event's rules;
+//! the pairing faults `check-submission` reports).
+//!
 //! The one standings function is [`standings()`]: `tournament::standings(&Tournament) ->
 //! Standings`, used by the command line, the window, the printed pages and the hall's page.
 
@@ -31,14 +35,21 @@ pub mod csv_import;
 pub mod csv_text;
 pub mod event;
 pub mod exam;
+pub mod exam_schedule;
+pub mod explain;
 pub mod export;
 pub mod file;
+pub mod graph;
 pub mod knockout;
+pub mod late_entry;
+pub mod manual;
 pub mod matching;
 pub mod mcmahon;
 pub mod model;
+pub mod next_best;
 pub mod opengotha;
 pub mod pairing;
+pub mod playoff;
 pub mod post;
 pub mod rank;
 pub mod rating_files;

@@ -1,6 +1,7 @@
 //! The event as the arbiter keeps it: players, the system, and every published round with its
 //! games and results. Everything else (standings, crosstables, exports) is derived from this.
 
+pub use super::late_entry::MissedRound;
 use super::rank::{self, Rank};
 use std::fmt;
 
@@ -97,6 +98,14 @@ pub struct Player {
     /// Rating from the frozen rating list, on the EGD's GoR scale (1d = 2100).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<i32>,
+    /// The name in Latin letters for the rating bodies' files (players.csv's `name_latin`),
+    /// when the name is written in another script (王磊 → Wang Lei).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name_latin: String,
+    /// A late entry (issue 28): the first round the player is paired in (`None`: from the
+    /// first). Rounds before it are missed rounds, scored by the event's [`MissedRound`] rule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joined_in_round: Option<u32>,
 }
 
 impl Player {
@@ -105,9 +114,16 @@ impl Player {
         self.withdrawn_after_round != Some(0)
     }
 
-    /// Whether the player may be paired in `round`.
+    /// Whether the player may be paired in `round`: entered by then (a late entry joins in
+    /// its round) and not withdrawn before it.
     pub fn plays_in(&self, round: u32) -> bool {
         self.withdrawn_after_round.is_none_or(|w| round <= w)
+            && self.joined_in_round.is_none_or(|j| round >= j)
+    }
+
+    /// Whether `round` is one the player missed because they entered late.
+    pub fn missed(&self, round: u32) -> bool {
+        self.joined_in_round.is_some_and(|j| round < j)
     }
 
     /// Strength of the rank for seeding (no rank is weakest).
@@ -527,6 +543,14 @@ pub struct Tournament {
     /// unless listed here. Only the chief arbiter's desk reads it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hall_tables: Vec<(u32, u32)>,
+    /// What a McMahon player scores for each round missed before a late entry (issue 28; the
+    /// director's choice, as OpenGotha's "absent" value: 0 or ½).
+    #[serde(default, skip_serializing_if = "MissedRound::is_zero")]
+    pub missed_round: MissedRound,
+    /// The pairing settings that were in force for earlier rounds when the director changed
+    /// them (issue 28): a round's certificate is checked against the settings of its time.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub settings_log: Vec<super::certificate::SettingsUntil>,
     /// The results the chief arbiter's desk posted, one record per game (issue 18): where
     /// each came from. A game with a result and no record was entered by hand; a record
     /// whose outcome or warnings differ from the game's was corrected by hand. Written only
@@ -609,6 +633,8 @@ impl Tournament {
             decided_places: 0,
             hall_tables: Vec::new(),
             desk_posts: Vec::new(),
+            missed_round: MissedRound::Zero,
+            settings_log: Vec::new(),
         }
     }
 
@@ -695,6 +721,16 @@ impl Tournament {
                 if !seen.insert(p) {
                     return refuse(format!(
                         "round {}: {} is paired twice",
+                        r.number,
+                        self.name_of(p)
+                    ));
+                }
+                if let Some(j) = self.players[p.index()].joined_in_round
+                    && !r.playoff
+                    && r.number < j
+                {
+                    return refuse(format!(
+                        "round {}: {} is paired there but entered in round {j}",
                         r.number,
                         self.name_of(p)
                     ));

@@ -97,15 +97,19 @@ fn player_attributes(p: &Player, rounds: u32, mask_len: usize) -> String {
     let mask_still = p
         .foreign
         .get("participating")
-        .is_some_and(|m| withdrawal_from_mask(m, rounds) == p.withdrawn_after_round);
+        .is_some_and(|m| withdrawal_from_mask(m, rounds) == p.withdrawn_after_round)
+        && p.joined_in_round.is_none();
     if !mask_still {
-        let played_to = p.withdrawn_after_round.map_or(mask_len, |w| w as usize);
+        // Issue 28: a late entry's missed rounds are rounds not participated in.
         a.insert(
             "participating".into(),
-            (1..=mask_len)
-                .map(|r| if r <= played_to { '1' } else { '0' })
+            (1..=mask_len as u32)
+                .map(|r| if p.plays_in(r) { '1' } else { '0' })
                 .collect(),
         );
+    }
+    if let Some(j) = p.joined_in_round {
+        a.insert("tianyuanJoined".into(), j.to_string());
     }
     a.insert("tianyuanId".into(), p.id.0.to_string());
     a.insert("tianyuanName".into(), p.name.clone());
@@ -658,6 +662,12 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
                 cn_id: get(a, "tianyuanCnId"),
             },
             rating: get(a, "tianyuanRating").parse().ok(),
+            name_latin: String::new(),
+            joined_in_round: match get(a, "tianyuanJoined") {
+                j if !j.is_empty() => j.parse().ok(),
+                _ if a.contains_key("tianyuanId") => None,
+                _ => joined_from_mask(&mask),
+            },
         });
     }
     // Two players of one name stay two: their names get the club, else a number.
@@ -784,6 +794,13 @@ pub fn read(text: &str) -> Result<(Tournament, Vec<String>), TournamentError> {
     }
     t.validate()?;
     Ok((t, warnings))
+}
+
+/// A late entry from a participating mask (issue 28): rounds not taken part in before the
+/// first one taken part in.
+fn joined_from_mask(mask: &str) -> Option<u32> {
+    let first = mask.chars().position(|c| c == '1')?;
+    (first > 0).then_some(first as u32 + 1)
 }
 
 /// `withdrawn_after_round` from a participating mask: the player took part up to round k and

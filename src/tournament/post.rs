@@ -1,7 +1,7 @@
 //! Results entering the event: games.csv rows (`tournament results`) and a finished arbiter
 //! session posting its result and warnings (the app).
 
-use super::csv_import::{GameRow, RowResult, rounds_from_rows};
+use super::csv_import::{GameRow, RowResult};
 use super::model::{Outcome, PlayerId, Tournament, TournamentError, refuse};
 
 /// The result an arbiter session posts. Every way a game ends maps onto one of these: a
@@ -170,9 +170,9 @@ impl Tournament {
     }
 
     /// Publishes a play-off round (Art. 28.3) between `players`, numbered after the last
-    /// round: the first against the second, the third against the fourth …, colours by lot
-    /// (an odd player out waits for the next play-off round). Its results are entered like any
-    /// other round's and decide only the order of these players.
+    /// round, paired as [`super::playoff::pairs_among`] says, colours by lot (an odd player out
+    /// waits for the next play-off round). Its results are entered like any other round's and
+    /// decide only the order of these players.
     pub fn add_playoff(&mut self, players: &[PlayerId]) -> Result<u32, TournamentError> {
         if players.len() < 2 {
             return refuse("a play-off needs at least two players");
@@ -185,16 +185,11 @@ impl Tournament {
         }
         let number = self.played.iter().map(|r| r.number).max().unwrap_or(0) + 1;
         let mut lot = super::rng::Lot::new(self.seed, 0x2830 + u64::from(number));
-        let games = players
-            .chunks(2)
-            .filter(|c| c.len() == 2)
+        let games = super::playoff::pairs_among(self, players, &mut lot)
+            .into_iter()
             .enumerate()
-            .map(|(i, c)| {
-                let (b, w) = if lot.coin() {
-                    (c[0], c[1])
-                } else {
-                    (c[1], c[0])
-                };
+            .map(|(i, (x, y))| {
+                let (b, w) = if lot.coin() { (x, y) } else { (y, x) };
                 super::model::Game::pairing(i as u32 + 1, b, w)
             })
             .collect();
@@ -208,17 +203,30 @@ impl Tournament {
     }
 }
 
-/// Enters games.csv rows. A row of a published round must match its pairing (same Black and
-/// White, or the bye); rows of a round not yet published become that round (the organiser
-/// paired it by hand). Nothing changes unless every row is accepted. Returns the rows entered.
-pub fn enter_rows(t: &mut Tournament, rows: &[GameRow]) -> Result<usize, TournamentError> {
+/// What entering games.csv rows did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Entered {
+    /// Rows entered.
+    pub rows: usize,
+    /// Results that replaced a different one already entered (the arbiter's corrections),
+    /// each as `round R board B: Black – White: old → new`.
+    pub corrected: Vec<String>,
+}
+
+/// Enters games.csv rows into published rounds (issue 28: a row of a round that is not paired
+/// is refused — a round paired by hand goes through `tournament pair --manual`). Each row must
+/// match its round's pairing: the same Black and White (or the bye), the board and the
+/// handicap when given. Nothing changes unless every row is accepted.
+pub fn enter_rows(t: &mut Tournament, rows: &[GameRow]) -> Result<Entered, TournamentError> {
     let mut next = t.clone();
-    let (published, fresh): (Vec<&GameRow>, Vec<&GameRow>) =
-        rows.iter().partition(|r| t.round(r.round).is_some());
-    for row in published {
+    let mut corrected = Vec::new();
+    for row in rows {
         let name = |p: PlayerId| t.name_of(p).to_string();
         let Some(round) = next.round_mut(row.round) else {
-            continue;
+            return refuse(format!(
+                "line {}: round {} is not paired (pair it first: tournament pair FILE --round {}, or --manual PAIRS.csv for a round paired by hand)",
+                row.line, row.round, row.round
+            ));
         };
         match (row.result, row.white) {
             (RowResult::Bye, _) | (_, None) => {
@@ -265,30 +273,56 @@ pub fn enter_rows(t: &mut Tournament, rows: &[GameRow]) -> Result<usize, Tournam
                         game.board
                     ));
                 }
+                if let Some(h) = row.handicap
+                    && h != game.handicap
+                {
+                    return refuse(format!(
+                        "line {}: {} – {} was paired with {} handicap stones, not {h}",
+                        row.line,
+                        name(game.black),
+                        name(game.white),
+                        game.handicap
+                    ));
+                }
+                if let Some(old) = game.outcome
+                    && (old, game.black_warnings, game.white_warnings)
+                        != (outcome, row.black_warnings, row.white_warnings)
+                {
+                    corrected.push(format!(
+                        "round {} board {}: {} – {}: {} → {}",
+                        row.round,
+                        game.board,
+                        name(game.black),
+                        name(game.white),
+                        show(old, game.black_warnings, game.white_warnings),
+                        show(outcome, row.black_warnings, row.white_warnings)
+                    ));
+                }
                 game.outcome = Some(outcome);
                 game.black_warnings = row.black_warnings;
                 game.white_warnings = row.white_warnings;
             }
         }
     }
-    let fresh: Vec<GameRow> = fresh.into_iter().cloned().collect();
-    for round in rounds_from_rows(&fresh)? {
-        if round.number > next.rounds
-            && !matches!(
-                next.system,
-                super::System::Knockout | super::System::DoubleKnockout | super::System::Arena
-            )
-        {
-            return refuse(format!(
-                "round {} is past the event's {} rounds",
-                round.number, next.rounds
-            ));
-        }
-        next.publish(round)?;
-    }
     next.validate()?;
     *t = next;
-    Ok(rows.len())
+    Ok(Entered {
+        rows: rows.len(),
+        corrected,
+    })
+}
+
+/// A result with its warnings, for the corrections' report.
+fn show(o: Outcome, black_warnings: u32, white_warnings: u32) -> String {
+    let code = match o {
+        Outcome::NotPlayed => "not played",
+        other => other.code(),
+    };
+    if black_warnings + white_warnings > 0 {
+        format!("{code} (warnings {black_warnings}/{white_warnings})")
+    } else {
+        code.to_string()
+    }
 }
 
 #[cfg(test)]
@@ -373,11 +407,43 @@ mod tests {
             &format!("round,board,black,white,result,black_warnings\n1,1,{b},{w},BF,1\n"),
             &t,
         );
-        assert_eq!(enter_rows(&mut t, &ok), Ok(1));
+        assert_eq!(enter_rows(&mut t, &ok).map(|e| e.rows), Ok(1));
         assert_eq!(
             t.played[0].games[0].outcome,
             Some(Outcome::BlackWinsByForfeit)
         );
+        // Rows of a round not paired are refused, whatever they say.
+        for bad in [
+            format!("round,board,black,white,result\n2,1,{b},{w},B\n"),
+            format!("round,board,black,white,result\n9,1,{b},{w},B\n"),
+            format!("round,board,black,white,result,handicap\n1,1,{b},{w},B,3\n"),
+        ] {
+            let before = t.clone();
+            let e = enter_rows(&mut t, &rows(&bad, &before));
+            assert!(e.is_err(), "{bad}");
+            assert_eq!(t, before, "nothing changes on refusal");
+        }
+        let round2 = rows(
+            &format!("round,board,black,white,result\n2,1,{b},{w},B\n"),
+            &t,
+        );
+        assert!(
+            enter_rows(&mut t, &round2)
+                .err()
+                .is_some_and(|e| e.0.contains("round 2 is not paired"))
+        );
+        // A correction is entered and reported.
+        let fix = rows(
+            &format!("round,board,black,white,result\n1,1,{b},{w},W\n"),
+            &t,
+        );
+        let done = enter_rows(&mut t, &fix).unwrap_or_default();
+        assert_eq!(done.corrected.len(), 1, "{done:?}");
+        assert!(
+            done.corrected[0].contains("BF (warnings 1/0) → W"),
+            "{done:?}"
+        );
+        assert_eq!(t.played[0].games[0].outcome, Some(Outcome::WhiteWins));
     }
 }
 

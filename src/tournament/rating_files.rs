@@ -37,10 +37,18 @@ fn is_cjk(c: char) -> bool {
     matches!(c as u32, 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FA1F)
 }
 
-/// Family and given name as the rating bodies want them: as OpenGotha had them, else our name
+/// Family and given name as the rating bodies want them: the `name_latin` players.csv gave
+/// (family name first), else as OpenGotha had them, else our name
 /// split at its first space (family name first); a Chinese name written without a space
 /// (王磊) is split after its first character, the family name.
 pub fn split_name(p: &Player) -> (String, String) {
+    let latin = p.name_latin.trim();
+    if !latin.is_empty() {
+        // players.csv's name_latin: family name first, as the rating bodies write names.
+        let mut words = latin.split_whitespace();
+        let family = words.next().unwrap_or("").to_string();
+        return (family, words.collect::<Vec<_>>().join(" "));
+    }
     let name = p.name.trim();
     if !name.contains(char::is_whitespace)
         && name.chars().count() >= 2
@@ -94,17 +102,32 @@ fn table_rounds(t: &Tournament) -> Vec<u32> {
 enum Entry {
     /// A game played on the board: opponent, points (2/1/0), black?, handicap.
     Played(PlayerId, i64, bool, u32),
+    /// A game paired and not finished: opponent, black?, handicap.
+    Pending(PlayerId, bool, u32),
     /// A win without play (forfeit win, or a bye that counts as a win).
     FreeWin,
+    /// A round missed before a late entry that counts half a point (McMahon, issue 28).
+    FreeHalf,
     /// No game, or a loss without play.
     Free,
 }
 
 fn entry(t: &Tournament, round: u32, p: PlayerId) -> Entry {
+    let player = t.player(p);
+    if player.missed(round) {
+        return if super::late_entry::missed_half(t, player, round + 1) > 0 {
+            Entry::FreeHalf
+        } else {
+            Entry::Free
+        };
+    }
     let Some(r) = t.round(round).filter(|r| !r.playoff) else {
         return Entry::Free;
     };
     if let Some(g) = r.game_of(p) {
+        if g.outcome.is_none() {
+            return Entry::Pending(g.opponent_of(p), g.black == p, g.handicap);
+        }
         return match g.settled() {
             Outcome::BlackWins | Outcome::WhiteWins | Outcome::Draw => {
                 Entry::Played(g.opponent_of(p), g.points_of(p), g.black == p, g.handicap)
@@ -155,7 +178,7 @@ pub fn h9(t: &Tournament, s: &Standings) -> String {
     let _ = writeln!(
         out,
         "; CL[{}]",
-        e.class().map_or(String::new(), String::from)
+        e.class_written().map_or(String::new(), String::from)
     );
     let _ = writeln!(out, "; EV[{}]", clean(&t.name));
     let place = if e.country.is_empty() && e.city.is_empty() {
@@ -228,7 +251,13 @@ pub fn h9(t: &Tournament, s: &Standings) -> String {
                     sym(pts),
                     if black { 'b' } else { 'w' }
                 ),
+                Entry::Pending(o, black, h) => format!(
+                    "{}?/{}{h}",
+                    number.get(&o).copied().unwrap_or(0),
+                    if black { 'b' } else { 'w' }
+                ),
                 Entry::FreeWin => "0+".into(),
+                Entry::FreeHalf => "0=".into(),
                 Entry::Free => "0-".into(),
             };
             let _ = write!(line, " {text:>8}");
@@ -278,14 +307,14 @@ pub fn aga_id_of(t: &Tournament, p: PlayerId) -> String {
 pub fn aga(t: &Tournament) -> String {
     let e = &t.event;
     let mut out = String::new();
-    let mut head = vec![clean(&t.name)];
-    if !e.city.is_empty() {
-        head.push(clean(&e.city));
-    }
-    if !e.country.is_empty() {
-        head.push(e.country.clone());
-    }
-    let _ = writeln!(out, "TOURNEY {}", head.join(", "));
+    // Always three parts, empty when unknown, so that the checker can tell which is missing.
+    let _ = writeln!(
+        out,
+        "TOURNEY {}, {}, {}",
+        clean(&t.name).replace(',', " "),
+        clean(&e.city).replace(',', " "),
+        e.country
+    );
     let (first, last) = e.dates.clone().unwrap_or_default();
     let _ = writeln!(out, "\tstart={}", aga_date(&first));
     let _ = writeln!(out, "\tfinish={}", aga_date(&last));
@@ -316,6 +345,15 @@ pub fn aga(t: &Tournament) -> String {
         );
         for g in &r.games {
             let (w, b) = (aga_id_of(t, g.white), aga_id_of(t, g.black));
+            if g.outcome.is_none() {
+                let _ = writeln!(
+                    out,
+                    "# no result: {} (W) – {} (B)",
+                    t.name_of(g.white),
+                    t.name_of(g.black)
+                );
+                continue;
+            }
             let winner = match g.settled() {
                 Outcome::BlackWins => 'B',
                 Outcome::WhiteWins => 'W',
@@ -414,8 +452,13 @@ pub fn tou(t: &Tournament, s: &Standings) -> String {
                     sym(pts),
                     if black { 'b' } else { 'w' }
                 ),
+                Entry::Pending(o, black, h) => format!(
+                    "{}?{}{h}",
+                    number.get(&o).copied().unwrap_or(0),
+                    if black { 'b' } else { 'w' }
+                ),
                 Entry::FreeWin => "0+".into(),
-                Entry::Free => "0=".into(),
+                Entry::FreeHalf | Entry::Free => "0=".into(),
             };
             let _ = write!(line, " {text:>7}");
         }

@@ -17,8 +17,10 @@
 //!   organiser's own list), then C/D.
 //! - Art. 28.1 B counts every warning given in the event, also in games Art. 29.2 voids: a
 //!   warning is a ruling on the player's conduct, which the void of a result does not undo.
-//! - Art. 28.3: play-off rounds count for nothing but the order of the players they were
-//!   played between (criterion `playoff`, after all others, before C/D).
+//! - Art. 28.3: play-off rounds count for nothing but the order of the players tied on every
+//!   other criterion (criterion `playoff`, after all others, before C/D): a player is ranked
+//!   below another of the tie only when the play-off results put them there, so one who has
+//!   not played yet keeps the shared place ([`super::playoff`]).
 //! - Art. 29.2: a round-robin player who withdrew with fewer games played than half the
 //!   event's rounds has every result voided (and no place); otherwise every game they did not
 //!   play is a forfeit win of the opponent. Art. 29.3: a Swiss player's results stand, and for
@@ -369,6 +371,7 @@ pub fn standings(t: &Tournament) -> Standings {
     let initial = |p: PlayerId| -> i64 {
         if mcmahon {
             super::mcmahon::initial_half(&mode, t.player(p))
+                + super::late_entry::missed_half(t, t.player(p), rounds + 1)
         } else {
             0
         }
@@ -417,7 +420,7 @@ pub fn standings(t: &Tournament) -> Standings {
             .sum()
     };
     let sosos = |p: PlayerId| -> Ratio { games_of(p).map(|g| sos(g.opponent_of(p))).sum() };
-    let playoff = playoff_points(t);
+    let playoff = super::playoff::any(t);
     let mut chain: Vec<String> = if !t.ranking.extras.is_empty() {
         let mut c = vec!["score".to_string()];
         c.extend(t.ranking.extras.iter().map(|e| extra_key(*e).to_string()));
@@ -434,11 +437,8 @@ pub fn standings(t: &Tournament) -> Standings {
     } else {
         vec!["score".into(), "A".into(), "warnings".into()]
     };
-    if !playoff.is_empty() {
-        chain.push("playoff".into());
-    }
     chain.dedup();
-    let rows: Vec<Row> = players
+    let mut rows: Vec<Row> = players
         .iter()
         .map(|&p| {
             let mut values: Vec<(String, Ratio)> = Vec::new();
@@ -471,12 +471,6 @@ pub fn standings(t: &Tournament) -> Standings {
                 };
                 values.push((key.into(), v));
             }
-            if !playoff.is_empty() {
-                values.push((
-                    "playoff".into(),
-                    Ratio::int(playoff.get(&p).copied().unwrap_or(0)),
-                ));
-            }
             Row {
                 place: 0,
                 shared: false,
@@ -489,6 +483,10 @@ pub fn standings(t: &Tournament) -> Standings {
             }
         })
         .collect();
+    if playoff {
+        playoff_values(t, &mut rows, &chain);
+        chain.push("playoff".into());
+    }
     let rows = place_rows(rows, &chain, t.ranking.shared_places, t.seed, &mut notes);
     note_undecided(t, &rows, &mut notes);
     Standings {
@@ -501,15 +499,27 @@ pub fn standings(t: &Tournament) -> Standings {
     }
 }
 
-/// Play-off points (2 a win, 1 a draw) of each player over the play-off rounds (Art. 28.3).
-pub fn playoff_points(t: &Tournament) -> HashMap<PlayerId, i64> {
-    let mut out = HashMap::new();
-    for g in t.played.iter().filter(|r| r.playoff).flat_map(|r| &r.games) {
-        for p in [g.black, g.white] {
-            *out.entry(p).or_default() += g.points_of(p);
+/// Adds each row's play-off standing (Art. 28.3) among the rows tied with it on `chain`.
+fn playoff_values(t: &Tournament, rows: &mut [Row], chain: &[String]) {
+    rows.sort_by(|a, b| compare(a, b, chain));
+    let mut i = 0;
+    while i < rows.len() {
+        let j = (i..rows.len())
+            .find(|&j| compare(&rows[i], &rows[j], chain).is_ne())
+            .unwrap_or(rows.len());
+        let group: Vec<PlayerId> = rows[i..j].iter().flat_map(|r| r.players.clone()).collect();
+        let standing = super::playoff::standing(t, &group);
+        for row in &mut rows[i..j] {
+            let v = row
+                .players
+                .first()
+                .and_then(|p| standing.get(p))
+                .copied()
+                .unwrap_or(0);
+            row.values.push(("playoff".into(), Ratio::int(v)));
         }
+        i = j;
     }
-    out
 }
 
 /// Groups of players sharing a place that must be decided (Art. 28.3: the event's

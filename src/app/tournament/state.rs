@@ -86,6 +86,18 @@ pub enum Action {
     /// Explain the draft pairing (or the last published round): each pair's criteria and
     /// what the next-best pairing without it would cost (McMahon and rank exams).
     Explain,
+    /// A late entry (issue 28): a player paired from round `from_round` on (see
+    /// [`Tournament::add_late_entry`]).
+    AddLateEntry {
+        /// The name.
+        name: String,
+        /// The rank as typed (`5d`, `3k`; empty: none).
+        rank: String,
+        /// The club.
+        club: String,
+        /// The first round the player is paired in.
+        from_round: u32,
+    },
 }
 
 /// Everything the window shows and changes.
@@ -160,6 +172,39 @@ impl TournamentState {
                 self.unsaved = false;
             }
             Action::Explain => self.explain(),
+            Action::AddLateEntry {
+                name,
+                rank,
+                club,
+                from_round,
+            } => self.add_late_entry(&name, &rank, &club, from_round),
+        }
+    }
+
+    fn add_late_entry(&mut self, name: &str, rank: &str, club: &str, from_round: u32) {
+        let Some(t) = &mut self.event else { return };
+        let rank = match rank.trim() {
+            "" => None,
+            r => match crate::tournament::Rank::parse(r) {
+                Ok(r) => Some(r),
+                Err(e) => {
+                    self.message = Some(e.to_string());
+                    return;
+                }
+            },
+        };
+        let player = crate::tournament::Player {
+            name: name.trim().to_string(),
+            rank,
+            club: club.trim().to_string(),
+            ..crate::tournament::Player::default()
+        };
+        match t.add_late_entry(player, from_round) {
+            Ok(_) => {
+                self.message = Some(format!("+ {} ({from_round})", name.trim()));
+                self.unsaved = true;
+            }
+            Err(e) => self.message = Some(e.0),
         }
     }
 
@@ -320,9 +365,17 @@ impl TournamentState {
     }
 
     fn publish(&mut self) {
-        let (Some(t), Some(d)) = (&mut self.event, self.draft.take()) else {
+        let (Some(t), Some(mut d)) = (&mut self.event, self.draft.take()) else {
             return;
         };
+        // Swapped by hand: the engine's certificate no longer fits; one marked manual does.
+        if d.certificate
+            .as_ref()
+            .is_some_and(|c| c.pairing != crate::tournament::certificate::pairing_hash(t, &d))
+            && let Err(e) = crate::tournament::manual::certify(t, &mut d)
+        {
+            self.message = Some(e.0);
+        }
         let n = d.number;
         match t.publish(d.clone()) {
             Ok(()) => {
@@ -501,6 +554,31 @@ mod tests {
                 s.draft_warnings()
             );
         }
+    }
+
+    #[test]
+    fn issue28_a_late_entry_from_the_window() {
+        let mut s = state();
+        s.apply(Action::DraftNext);
+        s.apply(Action::Publish);
+        let add = |name: &str, rank: &str, from_round| Action::AddLateEntry {
+            name: name.into(),
+            rank: rank.into(),
+            club: String::new(),
+            from_round,
+        };
+        s.apply(add("Fu", "5q", 2));
+        assert!(s.message.is_some() && s.event.as_ref().is_some_and(|t| t.players.len() == 5));
+        s.apply(add("Fu", "2k", 2));
+        let t = s.event.clone().unwrap_or_else(|| panic!("no event"));
+        assert_eq!(t.players.len(), 6);
+        assert_eq!(t.players[5].joined_in_round, Some(2));
+        assert!(s.unsaved);
+        s.apply(add("Fu", "2k", 2));
+        assert!(s.message.as_deref().is_some_and(|m| m.contains("already")));
+        s.apply(Action::DraftNext);
+        let d = s.draft.clone().unwrap_or_default();
+        assert!(d.games.iter().any(|g| g.involves(t.players[5].id)));
     }
 
     #[test]

@@ -33,6 +33,8 @@ pub struct NewEventForm {
     pub rounds: u32,
     /// The seed of the lots.
     pub seed: u64,
+    /// The late-entry form's inputs: name, rank, club, first round (issue 28).
+    pub late: (String, String, String, u32),
 }
 
 impl Default for NewEventForm {
@@ -41,6 +43,7 @@ impl Default for NewEventForm {
             system: System::Swiss,
             rounds: 0,
             seed: 0,
+            late: Default::default(),
         }
     }
 }
@@ -138,7 +141,10 @@ pub fn tournament_ui(
     });
     ui.separator();
     let area = egui::ScrollArea::vertical().show(ui, |ui| match s.view {
-        View::Players => players_ui(ui, t, lang),
+        View::Players => {
+            players_ui(ui, t, lang);
+            late_entry_ui(ui, s, form, lang, &mut actions);
+        }
         View::Pairing => pairing_ui(ui, s, t, lang, &mut actions),
         View::Results => results_ui(ui, s, t, lang, &mut actions),
         View::Standings => standings_ui(ui, t, lang),
@@ -207,6 +213,52 @@ fn new_event_ui(
     {
         files.push(FileRequest::OpenPlayers);
     }
+}
+
+/// A late entry: name, rank, club and the first round (the next by default).
+fn late_entry_ui(
+    ui: &mut egui::Ui,
+    s: &TournamentState,
+    form: &mut NewEventForm,
+    lang: Lang,
+    actions: &mut Vec<Action>,
+) {
+    ui.separator();
+    let (name, rank, club, from) = &mut form.late;
+    if *from == 0 {
+        *from = s.next_round();
+    }
+    ui.horizontal(|ui| {
+        ui.label(lang.pick("晚报名", "晚報名", "Late entry"));
+        ui.add(
+            egui::TextEdit::singleline(name)
+                .hint_text(lang.pick("姓名", "姓名", "Name"))
+                .desired_width(120.0),
+        );
+        ui.add(
+            egui::TextEdit::singleline(rank)
+                .hint_text(lang.pick("段位", "段位", "Rank"))
+                .desired_width(40.0),
+        );
+        ui.add(
+            egui::TextEdit::singleline(club)
+                .hint_text(lang.pick("单位", "單位", "Club"))
+                .desired_width(80.0),
+        );
+        ui.label(lang.pick("自第几轮", "自第幾輪", "from round"));
+        ui.add(egui::DragValue::new(from).range(1..=99));
+        if ui.button(lang.pick("加入", "加入", "Add")).clicked() {
+            actions.push(Action::AddLateEntry {
+                name: name.clone(),
+                rank: rank.clone(),
+                club: club.clone(),
+                from_round: *from,
+            });
+            name.clear();
+            rank.clear();
+            club.clear();
+        }
+    });
 }
 
 fn players_ui(ui: &mut egui::Ui, t: &Tournament, lang: Lang) {
