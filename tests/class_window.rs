@@ -625,7 +625,7 @@ fn class_with_mistakes(dir: &Path) -> PathBuf {
     // Move 7: White E5 is in atari at E4; Black plays C7 and White escapes.
     keep_game(
         &mut class,
-        "(;GM[1]FF[4]SZ[9]PB[Mo]PW[computer level 1]RE[W+R];B[de];W[ee];B[fe];W[aa];B[ed];W[ba];B[cc];W[ef])",
+        "(;GM[1]FF[4]SZ[9]PB[Mo]PW[computer level 1]RE[W+R];B[de];W[ee];B[fe];W[dg];B[ed];W[fg];B[cc];W[ef])",
         20,
     );
     class_file::save(&path, &class).expect("saved");

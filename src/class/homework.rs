@@ -661,7 +661,7 @@ mod tests {
     fn a_missed_capture_becomes_a_proved_capture_problem() {
         // Black (the child) has White E5 in atari (liberty E4) after White's move, and plays
         // elsewhere; White then extends.
-        let t = tree("(;SZ[9]PB[Mei]PW[Computer];B[de];W[ee];B[fe];W[aa];B[ed];W[ba];B[cc];W[ef])");
+        let t = tree("(;SZ[9]PB[Mei]PW[Computer];B[de];W[ee];B[fe];W[dg];B[ed];W[fg];B[cc];W[ef])");
         let drafts = extract(&t, &[Color::Black]).expect("drafts");
         assert_eq!(drafts.len(), 1, "{drafts:?}");
         let d = &drafts[0];
@@ -677,7 +677,7 @@ mod tests {
         let at = chrono::DateTime::parse_from_rfc3339("2025-03-01T09:00:00Z").expect("time");
         let mut class = crate::class::Class::new("Tuesday", "Ms Wang", at);
         class.add_child("Mei", None, at).expect("add");
-        let t = tree("(;SZ[9]PB[Mei]PW[Computer];B[de];W[ee];B[fe];W[aa];B[ed];W[ba];B[cc];W[ef])");
+        let t = tree("(;SZ[9]PB[Mei]PW[Computer];B[de];W[ee];B[fe];W[dg];B[ed];W[fg];B[cc];W[ef])");
         let drafts = extract(&t, &[Color::Black]).expect("drafts");
         let id = class.keep_draft("Mei", &drafts[0], at);
         assert_eq!(class.drafts_of("mei").len(), 1);

@@ -1498,8 +1498,7 @@ mod tests {
         // Not SGF at all: refused the same way.
         assert!(class.assign_edited("hw-1", None, "not sgf").is_err());
         // Edited into a capture problem: proved, kept as edited, assigned.
-        let capture =
-            "(;GM[1]FF[4]SZ[9]PL[B]TYGOAL[capture]TR[ba]AB[ee][ca][bb]AW[ba](;B[aa]C[RIGHT]))";
+        let capture = "(;GM[1]FF[4]SZ[9]PL[B]TYGOAL[capture]TR[ee]AB[de][fe][ed]AW[ee][dg][fg](;B[ef]C[RIGHT]))";
         assert_eq!(
             class.assign_edited("hw-1", Some("Nobody"), capture),
             Err(ClassError::NoSuchChild("Nobody".into()))

@@ -275,7 +275,7 @@ mod tests {
 
     #[test]
     fn homework_reads_games_and_leaves_out_drafts_the_class_knows() {
-        let game = "(;SZ[9]PB[Mei]PW[Computer];B[de];W[ee];B[fe];W[aa];B[ed];W[ba];B[cc];W[ef])";
+        let game = "(;SZ[9]PB[Mei]PW[Computer];B[de];W[ee];B[fe];W[dg];B[ed];W[fg];B[cc];W[ef])";
         let games = vec![
             (game.to_string(), Color::Black),
             ("no record here".to_string(), Color::Black),

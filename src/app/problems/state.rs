@@ -1012,27 +1012,61 @@ mod tests {
     #[test]
     fn issue11_wrong_try_then_solved_counts_in_progress() {
         let mut s = solving();
-        // Capture 1: B[ff] is wrong (W[ef] escapes), B[ef] is right.
-        s.apply(ProblemCommand::Click(Coord::new(5, 5)), Lang::En);
+        // The first shipped problem with a wrong first try that the tree refutes and a right
+        // first move that ends the line (read from the tree, not from a retired problem's points).
+        let set = s.set.as_ref().expect("a shipped set");
+        let found = (0..set.len()).find_map(|i| {
+            let p = set.problem(i)?;
+            let root = p.tree().root_id();
+            let (wrong, wrong_at) =
+                p.moves_of(root, p.player())
+                    .into_iter()
+                    .find_map(|(n, mv)| match mv {
+                        Move::Play(c) if p.verdict(n) == Verdict::Wrong => Some((n, c)),
+                        _ => None,
+                    })?;
+            let reply = p
+                .moves_of(wrong, p.player().opponent())
+                .into_iter()
+                .find_map(|(_, mv)| match mv {
+                    Move::Play(c) => Some(c),
+                    Move::Pass => None,
+                })?;
+            let right = p
+                .right_moves(root)
+                .into_iter()
+                .find_map(|(n, mv)| match mv {
+                    Move::Play(c) if p.tree().node(n).is_some_and(|n| n.children.is_empty()) => {
+                        Some(c)
+                    }
+                    _ => None,
+                })?;
+            Some((i, wrong_at, reply, right))
+        });
+        let (index, wrong, reply, right) =
+            found.expect("a shipped problem with a refuted wrong try");
+        s.apply(ProblemCommand::Select(index), Lang::En);
+        s.apply(ProblemCommand::Click(wrong), Lang::En);
         assert!(
             matches!(s.answer, Some(Answer::Wrong { .. })),
             "{:?}",
             s.answer
         );
-        assert_eq!(
-            s.last_move,
-            Some(Coord::new(4, 5)),
-            "the refutation is shown"
-        );
-        let board = s.game().map(|g| g.board().get(Coord::new(4, 5)));
-        assert_eq!(board, Some(Some(Color::White)));
+        assert_eq!(s.last_move, Some(reply), "the refutation is shown");
+        let player = s
+            .set
+            .as_ref()
+            .and_then(|set| set.problem(index))
+            .map(|p| p.player());
+        let board = s.game().map(|g| g.board().get(reply));
+        assert_eq!(board, Some(player.map(|c| c.opponent())));
         s.apply(ProblemCommand::TryAgain, Lang::En);
-        s.apply(ProblemCommand::Click(Coord::new(4, 5)), Lang::En);
+        s.apply(ProblemCommand::Click(right), Lang::En);
         assert!(matches!(s.answer, Some(Answer::Right { solved: true, .. })));
         let p = s.progress().expect("progress");
         assert_eq!((p.solved, p.first_try), (1, 0));
         s.apply(ProblemCommand::Next, Lang::En);
-        assert_eq!(s.index, 1);
+        assert_eq!(s.index, index + 1);
     }
 
     /// The teacher's editor: stones, a right and a wrong line, marks, and the result is a
