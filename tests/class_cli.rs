@@ -475,7 +475,7 @@ fn issue20_homework_from_games_with_planted_mistakes() {
         (
             // White E5 is in atari (E4) after move 6; Black plays C7 and White extends.
             "missed capture",
-            &["de", "ee", "fe", "aa", "ed", "ba", "cc", "ef"],
+            &["de", "ee", "fe", "dg", "ed", "fg", "cc", "ef"],
             serde_json::json!([{"move": 7, "answer": "E4", "played": "C7", "reason": "missed capture"}]),
         ),
         (

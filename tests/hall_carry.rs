@@ -492,7 +492,9 @@ fn issue31_a_flood_of_junk_from_one_tables_credentials_keeps_the_desks_memory_bo
     let through = (0..1200).any(|_| {
         last = state_json(&page)["stats"].clone();
         let counted = last["refused"].as_u64().unwrap_or(0) + last["dropped"].as_u64().unwrap_or(0);
-        counted >= u64::from(FLOOD) || {
+        // A few junk entries may stay held as "early" (an entry n > 1 of an unknown session,
+        // waiting for its predecessor) under the desk's per-table cap: seen 4 of 100,000.
+        counted + 64 >= u64::from(FLOOD) || {
             std::thread::sleep(Duration::from_millis(100));
             false
         }

@@ -100,43 +100,43 @@ impl Goal {
     pub fn instruction(self, lang: Lang) -> &'static str {
         match self {
             Goal::Capture => lang.pick(
-                "吃掉有△的棋子。",
-                "吃掉有△的棋子。",
+                "吃掉有三角标记的棋子。",
+                "吃掉有三角標記的棋子。",
                 "Capture the marked stones.",
             ),
             Goal::Escape => lang.pick(
-                "救出有△的棋子。",
-                "救出有△的棋子。",
+                "救出有三角标记的棋子。",
+                "救出有三角標記的棋子。",
                 "Save the marked stones.",
             ),
             Goal::Ladder => lang.pick(
-                "用征子吃掉有△的棋子。",
-                "用征子吃掉有△的棋子。",
+                "用征子吃掉有三角标记的棋子。",
+                "用征子吃掉有三角標記的棋子。",
                 "Capture the marked stones in a ladder.",
             ),
             Goal::Net => lang.pick(
-                "用枷吃掉有△的棋子。",
-                "用枷吃掉有△的棋子。",
+                "用枷吃掉有三角标记的棋子。",
+                "用枷吃掉有三角標記的棋子。",
                 "Capture the marked stones with a net.",
             ),
             Goal::Connect => lang.pick(
-                "把有△的棋子连起来。",
-                "把有△的棋子連起來。",
+                "把有三角标记的棋子连起来。",
+                "把有三角標記的棋子連起來。",
                 "Connect the marked stones.",
             ),
             Goal::Cut => lang.pick(
-                "把有△的棋子切断。",
-                "把有△的棋子切斷。",
+                "把有三角标记的棋子切断。",
+                "把有三角標記的棋子切斷。",
                 "Cut the marked stones apart.",
             ),
             Goal::Live => lang.pick(
-                "让有△的棋子做出两只眼，活棋。",
-                "讓有△的棋子做出兩隻眼，活棋。",
+                "让有三角标记的棋子做出两只眼，活棋。",
+                "讓有三角標記的棋子做出兩隻眼，活棋。",
                 "Make the marked stones live with two eyes.",
             ),
             Goal::Kill => lang.pick(
-                "杀死有△的棋子。",
-                "殺死有△的棋子。",
+                "杀死有三角标记的棋子。",
+                "殺死有三角標記的棋子。",
                 "Kill the marked stones.",
             ),
             Goal::Endgame => lang.pick(
