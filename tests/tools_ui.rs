@@ -189,19 +189,29 @@ fn issue11_a_child_solves_a_shipped_problem_after_one_wrong_try() {
             .trees
             .len();
     h.get_by_label(&format!("0 of {shipped} solved (0 at the first try)"));
-    // Capture 1: F4 lets the white stone out; E3 takes it.
-    click_point(&mut h, "problem 1", 9, Coord::new(5, 5));
+    // The first shipped problem (capture-4, White to play): the marked black F5 has one
+    // liberty, E5. White E6 is wrong (Black extends to E5 and joins D5); White E5 takes it.
+    let first = tianyuan::problems::builtin::COLLECTIONS[0].sgf;
+    assert!(
+        first.contains("TYID[capture-4]PL[W]"),
+        "the first problem changed"
+    );
+    click_point(&mut h, "problem 1", 9, Coord::new(4, 3));
     h.get_by_label("Not quite: see the answer.");
-    let white = h
+    let refuted = h
         .state()
         .state
         .windows
         .problems
         .game()
-        .and_then(|g| g.board().get(Coord::new(4, 5)));
-    assert_eq!(white, Some(Color::White), "the refutation is on the board");
+        .and_then(|g| g.board().get(Coord::new(4, 4)));
+    assert_eq!(
+        refuted,
+        Some(Color::Black),
+        "the refutation is on the board"
+    );
     click(&mut h, "Try again");
-    click_point(&mut h, "problem 1", 9, Coord::new(4, 5));
+    click_point(&mut h, "problem 1", 9, Coord::new(4, 4));
     h.get_by_label("Solved!");
     h.get_by_label(&format!("1 of {shipped} solved (0 at the first try)"));
     click(&mut h, "Next problem");
