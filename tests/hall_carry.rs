@@ -565,10 +565,23 @@ fn issue31_a_simulated_halls_backlog_is_exact_and_it_resyncs_only_at_connection(
         .unwrap_or(u64::MAX);
     assert!(resyncs <= 6, "{out}");
     assert_desk_equals_boards(&desk_dir, &journals, 6);
-    let st = state_json(&page);
+    // The page is the desk's live view: it may take a moment after the copies are on disk.
+    let all_finished = |st: &serde_json::Value| {
+        st["tiles"]
+            .as_array()
+            .is_some_and(|tiles| tiles.len() == 6 && tiles.iter().all(|t| t["phase"] == "finished"))
+    };
+    let mut st = state_json(&page);
+    for _ in 0..100 {
+        if all_finished(&st) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        st = state_json(&page);
+    }
     for t in st["tiles"].as_array().unwrap() {
         assert_eq!(t["board_waiting"], 0, "finished and held: {t}");
-        assert_eq!(t["phase"], "finished", "{t}");
+        assert_eq!(t["phase"], "finished", "{t}\n{out}");
         assert_ne!(t["link"], "offline", "{t}");
     }
     desk.quit();

@@ -275,6 +275,46 @@ mod tests {
     }
 
     #[test]
+    fn a_game_cut_right_after_a_ruling_is_still_resigned() {
+        // Table 6 warns White after the 12th move; a game cut there must still end.
+        let long = format!("{MOVES};W[hc];B[gd];W[hd];B[ge]");
+        let p = plan(&game(&long, "B+3.5"), "cup", 6, 12).unwrap();
+        let s = Session::replay(p.setup.clone(), &entries(&p)).unwrap();
+        assert_eq!(
+            s.outcome().map(|o| o.kind().name()),
+            Some("resign"),
+            "{:?}",
+            p.actions
+        );
+    }
+
+    #[test]
+    fn every_corpus_game_cut_anywhere_ends() {
+        let Ok(dir) = std::env::var("TIANYUAN_CORPUS") else {
+            return;
+        };
+        let Ok(games) = crate::hall::simulate::load_games(
+            &std::path::Path::new(&dir).join("gnugo-regression/games"),
+        ) else {
+            return;
+        };
+        for (k, g) in games.iter().enumerate().take(40) {
+            for table in 1..=13u32 {
+                for max in [5usize, 12, 30, 1000] {
+                    let p = plan(g, "cup", table, max).unwrap();
+                    let s = Session::replay(p.setup.clone(), &entries(&p)).unwrap();
+                    assert!(
+                        s.outcome().is_some(),
+                        "game {k} {} table {table} max {max}: {:?}",
+                        g.name,
+                        p.actions.last()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn issue14_plans_are_deterministic_and_cut_games_are_resigned() {
         let g = game(MOVES, "B+3.5");
         let (a, b) = (
